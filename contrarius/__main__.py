@@ -1,0 +1,5 @@
+"""``python -m contrarius``: the same as the ``contrarius`` command."""
+
+from contrarius.cli import main
+
+main()

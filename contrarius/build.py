@@ -1,0 +1,344 @@
+"""Where does Contrarius build? Movement on the board graph and the city choice.
+
+This module implements the rulebook section "Where Does Contrarius Build?" (solo booklet
+page 9, team booklet page 12) with the readings of SPEC section 4:
+
+1. The goods type is the die result; ``S`` means the goods of the best specialist
+   Contrarius owns, face up or down (Weaver > Vintner > Smith > Farmer > Mason).
+2. Step 1: Contrarius can only build in cities it can reach with its colonists and where
+   it has no house yet. It has as many movement steps as colonists on the board (in
+   cities or on lines). One colonist moves; land colonists use land lines, sea colonists
+   sea lines; the first step leaves a city onto an adjacent line, each further step goes
+   through a city onto the next line; lines holding a colonist can be passed, not ended
+   on. A colonist already on a line next to the city needs no move. Never the capital.
+3. Step 2: an empty city (no house of anyone) if one is reachable.
+4. Step 3: a province new to Contrarius if one is reachable.
+5. Step 4: the first city name in alphabetical order (as printed, case-insensitive).
+6. The move: the shortest one that puts a colonist on an empty line next to the city;
+   where several colonists or lines tie, the player chooses ("you choose whichever
+   colonist moves on which adjacent line"). The options are listed; the default is the
+   first (colonists in snapshot order, then lines alphabetically).
+7. No city of the type: the next lower type (cloth > wine > tool > food > brick, after
+   brick comes cloth) until all five were tried; none at all: ``city`` is None and the
+   caller applies "Supplementary rules to the reactions of Contrarius" (a colonist).
+
+Everything here is pure: :func:`where` reads a snapshot and returns a
+:class:`BuildRuling`; :func:`apply_build` returns nothing and changes the snapshot it is
+given (the reaction code passes its own working copy).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from .board import GOODS, Line
+from .cards import best_specialist_goods, goods_below
+from .errors import RuleError
+from .snapshot import CONTRARIUS, Colonist, Snapshot
+
+
+@dataclass(frozen=True)
+class Move:
+    """A colonist move: which colonist (index into ``snapshot.colonists``), the lines it
+    enters in order (``path``; empty when it already stands next to the city) and so its
+    number of ``steps``."""
+
+    colonist: int
+    start: str
+    kind: str
+    path: tuple[Line, ...]
+
+    @property
+    def steps(self) -> int:
+        """Movement steps used."""
+        return len(self.path)
+
+    @property
+    def end(self) -> Line | None:
+        """The line the colonist ends on (None: it does not move)."""
+        return self.path[-1] if self.path else None
+
+    def describe(self) -> str:
+        """``"sea colonist Roma -> Cosa-Roma -> Aleria-Cosa (2 steps)"``, for reports."""
+        if not self.path:
+            return f"{self.kind} colonist on {self.start} stays (already next to the city)"
+        route = " -> ".join([self.start] + [ln.label for ln in self.path])
+        return f"{self.kind} colonist {route} ({self.steps} step{'s' if self.steps != 1 else ''})"
+
+    def to_dict(self) -> dict:
+        """Plain data for ``--json``."""
+        return {"colonist": self.colonist, "kind": self.kind, "from": self.start,
+                "path": [ln.label for ln in self.path], "steps": self.steps,
+                "to": self.end.label if self.end else self.start}
+
+
+@dataclass
+class Candidate:
+    """A city of the goods type that Contrarius can reach, with the shortest move(s)."""
+
+    city: str
+    province: str
+    distance: int
+    empty: bool
+    new_province: bool
+    moves: list[Move]
+
+
+@dataclass
+class Exclusion:
+    """A city ruled out, with the rule step and the reason in words."""
+
+    city: str
+    step: str
+    reason: str
+
+
+@dataclass
+class Trial:
+    """One goods type tried: its candidates, the cities ruled out, and the choice."""
+
+    goods: str
+    candidates: list[Candidate] = field(default_factory=list)
+    excluded: list[Exclusion] = field(default_factory=list)
+    chosen: Candidate | None = None
+    deciding: str = ""
+
+
+@dataclass
+class BuildRuling:
+    """The whole ruling: the type asked, each type tried, the city and the move options.
+
+    ``city`` is None when Contrarius cannot build anywhere (supplementary rule).
+    """
+
+    asked: str
+    goods: str
+    specialist: str | None
+    steps: int
+    trials: list[Trial]
+    city: str | None = None
+    province: str | None = None
+    moves: list[Move] = field(default_factory=list)
+    deciding: str = ""
+
+    def summary(self) -> str:
+        """One line: where Contrarius builds and the deciding reason."""
+        if self.city is None:
+            return "Contrarius cannot build in any city it can reach (every goods type tried)"
+        return f"builds in {self.city} ({self.province}): {self.deciding}"
+
+    def to_dict(self) -> dict:
+        """Plain data for ``--json``: the trace of every step."""
+        return {
+            "asked": self.asked, "goods": self.goods, "specialist": self.specialist, "steps": self.steps,
+            "city": self.city, "province": self.province, "deciding": self.deciding,
+            "moves": [m.to_dict() for m in self.moves],
+            "trials": [
+                {"goods": t.goods, "chosen": t.chosen.city if t.chosen else None, "deciding": t.deciding,
+                 "candidates": [{"city": c.city, "province": c.province, "distance": c.distance, "empty": c.empty,
+                                 "new_province": c.new_province, "moves": [m.to_dict() for m in c.moves]} for c in t.candidates],
+                 "excluded": [{"city": e.city, "step": e.step, "reason": e.reason} for e in t.excluded]}
+                for t in self.trials
+            ],
+        }
+
+
+def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[Line, tuple[Line, ...]]:
+    """Every line ``colonist`` can reach within ``limit`` steps, with a shortest path to it.
+
+    Rule: SPEC section 4 "Movement" (base rules: the Architect). Lines of the colonist's
+    kind only; occupied lines are passed through (they appear in the result but the
+    caller must not end a move on them). The colonist's own line has the empty path.
+    Returns ``{line: path}`` where ``path`` lists the lines entered, the last being ``line``.
+    """
+    board = snapshot.board
+    paths: dict[Line, tuple[Line, ...]] = {}
+    queue: deque[Line] = deque()
+    if colonist.line is not None:
+        paths[colonist.line] = ()
+        queue.append(colonist.line)
+    else:
+        for ln in sorted(board.lines_at(colonist.city, colonist.kind)):  # type: ignore[arg-type]
+            if limit >= 1:
+                paths[ln] = (ln,)
+                queue.append(ln)
+    while queue:
+        cur = queue.popleft()
+        if len(paths[cur]) >= limit:
+            continue
+        for end in cur.ends:
+            for nxt in sorted(board.lines_at(end, colonist.kind)):
+                if nxt not in paths:
+                    paths[nxt] = paths[cur] + (nxt,)
+                    queue.append(nxt)
+    return paths
+
+
+def _endable(snapshot: Snapshot, line: Line, mover: Colonist) -> bool:
+    """A move may end on ``line``: it is stoppable and empty (or the mover already stands there)."""
+    occupant = snapshot.line_occupant(line)
+    return line.stoppable and (occupant is None or occupant is mover)
+
+
+def reach(snapshot: Snapshot) -> dict[str, list[Move]]:
+    """For every city Contrarius can reach, its shortest moves (ties all kept).
+
+    Rule: "Where does Contrarius build?", step 1 (reachability) and the colonist move.
+    Returns ``{city: [Move, ...]}``; cities out of reach are absent; the capital too.
+    """
+    board = snapshot.board
+    mine = [(i, c) for i, c in enumerate(snapshot.colonists) if c.owner == CONTRARIUS]
+    steps = len(mine)
+    best: dict[str, list[Move]] = {}
+    for i, col in mine:
+        for line, path in line_distances(snapshot, col, steps).items():
+            if not _endable(snapshot, line, col):
+                continue
+            move = Move(i, col.where, col.kind, path)
+            for city in line.ends:
+                if city == board.capital:
+                    continue
+                have = best.get(city)
+                if have is None or move.steps < have[0].steps:
+                    best[city] = [move]
+                elif move.steps == have[0].steps:
+                    have.append(move)
+    for city, moves in best.items():
+        unique: dict[tuple, Move] = {}
+        for m in sorted(moves, key=lambda m: (m.colonist, m.end.label if m.end else "")):
+            key = (m.kind, m.start, m.end)
+            unique.setdefault(key, m)
+        best[city] = list(unique.values())
+    return best
+
+
+def _why_unreachable(snapshot: Snapshot, city: str, steps: int) -> str:
+    """Words for a city that no colonist can reach."""
+    board = snapshot.board
+    kinds = {c.kind for c in snapshot.colonists if c.owner == CONTRARIUS}
+    if not kinds:
+        return "out of reach: Contrarius has no colonist on the board"
+    adjacent = [ln for k in sorted(kinds) for ln in board.lines_at(city, k)]
+    if not adjacent:
+        return f"out of reach: no {' or '.join(sorted(kinds))} line leads to it"
+    free = [ln for ln in adjacent if ln.stoppable and snapshot.line_occupant(ln) is None]
+    if not free:
+        return "every line next to it that Contrarius's colonists could use is occupied"
+    # shortest distance to a free adjacent line, unbounded, for the explanation
+    nearest = None
+    for col in (c for c in snapshot.colonists if c.owner == CONTRARIUS):
+        paths = line_distances(snapshot, col, 10 ** 6)
+        for ln in free:
+            if ln in paths and (nearest is None or len(paths[ln]) < nearest):
+                nearest = len(paths[ln])
+    if nearest is None:
+        return "out of reach: no colonist of Contrarius is connected to it"
+    return f"out of reach: {nearest} steps to a free line next to it, Contrarius has {steps}"
+
+
+def _alpha(name: str) -> str:
+    return name.casefold()
+
+
+def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]]) -> Trial:
+    """Apply steps 1-4 of "Where does Contrarius build?" to the cities of one goods type."""
+    board = snapshot.board
+    trial = Trial(goods)
+    steps = len(snapshot.colonists_of(CONTRARIUS))
+    my_provinces = snapshot.provinces_of(CONTRARIUS)
+    for city in sorted((c for c, g in snapshot.cities.items() if g == goods), key=_alpha):
+        if CONTRARIUS in snapshot.houses.get(city, []):
+            trial.excluded.append(Exclusion(city, "1", "Contrarius already has a house there"))
+            continue
+        if city not in reachable:
+            trial.excluded.append(Exclusion(city, "1", _why_unreachable(snapshot, city, steps)))
+            continue
+        moves = reachable[city]
+        province = board.cities[city].province
+        trial.candidates.append(Candidate(city, province, moves[0].steps, not snapshot.houses.get(city),
+                                          province not in my_provinces, moves))
+    pool = list(trial.candidates)
+    if not pool:
+        return trial
+    decided = "the only city of this type it can reach"
+    if len(pool) > 1:
+        empty = [c for c in pool if c.empty]
+        if empty and len(empty) < len(pool):
+            for c in pool:
+                if not c.empty:
+                    trial.excluded.append(Exclusion(c.city, "2", "already has a house while an empty city is reachable"))
+            pool = empty
+            decided = "the only empty city it can reach"
+        if len(pool) > 1:
+            new = [c for c in pool if c.new_province]
+            if new and len(new) < len(pool):
+                for c in pool:
+                    if not c.new_province:
+                        trial.excluded.append(Exclusion(c.city, "3", f"Contrarius already has a house in {c.province} while a new province is reachable"))
+                pool = new
+                decided = "the only " + ("empty city " if pool[0].empty else "city ") + "in a province new to Contrarius"
+        if len(pool) > 1:
+            pool.sort(key=lambda c: _alpha(c.city))
+            for c in pool[1:]:
+                trial.excluded.append(Exclusion(c.city, "4", f"comes after {pool[0].city} in alphabetical order"))
+            pool = pool[:1]
+            decided = "first in alphabetical order among the " + ("empty " if pool[0].empty else "") + "cities" + \
+                (" in new provinces" if pool[0].new_province else "")
+    trial.chosen = pool[0]
+    trial.deciding = decided
+    return trial
+
+
+def resolve_goods(snapshot: Snapshot, face: str) -> tuple[str, str | None]:
+    """The goods type for a die face: the face itself, or for ``S`` the best specialist's.
+
+    Returns ``(goods, specialist or None)``. Raises :class:`RuleError` for ``S`` when
+    Contrarius owns no specialist (impossible after a correct setup, which gives it one).
+    """
+    if face != "S":
+        if face not in GOODS:
+            raise RuleError(f"{face!r} is not a goods type; use brick, food, tool, wine, cloth or S")
+        return face, None
+    best = best_specialist_goods(snapshot.contrarius.cards)
+    if best is None:
+        raise RuleError("S means the goods of Contrarius's best specialist, but it owns none: add its setup specialist to contrarius.cards")
+    return best[1], best[0]
+
+
+def where(snapshot: Snapshot, face: str) -> BuildRuling:
+    """Rule on where Contrarius builds for die result ``face`` (a goods type or ``"S"``).
+
+    Rule: "Where Does Contrarius Build?" with the cheaper-goods fallback. Pure: the
+    snapshot is not changed. Raises :class:`RuleError` for ``S`` without a specialist.
+    """
+    goods, specialist = resolve_goods(snapshot, face)
+    reachable = reach(snapshot)
+    ruling = BuildRuling(face, goods, specialist, len(snapshot.colonists_of(CONTRARIUS)), [])
+    g = goods
+    for _ in GOODS:
+        trial = try_goods(snapshot, g, reachable)
+        ruling.trials.append(trial)
+        if trial.chosen is not None:
+            c = trial.chosen
+            ruling.city, ruling.province, ruling.moves = c.city, c.province, c.moves
+            lower = f" (no {goods} city available, next lower type {g})" if g != goods else ""
+            ruling.deciding = trial.deciding + lower
+            return ruling
+        g = goods_below(g)
+    return ruling
+
+
+def apply_build(snapshot: Snapshot, city: str, move: Move | None) -> None:
+    """Put a Contrarius house in ``city`` and carry out ``move`` (if it moves at all).
+
+    Changes ``snapshot`` in place; the caller handles where the house comes from (supply
+    or the expert track). Raises :class:`RuleError` if Contrarius already has a house there.
+    """
+    owners = snapshot.houses.setdefault(city, [])
+    if CONTRARIUS in owners:
+        raise RuleError(f"Contrarius already has a house in {city}")
+    owners.append(CONTRARIUS)
+    if move is not None and move.end is not None:
+        col = snapshot.colonists[move.colonist]
+        col.city, col.line = None, move.end

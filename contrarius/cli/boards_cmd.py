@@ -1,0 +1,87 @@
+"""``contrarius boards`` and ``contrarius board NAME``: the maps."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import boundary, emit_json, out_console
+
+
+def board_summary(board) -> dict:
+    """Counts of one board, for the ``boards`` table and its JSON."""
+    return {
+        "name": board.name, "capital": board.capital, "cities": len(board.cities),
+        "provinces": len(board.provinces),
+        "land_lines": sum(1 for ln in board.lines if ln.kind == "land"),
+        "sea_lines": sum(1 for ln in board.lines if ln.kind == "sea"),
+    }
+
+
+def board_detail(board) -> dict:
+    """Every city of a board with letter, province and neighbours, for ``board NAME``."""
+    return {
+        **board_summary(board),
+        "tokens": board.tokens,
+        "provinces_detail": {p: list(cs) for p, cs in board.provinces.items()},
+        "cities_detail": [
+            {"city": c.name, "letter": c.letter, "province": c.province,
+             "land": board.neighbours(c.name, "land"), "sea": board.neighbours(c.name, "sea")}
+            for c in sorted(board.cities.values(), key=lambda c: c.name.casefold())
+        ],
+        "capital_neighbours": {"land": board.neighbours(board.capital, "land"), "sea": board.neighbours(board.capital, "sea")},
+        "sources": list(board.sources),
+    }
+
+
+def register(app: typer.Typer) -> None:
+    """Add the board commands to ``app``."""
+
+    @app.command("boards")
+    @boundary
+    def boards(
+        as_json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
+    ) -> None:
+        """List the maps: name, capital, cities, provinces, land and sea lines."""
+        from ..board import board_names, load_board
+
+        rows = [board_summary(load_board(n)) for n in board_names()]
+        if as_json:
+            emit_json(rows)
+            return
+        from rich.table import Table
+
+        table = Table(title="Boards")
+        for col in ("board", "capital", "cities", "provinces", "land lines", "sea lines"):
+            table.add_column(col, justify="right" if col not in ("board", "capital") else "left")
+        for r in rows:
+            table.add_row(r["name"], r["capital"], str(r["cities"]), str(r["provinces"]), str(r["land_lines"]), str(r["sea_lines"]))
+        out_console().print(table)
+
+    @app.command("board")
+    @boundary
+    def board(
+        name: Annotated[str, typer.Argument(help="Board name, e.g. italia (see 'contrarius boards').")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
+    ) -> None:
+        """Show one map: each city with its letter, province, land and sea neighbours."""
+        from ..board import load_board
+
+        b = load_board(name)
+        data = board_detail(b)
+        if as_json:
+            emit_json(data)
+            return
+        from rich.table import Table
+
+        con = out_console()
+        table = Table(title=f"{b.name}: capital {b.capital} (land: {', '.join(data['capital_neighbours']['land'])}; "
+                            f"sea: {', '.join(data['capital_neighbours']['sea'])})")
+        for col in ("city", "letter", "province", "land neighbours", "sea neighbours"):
+            table.add_column(col)
+        for c in data["cities_detail"]:
+            table.add_row(c["city"], c["letter"], c["province"], ", ".join(c["land"]), ", ".join(c["sea"]))
+        con.print(table)
+        con.print(f"{data['cities']} cities + {b.capital}, {data['provinces']} provinces, "
+                  f"{data['land_lines']} land lines, {data['sea_lines']} sea lines. Sources: {len(b.sources)} (see --json).")

@@ -1,0 +1,98 @@
+"""Shared pieces of the command layer: the error boundary, consoles, reading and writing.
+
+The CLI parses, loads, calls the rules, renders and writes; it holds no rule. Read-only
+commands print their report on stdout; commands that change the snapshot print the new
+snapshot on stdout (or write it with ``-o``/``--in-place``) and their report on stderr.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from typing import Any, Callable
+
+import typer
+
+from ..errors import EXIT_INTERNAL, ContrariusError
+from ..store import STDIO
+
+STATE = {"debug": False}
+
+
+def boundary(func: Callable) -> Callable:
+    """The one error boundary: a :class:`ContrariusError` becomes one line on stderr
+    (``contrarius: ...``) and its documented exit code; any other exception is reported
+    as an internal error (exit 70) with no traceback unless ``--debug`` is given."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except typer.Exit:
+            raise
+        except ContrariusError as exc:
+            if STATE["debug"]:
+                raise
+            for line in _lines(exc):
+                print(f"contrarius: {line}", file=sys.stderr)
+            raise typer.Exit(exc.exit_code) from None
+        except BrokenPipeError:
+            raise typer.Exit(0) from None
+        except KeyboardInterrupt:
+            print("contrarius: interrupted; nothing was written", file=sys.stderr)
+            raise typer.Exit(130) from None
+        except Exception as exc:  # noqa: BLE001 - the boundary must catch everything
+            if STATE["debug"]:
+                raise
+            print(f"contrarius: internal error ({type(exc).__name__}: {exc}); nothing was written. "
+                  "Please report it with the output of --debug", file=sys.stderr)
+            raise typer.Exit(EXIT_INTERNAL) from None
+
+    return wrapper
+
+
+def _lines(exc: ContrariusError) -> list[str]:
+    return [str(exc)]
+
+
+def out_console():
+    """A rich console on stdout (reports of read-only commands)."""
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def err_console():
+    """A rich console on stderr (reports of commands that write a snapshot)."""
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False, soft_wrap=False)
+
+
+def emit_json(data: Any, to_stderr: bool = False) -> None:
+    """Write ``data`` as indented JSON (stdout unless ``to_stderr``)."""
+    text = json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"
+    (sys.stderr if to_stderr else sys.stdout).write(text)
+
+
+def write_snapshot(snapshot, source: str, output: str | None, in_place: bool) -> bool:
+    """Write ``snapshot`` to ``-o`` / in place / stdout. Returns True when stdout was used.
+
+    Raises :class:`ContrariusError` for ``--in-place`` on stdin or with ``-o``.
+    """
+    from ..store import dump_snapshot, write_text
+
+    text = dump_snapshot(snapshot)
+    if in_place:
+        if output is not None:
+            raise ContrariusError("give either -o PATH or --in-place, not both")
+        if source == STDIO:
+            raise ContrariusError("--in-place needs a snapshot file, not stdin; use -o PATH")
+        write_text(source, text, keep_previous=True)
+        return False
+    if output is not None and output != STDIO:
+        write_text(output, text)
+        return False
+    write_text(STDIO, text)
+    return True

@@ -1,0 +1,230 @@
+"""``contrarius new``, ``check``, ``show`` and ``undo``: the snapshot commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import EXIT_PROBLEMS, ContrariusError, SnapshotError
+from .common import boundary, emit_json, err_console, out_console, write_snapshot
+
+
+def _split(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    return [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
+
+
+def parse_tokens(text: str) -> dict[str, str]:
+    """``--tokens``: a YAML file (city: goods) or ``"Aleria=food,Genva=cloth,..."``.
+
+    Raises :class:`ContrariusError` for a malformed entry.
+    """
+    from ..store import load_mapping_file
+
+    if "=" not in text:
+        data = load_mapping_file(text, "--tokens")
+        return {str(k): str(v) for k, v in data.items()}
+    out: dict[str, str] = {}
+    for item in _split(text) or []:
+        city, sep, goods = item.partition("=")
+        if not sep or not goods.strip():
+            raise ContrariusError(f"--tokens: cannot read {item!r}; write CITY=GOODS, e.g. Aleria=food")
+        out[city.strip()] = goods.strip().casefold()
+    return out
+
+
+def show_data(s) -> dict:
+    """Everything ``show`` prints, as plain data (also its ``--json``)."""
+    from ..cards import card_facts
+    from ..snapshot import CONTRARIUS
+
+    costs = card_facts()["display_costs"]
+    board = s.board
+    provinces = []
+    for prov, cities in board.provinces.items():
+        provinces.append({
+            "province": prov, "bonus_marker": s.bonus_markers.get(prov),
+            "cities": [{"city": c, "goods": s.cities.get(c), "houses": list(s.houses.get(c, []))} for c in cities],
+        })
+    sides = []
+    for owner in s.owners:
+        sides.append({
+            "owner": owner,
+            "vp": s.contrarius.vp if owner == CONTRARIUS else s.player(owner).vp,
+            "houses": s.houses_of(owner), "houses_in_supply": s.houses_in_supply(owner),
+            "colonists": [c.describe() for c in s.colonists_of(owner)],
+            "colonists_in_supply": {k: s.colonists_in_supply(owner, k) for k in ("land", "sea")},
+        })
+    return {
+        "board": board.name, "mode": s.mode, "level": s.level, "turns": len(s.log),
+        "contrarius": {
+            "vp": s.contrarius.vp, "track": list(s.contrarius.track),
+            "cards": [{"name": c.name, "gods": list(c.gods), "face": "up" if c.face_up else "down", "assumed": c.assumed}
+                      for c in s.contrarius.cards],
+        },
+        "sides": sides,
+        "display": [{"position": i + 1, "card": c, "extra_cost": costs[i]} for i, c in enumerate(s.display)],
+        "stack_remaining": s.stack_remaining,
+        "cards_left": s.cards_left,
+        "provinces": provinces,
+        "concordia": s.concordia,
+        "ended": None if s.ended is None else {"by": s.ended.by, "final_turn_pending": s.ended.final_turn_pending},
+    }
+
+
+def render_show(s, con) -> None:
+    """Print the state at a glance with rich tables."""
+    from rich.table import Table
+
+    d = show_data(s)
+    con.print(f"[bold]{d['board']}[/bold] - {d['mode']} - {d['level']} - turn {d['turns'] + 1}"
+              + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
+              + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] else ""))
+    sides = Table(title="Sides")
+    for col in ("", "VP", "houses built", "houses left", "colonists", "colonists left (land/sea)"):
+        sides.add_column(col)
+    for side in d["sides"]:
+        extra = f" + track {d['contrarius']['track']}" if side["owner"] == "contrarius" and d["contrarius"]["track"] else ""
+        sides.add_row(side["owner"], str(side["vp"]), ", ".join(side["houses"]) or "-", f"{side['houses_in_supply']}{extra}",
+                      "; ".join(side["colonists"]) or "-",
+                      f"{side['colonists_in_supply']['land']}/{side['colonists_in_supply']['sea']}")
+    con.print(sides)
+    cards = ", ".join(f"{c['name']} ({'/'.join(c['gods'])}{', face down' if c['face'] == 'down' else ''}{', assumed' if c['assumed'] else ''})"
+                      for c in d["contrarius"]["cards"])
+    con.print(f"Contrarius's cards: {cards or '-'}")
+    disp = Table(title=f"Display ({d['stack_remaining']} in the stack, {d['cards_left']} cards left)")
+    for col in ("position", "card", "extra cost"):
+        disp.add_column(col)
+    for item in d["display"]:
+        disp.add_row(str(item["position"]), item["card"] or "(empty)", item["extra_cost"] or "-")
+    con.print(disp)
+    prov = Table(title="Provinces")
+    for col in ("province", "bonus marker", "cities (goods: houses)"):
+        prov.add_column(col)
+    for p in d["provinces"]:
+        cities = "; ".join(f"{c['city']} ({c['goods']}{': ' + ', '.join(c['houses']) if c['houses'] else ''})" for c in p["cities"])
+        prov.add_row(p["province"], p["bonus_marker"], cities)
+    con.print(prov)
+    near = min(d["sides"], key=lambda x: x["houses_in_supply"] + (len(d["contrarius"]["track"]) if x["owner"] == "contrarius" else 0))
+    con.print(f"End of game: {d['cards_left']} cards left to take; closest to a 15th house: {near['owner']} "
+              f"({15 - len(near['houses'])} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
+
+
+def register(app: typer.Typer) -> None:
+    """Add new, check, show and undo to ``app``."""
+
+    @app.command("new")
+    @boundary
+    def new(
+        board: Annotated[str, typer.Option("--board", "-b", help="Board name (see 'contrarius boards').")] = "imperium",
+        level: Annotated[str, typer.Option("--level", "-l", help="standard, veteran or expert.")] = "standard",
+        mode: Annotated[str, typer.Option("--mode", "-m", help="solo, team or third-player.")] = "solo",
+        seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for shuffling and rolling (default: a random one, stored).")] = None,
+        start_vp: Annotated[Optional[int], typer.Option("--start-vp", help="Your starting VP (campaign); default 20/10/0 by level.")] = None,
+        beginner: Annotated[bool, typer.Option("--beginner", help="Beginner start: 40 VP (\"Variant difficulty levels\").")] = False,
+        strong: Annotated[bool, typer.Option("--strong", help="Strong veteran (2 houses) or strong expert (track 9,18,27,36,45).")] = False,
+        track: Annotated[Optional[str], typer.Option("--track", help="Expert track positions, e.g. 8,16,24,32,40.")] = None,
+        tokens: Annotated[Optional[str], typer.Option("--tokens", help="City tokens as laid: a YAML file (city: goods) or 'Aleria=food,Genva=cloth,...'.")] = None,
+        display: Annotated[Optional[str], typer.Option("--display", help="The 7 display cards as dealt, left to right, comma-separated.")] = None,
+        refill: Annotated[Optional[list[str]], typer.Option("--refill", help="Card drawn to refill the display after Contrarius takes its sixth card.")] = None,
+        contrarius_cards: Annotated[Optional[str], typer.Option("--contrarius-cards", help="Contrarius's 5 starting cards, comma-separated (not public: default is an assumption).")] = None,
+        veteran_colonist: Annotated[Optional[str], typer.Option("--veteran-colonist", help="Veteran: land or sea colonist when both lines lead to the first city (default land).")] = None,
+        veteran_city: Annotated[Optional[str], typer.Option("--veteran-city", help="Veteran: the first city, when several are equally valuable.")] = None,
+        veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", help="Veteran: the city the second colonist stands next to.")] = None,
+        no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
+        output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
+    ) -> None:
+        """Set up a new game and write its snapshot (stdout, or -o PATH)."""
+        from ..setup import SetupOptions, new_game
+
+        if beginner and start_vp is not None:
+            raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
+        if veteran_colonist is not None and veteran_colonist not in ("land", "sea"):
+            raise ContrariusError(f"--veteran-colonist is land or sea, not {veteran_colonist!r}")
+        track_list = None
+        if track:
+            try:
+                track_list = [int(x) for x in _split(track) or []]
+            except ValueError:
+                raise ContrariusError(f"--track: cannot read {track!r}; write VP positions like 8,16,24,32,40") from None
+        opts = SetupOptions(
+            board=board, level=level, mode=mode, seed=seed, start_vp=40 if beginner else start_vp, strong=strong,
+            track=track_list, tokens=parse_tokens(tokens) if tokens else None, display=_split(display),
+            refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
+            veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand,
+        )
+        snap, notes = new_game(opts)
+        # validate what we made exactly as a loaded file would be
+        from ..snapshot import Snapshot
+
+        Snapshot.from_dict(snap.to_dict(), "<new>")
+        used_stdout = write_snapshot(snap, "-", output, False)
+        if as_json:
+            emit_json({"notes": notes, "seed": snap.seed}, to_stderr=used_stdout)
+        else:
+            con = err_console()
+            con.print(f"New {snap.level} {snap.mode} game on {snap.board.name} (seed {snap.seed})"
+                      + (f", written to {output}" if output else ""))
+            for n in notes:
+                con.print(f"  - {n}")
+
+    @app.command("check")
+    @boundary
+    def check(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON.")] = False,
+    ) -> None:
+        """Validate a snapshot and list every problem found (exit 1 if any)."""
+        from ..store import load_snapshot, source_label
+
+        try:
+            snap = load_snapshot(snapshot)
+        except SnapshotError as exc:
+            src = source_label(snapshot)
+            if as_json:
+                emit_json({"ok": False, "problems": [{"path": p.path, "message": p.message, "fix": p.fix} for p in exc.problems]})
+            else:
+                for p in exc.problems:
+                    print(p.render(src))
+                print(f"{len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} found in {src}")
+            raise typer.Exit(EXIT_PROBLEMS) from None
+        if as_json:
+            emit_json({"ok": True, "problems": []})
+        else:
+            print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {len(snap.log)} turns played)")
+
+    @app.command("show")
+    @boundary
+    def show(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
+    ) -> None:
+        """Show the state at a glance: sides, Contrarius's cards, the display, the provinces."""
+        from ..store import load_snapshot
+
+        snap = load_snapshot(snapshot)
+        if as_json:
+            emit_json(show_data(snap))
+        else:
+            render_show(snap, out_console())
+
+    @app.command("undo")
+    @boundary
+    def undo(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file last written with --in-place.")],
+    ) -> None:
+        """Restore the snapshot as it was before the last --in-place write (swaps it with PATH.prev)."""
+        from ..store import read_text, write_text
+
+        path = Path(snapshot)
+        prev = path.with_name(path.name + ".prev")
+        if not prev.exists():
+            raise ContrariusError(f"{snapshot}: no previous version ({prev.name}) to restore; only --in-place writes keep one")
+        old, cur = read_text(str(prev)), read_text(snapshot)
+        write_text(snapshot, old)
+        write_text(str(prev), cur)
+        err_console().print(f"{snapshot} restored to its previous version (the undone one is now {prev.name}; undo again to redo)")

@@ -1,0 +1,100 @@
+"""``contrarius where``: the build-site ruling, step by step, without changing anything."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import ContrariusError
+from .common import boundary, emit_json, out_console
+
+FACES = ("cloth", "wine", "tool", "food", "brick", "S")
+STEP_NAMES = {
+    "1": "step 1 (reach, no house of its own)",
+    "2": "step 2 (empty city first)",
+    "3": "step 3 (new province first)",
+    "4": "step 4 (alphabetical order)",
+}
+
+
+def render_ruling(ruling, con, *, header: bool = True) -> None:
+    """Print a :class:`~contrarius.build.BuildRuling` as a trace a player can follow."""
+    if header:
+        asked = f"S -> best specialist {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        con.print(f"[bold]Where does Contrarius build?[/bold] goods type: {asked}; "
+                  f"{ruling.steps} colonist{'s' if ruling.steps != 1 else ''} on the board = {ruling.steps} movement step{'s' if ruling.steps != 1 else ''}")
+    for i, trial in enumerate(ruling.trials):
+        lead = "type asked" if i == 0 else "next lower type"
+        con.print(f"- {trial.goods} ({lead}):")
+        if trial.candidates:
+            for c in trial.candidates:
+                tags = ", ".join(t for t in ("empty" if c.empty else "has houses",
+                                             "new province" if c.new_province else "province already Contrarius's") if t)
+                con.print(f"    reachable: {c.city} ({c.province}), {c.distance} step{'s' if c.distance != 1 else ''}, {tags}")
+        else:
+            con.print(f"    no {trial.goods} city can be reached")
+        for e in trial.excluded:
+            con.print(f"    ruled out: {e.city} - {STEP_NAMES.get(e.step, e.step)}: {e.reason}")
+        if trial.chosen:
+            con.print(f"    chosen: [bold]{trial.chosen.city}[/bold] - {trial.deciding}")
+    if ruling.city is None:
+        con.print("[bold]Contrarius cannot build[/bold]: no city of any type is within reach. "
+                  "Supplementary rule: it places a colonist instead (red die).")
+        return
+    con.print(f"=> Contrarius builds in [bold]{ruling.city}[/bold] ({ruling.province}): {ruling.deciding}")
+    if len(ruling.moves) == 1:
+        con.print(f"   colonist: {ruling.moves[0].describe()}")
+    elif ruling.moves:
+        con.print(f"   colonist: {len(ruling.moves)} moves tie; you choose (play --choose N, default 1):")
+        for n, m in enumerate(ruling.moves, 1):
+            con.print(f"     {n}. {m.describe()}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``where`` to ``app``."""
+
+    @app.command("where")
+    @boundary
+    def where_cmd(
+        face: Annotated[Optional[str], typer.Argument(help="Goods type or S (omit: every face).", show_default=False)] = None,
+        snapshot: Annotated[Optional[str], typer.Argument(help="Snapshot file, or - for stdin.", show_default=False)] = None,
+        die: Annotated[Optional[str], typer.Option("--die", help="The die face (the same as the FACE argument).")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the trace as JSON.")] = False,
+    ) -> None:
+        """Rule where Contrarius builds for a goods type or S, step by step (changes nothing).
+
+        Without a face, give the ruling for every face of the Mercator/Senator dice.
+        """
+        from ..build import where
+        from ..dice import parse_face
+        from ..store import load_snapshot
+
+        if snapshot is None and face is not None and face.casefold() not in (f.casefold() for f in FACES):
+            face, snapshot = None, face
+        if snapshot is None:
+            raise ContrariusError("which snapshot? give a file path, or - for stdin")
+        if die is not None and face is not None:
+            raise ContrariusError("give the face once: as FACE or with --die")
+        face = die if die is not None else face
+        snap = load_snapshot(snapshot)
+        faces = [parse_face("mercator", face)] if face is not None else list(FACES)
+        rulings = [(f, where(snap, f)) for f in faces]
+        if as_json:
+            data = [r.to_dict() for _, r in rulings]
+            emit_json(data[0] if face is not None else data)
+            return
+        con = out_console()
+        if face is not None:
+            render_ruling(rulings[0][1], con)
+            return
+        from rich.table import Table
+
+        table = Table(title="Where does Contrarius build? (every die face; 'contrarius where FACE' shows the steps)")
+        for col in ("face", "city", "why", "colonist move"):
+            table.add_column(col)
+        for f, r in rulings:
+            move = r.moves[0].describe() + (f" (+{len(r.moves) - 1} tied)" if len(r.moves) > 1 else "") if r.moves else "-"
+            label = f"S ({r.specialist}: {r.goods})" if r.specialist else f
+            table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)
+        con.print(table)

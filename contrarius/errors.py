@@ -1,0 +1,98 @@
+"""The exception family of contrarius and the exit codes the CLI maps them to.
+
+Every error the user can cause is a :class:`ContrariusError` (a ``ValueError``) whose
+message is one line that names what was wrong and how to fix it. The CLI has one error
+boundary that prints ``contrarius: <message>`` on stderr and exits with the class's
+``exit_code``:
+
+====  =====================================================================
+code  meaning
+====  =====================================================================
+0     success
+1     ``contrarius check`` found problems in a snapshot
+2     usage: an unknown option, card, city, province or die value
+3     input: a missing or unreadable file, not YAML, not a snapshot, or an
+      invalid snapshot (every problem is listed)
+4     rule: the action does not fit the card or the state of the game (an
+      illegal move, a face-down card copied, the game is over)
+70    internal error (a bug: please report it with ``--debug`` output)
+====  =====================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+EXIT_INPUT = 3
+EXIT_RULE = 4
+EXIT_INTERNAL = 70
+
+
+class ContrariusError(ValueError):
+    """Root of every error contrarius reports to the user (exit code 2 by default)."""
+
+    exit_code = EXIT_USAGE
+
+
+class UnknownNameError(ContrariusError):
+    """A city, province, board, card or die face that does not exist.
+
+    The message quotes the bad name and lists the closest known names.
+    """
+
+    exit_code = EXIT_USAGE
+
+
+class InputFileError(ContrariusError):
+    """A file that is missing, unreadable, not YAML or not a snapshot (exit code 3)."""
+
+    exit_code = EXIT_INPUT
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found in a snapshot: the key path, what is wrong, and the fix."""
+
+    path: str
+    message: str
+    fix: str = ""
+
+    def render(self, source: str | None = None) -> str:
+        """Return the one-line form ``FILE: PATH: MESSAGE; FIX``."""
+        where = f"{source}: " if source else ""
+        fix = f"; {self.fix}" if self.fix else ""
+        return f"{where}{self.path}: {self.message}{fix}"
+
+
+class SnapshotError(ContrariusError):
+    """A snapshot that does not validate (exit code 3).
+
+    ``problems`` holds every :class:`Problem` found, not only the first.
+    """
+
+    exit_code = EXIT_INPUT
+
+    def __init__(self, problems: list[Problem], source: str | None = None):
+        self.problems = list(problems)
+        self.source = source
+        first = self.problems[0].render(source) if self.problems else "invalid snapshot"
+        more = len(self.problems) - 1
+        suffix = f" (and {more} more problem{'s' if more > 1 else ''}: run 'contrarius check')" if more > 0 else ""
+        super().__init__(first + suffix)
+
+    def with_source(self, source: str) -> "SnapshotError":
+        """Return the same error naming ``source`` (a file path or ``<stdin>``)."""
+        return SnapshotError(self.problems, source)
+
+
+class RuleError(ContrariusError):
+    """An action that the rules do not allow in this state (exit code 4)."""
+
+    exit_code = EXIT_RULE
+
+
+class GameOverError(RuleError):
+    """The game in the snapshot has ended; no further turn can be played."""

@@ -1,0 +1,631 @@
+"""Contrarius's reactions: one turn of solo play (the player's action, then the reaction).
+
+:func:`play` takes a snapshot and a :class:`PlayerAction` (the card played, the action
+chosen, the player's own changes to the board and display, and any die results read from
+the table) and returns a :class:`TurnResult` holding the new snapshot and what happened.
+It never prints and never changes the snapshot it was given.
+
+Rules implemented (rulebook, "Solo Personality Cards" unless said otherwise):
+
+- Prefect: produce: 1 VP per house in the province, at least 1; reactivate: 2 VP.
+- Prefect with Praefectus Magnus: the same, at least 2 VP when producing.
+- Diplomat: copy a face-up card of Contrarius's display, which is turned face down
+  afterwards; Contrarius reacts as to the copied card.
+- Architect: the blue die gives a display position 1-5; Contrarius takes that card face
+  up (position 1 when that position is empty); the display slides left and refills.
+- Mercator: a house (black die); then that province produces for the players' houses
+  there (never for Contrarius) and its bonus marker turns to coins; if the marker already
+  showed coins, all markers are reactivated when at least 3 show coins, else nothing.
+- Senator, Consul: a house (white die).
+- Tribune: a house for the best specialist, then the red die (land colonist, sea
+  colonist, or the card in position 1).
+- Colonist: place: the red die; earn money: 2 VP.
+- Mason, Farmer, Smith, Vintner, Weaver: 3 VP.
+- "Supplementary rules to the reactions of Contrarius": cannot build -> a colonist (red
+  die); no land colonist -> a sea one and vice versa; all six placed -> the card in
+  position 1; position empty -> position 1; no card at all -> a house (white die).
+- "Difficulty level", Expert: when the VP marker reaches or passes a track house, that
+  house is built (black die); with an empty supply a house comes from the far end of the
+  track.
+- "Solo End of Game": the 15th house or the last card taken ends the game and gives that
+  side the Concordia card; if Contrarius ended it, the player plays one final card
+  without reaction; if the player ended it, the game ends after this reaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import GOODS, KINDS, LAND, SEA, Line
+from .build import BuildRuling, Move, apply_build, line_distances, where
+from .cards import Card, card_name, catalog
+from .dice import DIE_COLOURS, parse_face, roll
+from .errors import ContrariusError, GameOverError, RuleError
+from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
+
+#: Actions that choose between two reactions.
+PREFECT_ACTIONS = ("produce", "reactivate")
+COLONIST_ACTIONS = ("place", "money")
+
+
+@dataclass
+class PlayerAction:
+    """What the player did this turn.
+
+    ``card``: the personality played. ``action``: ``produce``/``reactivate`` (Prefect),
+    ``place``/``money`` (Colonist). ``province``: the province produced (Prefect).
+    ``copy``: the card of Contrarius's display a Diplomat copies. ``builds``: cities
+    where the player built a house. ``moves``: the player's colonist moves as
+    ``(kind, from, to)`` with ``from`` a city or line label and ``to`` a line label.
+    ``places``: colonists placed as ``(kind, city)``. ``buys``: display positions (1-7)
+    or card names bought. ``refill``: names of the cards revealed to refill the display,
+    in order. ``reveal``: names for display positions shown as ``?``. ``dice``: die
+    results read from the table, as ``(die or None, face)`` in the order rolled.
+    ``choices``: 1-based picks among tied colonist moves, one per build in order.
+    ``player``: the player id (default: the active or only player).
+    """
+
+    card: str
+    action: str | None = None
+    province: str | None = None
+    copy: str | None = None
+    builds: list[str] = field(default_factory=list)
+    moves: list[tuple[str, str, str]] = field(default_factory=list)
+    places: list[tuple[str, str]] = field(default_factory=list)
+    buys: list[str] = field(default_factory=list)
+    refill: list[str] = field(default_factory=list)
+    reveal: dict[int, str] = field(default_factory=dict)
+    dice: list[tuple[str | None, str]] = field(default_factory=list)
+    choices: list[int] = field(default_factory=list)
+    player: str | None = None
+
+
+@dataclass
+class Event:
+    """One thing that happened: ``kind`` (vp, build, colonist, card, produce, ...),
+    ``text`` (one line for the report) and ``data`` (for ``--json``)."""
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Roll:
+    """A die result used this turn: ``die``, ``face`` and ``source`` (table or rolled)."""
+
+    die: str
+    face: Any
+    source: str
+
+
+@dataclass
+class TurnResult:
+    """The outcome of :func:`play`: the new snapshot and the turn's report."""
+
+    snapshot: Snapshot
+    card: str
+    reacted_to: str | None
+    player_events: list[Event]
+    events: list[Event]
+    rolls: list[Roll]
+    vp_before: int
+    vp_after: int
+    rulings: list[BuildRuling]
+    ended: bool
+    game_over: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``."""
+        return {
+            "card": self.card, "reacted_to": self.reacted_to,
+            "player": [{"kind": e.kind, "text": e.text, **e.data} for e in self.player_events],
+            "reaction": [{"kind": e.kind, "text": e.text, **e.data} for e in self.events],
+            "dice": [{"die": r.die, "colour": DIE_COLOURS[r.die], "face": r.face, "source": r.source} for r in self.rolls],
+            "vp": {"before": self.vp_before, "after": self.vp_after},
+            "rulings": [r.to_dict() for r in self.rulings],
+            "ended": self.ended, "game_over": self.game_over,
+            "concordia": self.snapshot.concordia,
+        }
+
+
+class _Turn:
+    """A turn in progress on a working copy of the snapshot."""
+
+    def __init__(self, snap: Snapshot, action: PlayerAction):
+        self.s = snap
+        self.a = action
+        self.events: list[Event] = []
+        self.player_events: list[Event] = []
+        self.rolls: list[Roll] = []
+        self.rulings: list[BuildRuling] = []
+        self.table_dice = list(action.dice)
+        self.use_table = bool(action.dice)
+        self.choices = list(action.choices)
+        self.refill = list(action.refill)
+        self.pid = snap.player(action.player).id
+
+    # ----- dice ----------------------------------------------------------------------
+    def die(self, die: str, why: str) -> Any:
+        """The next result of ``die``: from the table results given, else rolled from the seed."""
+        if self.use_table:
+            if not self.table_dice:
+                raise RuleError(f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE")
+            named, face = self.table_dice[0]
+            if named is not None and named != die:
+                raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")
+            self.table_dice.pop(0)
+            value = parse_face(die, face)
+            self.rolls.append(Roll(die, value, "table"))
+            return value
+        value = parse_face(die, roll(self.s.faces(die), self.s.seed, self.s.rolls))
+        self.s.rolls += 1
+        self.rolls.append(Roll(die, value, "rolled"))
+        return value
+
+    def say(self, event: str, text: str, **data: Any) -> None:
+        """Record a reaction event of type ``event`` with its report line."""
+        self.events.append(Event(event, text, data))
+
+    # ----- victory points and the expert track ---------------------------------------
+    def gain_vp(self, n: int, why: str) -> None:
+        """Contrarius scores ``n`` VP; in expert games, track houses reached are built."""
+        c = self.s.contrarius
+        old = c.vp
+        c.vp += n
+        self.say("vp", f"Contrarius scores {n} VP ({why}): {old} -> {c.vp}", vp=n, reason=why)
+        for pos in sorted(p for p in c.track if old < p <= c.vp):
+            if pos not in c.track:
+                continue  # taken earlier this turn from the far end
+            c.track.remove(pos)
+            self.say("track", f"the VP marker reached the house on {pos} of the track: Contrarius builds it (black die)", position=pos)
+            self.build("mercator", f"track house {pos}", house_in_hand=True)
+
+    # ----- building --------------------------------------------------------------------
+    def build(self, source: str, why: str, *, house_in_hand: bool = False, guard: frozenset = frozenset()) -> str | None:
+        """Contrarius builds a house: ``source`` is a die (mercator|senator) or ``"S"``.
+
+        Returns the city, or None when it placed a colonist instead (supplementary rule).
+        """
+        s = self.s
+        if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0 and not s.contrarius.track:
+            self.say("build", "Contrarius has no house left to build")
+            return None
+        face = "S" if source == "S" else self.die(source, why)
+        ruling = where(s, face)
+        self.rulings.append(ruling)
+        if ruling.city is None:
+            self.say("build", f"Contrarius cannot build a house ({ruling.goods}: no city it can reach, every type tried); "
+                              "supplementary rule: it places a colonist instead (red die)", goods=ruling.goods)
+            if house_in_hand:
+                self.say("track", "the track house goes to Contrarius's supply")
+            self.colonist("could not build", guard=guard | {"build"})
+            return None
+        if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0:
+            far = max(s.contrarius.track)
+            s.contrarius.track.remove(far)
+            self.say("track", f"its supply is empty: the house comes from the far end of the VP track ({far})", position=far)
+        move = self.pick_move(ruling.moves)
+        apply_build(s, ruling.city, move)
+        what = f"S = {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        text = f"Contrarius builds in {ruling.city} ({ruling.province}, {s.cities[ruling.city]}) for {what}: {ruling.deciding}"
+        self.say("build", text, city=ruling.city, province=ruling.province, goods=s.cities[ruling.city], asked=ruling.asked)
+        if move is not None:
+            n_opt = len(ruling.moves)
+            tie = f" (option {ruling.moves.index(move) + 1} of {n_opt} tied moves: you choose, --choose N)" if n_opt > 1 else ""
+            self.say("move", f"moves its {move.describe()}{tie}", **move.to_dict(), options=[m.to_dict() for m in ruling.moves])
+        self.check_houses(CONTRARIUS)
+        return ruling.city
+
+    def pick_move(self, moves: list[Move]) -> Move | None:
+        if not moves:
+            return None
+        if len(moves) > 1 and self.choices:
+            pick = self.choices.pop(0)
+            if not 1 <= pick <= len(moves):
+                raise RuleError(f"--choose {pick}: there are {len(moves)} tied colonist moves; choose 1 to {len(moves)}")
+            return moves[pick - 1]
+        return moves[0]
+
+    # ----- colonists and cards ---------------------------------------------------------
+    def colonist(self, why: str, guard: frozenset = frozenset()) -> None:
+        """The red die: a land or sea colonist into the capital, or the card in position 1."""
+        face = self.die("tribune", why)
+        if face == "card":
+            self.say("die", "red die: card -> Contrarius takes the card in position 1")
+            self.take_card(1, guard=guard)
+            return
+        self.place_colonist(face, guard)
+
+    def place_colonist(self, kind: str, guard: frozenset = frozenset()) -> None:
+        s = self.s
+        other = SEA if kind == LAND else LAND
+        if s.colonists_in_supply(CONTRARIUS, kind) > 0:
+            use = kind
+        elif s.colonists_in_supply(CONTRARIUS, other) > 0:
+            use = other
+            self.say("colonist", f"no {kind} colonist left in its supply: supplementary rule, a {other} colonist instead")
+        else:
+            self.say("colonist", "all six colonists are placed: supplementary rule, it takes the card in position 1 instead")
+            self.take_card(1, guard=guard | {"colonist"})
+            return
+        s.colonists.append(Colonist(CONTRARIUS, use, s.board.capital, None))
+        self.say("colonist", f"Contrarius places a {use} colonist in {s.board.capital}", colonist=use, city=s.board.capital)
+
+    def take_card(self, position: int, guard: frozenset = frozenset()) -> None:
+        """Contrarius takes the display card at ``position`` (1-based), else the first."""
+        s = self.s
+        cards = s.display_cards()
+        if not cards:
+            if "card" in guard or "build" in guard:
+                self.say("card", "no card is left in the display and Contrarius cannot build either: nothing happens")
+                return
+            self.say("card", "no card is left in the display: supplementary rule, Contrarius builds a house (white die)")
+            self.build("senator", "no card to take", guard=guard | {"card"})
+            return
+        if position > len(cards):
+            self.say("card", f"position {position} holds no card: supplementary rule, Contrarius takes the card in position 1")
+            position = 1
+        name = self.name_position(position)
+        self.remove_from_display(position)
+        s.contrarius.cards.append(Card.of(name))
+        self.say("card", f"Contrarius takes {name} from display position {position} (face up)", card=name, position=position)
+        if s.cards_left == 0:
+            self.end_game(CONTRARIUS, "took the last card of the display")
+
+    def name_position(self, position: int) -> str:
+        name = self.s.display[position - 1]
+        if name == UNKNOWN_CARD:
+            if position in self.a.reveal:
+                return card_name(self.a.reveal[position])
+            raise RuleError(f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
+        return name  # type: ignore[return-value]
+
+    def remove_from_display(self, position: int) -> None:
+        """Take a card out of the display: the others slide left, the stack refills position 7."""
+        s = self.s
+        cards = s.display_cards()
+        cards.pop(position - 1)
+        if s.stack_remaining > 0:
+            if s.stack_order:
+                new = s.stack_order.pop(0)
+            elif self.refill:
+                new = card_name(self.refill.pop(0))
+            else:
+                new = UNKNOWN_CARD
+            s.stack_remaining -= 1
+            cards.append(new)
+            shown = "an unrecorded card (?)" if new == UNKNOWN_CARD else new
+            self.say("refill", f"the display slides left and {shown} is drawn into position {len(cards)}", card=new)
+        s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
+
+    # ----- end of game -------------------------------------------------------------------
+    def check_houses(self, owner: str) -> None:
+        if len(self.s.houses_of(owner)) >= MAX_HOUSES:
+            self.end_game(owner, "built its 15th house" if owner == CONTRARIUS else "built your 15th house")
+
+    def end_game(self, owner: str, why: str) -> None:
+        s = self.s
+        if s.ended is not None:
+            return
+        s.concordia = owner
+        s.ended = Ended(owner, final_turn_pending=(owner == CONTRARIUS))
+        who = "Contrarius" if owner == CONTRARIUS else owner
+        tail = ": you play one final card, without a reaction" if owner == CONTRARIUS else ": the game ends after this reaction"
+        ev = Event("end", f"{who} {why}: the game ends, {who} takes the Concordia card (7 VP){tail}", {"by": owner})
+        (self.events if owner == CONTRARIUS else self.player_events).append(ev)
+
+
+# ----- the player's own action --------------------------------------------------------------
+def _player_part(t: _Turn, card: Card, played: str) -> None:
+    """Apply the player's action's effects that Contrarius's rules depend on."""
+    s, a = t.s, t.a
+    p = s.player(t.pid)
+    pe = t.player_events
+    if p.hand is not None:
+        hit = next((c for c in p.hand if c.name == played), None)
+        if hit is None:
+            raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
+        p.hand.remove(hit)
+        p.played = (p.played or []) + [hit]
+        if played == "Tribune":
+            back = p.played
+            p.hand, p.played = p.hand + back, []
+            pe.append(Event("player", f"you take back {len(back)} cards with the Tribune"))
+    # colonist moves (Architect)
+    if a.moves:
+        steps = len(s.colonists_of(p.id))
+        used = 0
+        for kind, frm, to in a.moves:
+            col = _find_colonist(s, p.id, kind, frm)
+            target = s.board.parse_line(to, kind)
+            paths = line_distances(s, col, 10 ** 6)
+            if target not in paths:
+                raise RuleError(f"your {kind} colonist on {frm} cannot reach {target.label} along {kind} lines")
+            occ = s.line_occupant(target)
+            if occ is not None and occ is not col:
+                raise RuleError(f"{target.describe()} is occupied by a {occ.owner} colonist: a move cannot end there")
+            used += len(paths[target])
+            if used > steps:
+                raise RuleError(f"your moves use {used} steps but you have {steps} colonists on the board, so {steps} steps")
+            col.city, col.line = None, target
+            pe.append(Event("move", f"your {kind} colonist moves {frm} -> {target.label} ({len(paths[target])} steps)"))
+    for kind, city in a.places:
+        place = s.board.place(city)
+        if kind not in KINDS:
+            raise ContrariusError(f"a colonist is land or sea, not {kind!r}")
+        if s.colonists_in_supply(p.id, kind) <= 0:
+            raise RuleError(f"you have no {kind} colonist left in your supply")
+        if place != s.board.capital and p.id not in s.houses.get(place, []):
+            raise RuleError(f"new colonists go to {s.board.capital} or a city with your house, not {place}")
+        s.colonists.append(Colonist(p.id, kind, place, None))
+        pe.append(Event("colonist", f"you place a {kind} colonist in {place}"))
+    for city in a.builds:
+        c = s.board.city(city)
+        if p.id in s.houses.get(c, []):
+            raise RuleError(f"you already have a house in {c}")
+        if s.houses_in_supply(p.id) <= 0:
+            raise RuleError("you have no house left in your supply")
+        near = any(col.line is not None and c in col.line.ends for col in s.colonists_of(p.id))
+        if not near:
+            raise RuleError(f"none of your colonists stands on a line next to {c}: you cannot build there")
+        s.houses.setdefault(c, []).append(p.id)
+        pe.append(Event("build", f"you build a house in {c} ({s.cities[c]})", city=c))
+        t.check_houses(p.id)
+    for want in a.buys:
+        cards = s.display_cards()
+        if str(want).isdigit():
+            pos = int(want)
+            if not 1 <= pos <= len(cards):
+                raise RuleError(f"display position {pos} holds no card (the display has {len(cards)})")
+        else:
+            name = card_name(want)
+            if name not in cards:
+                raise RuleError(f"{name} is not in the display ({', '.join(cards) or 'empty'})")
+            pos = cards.index(name) + 1
+        name = t.name_position(pos)
+        t.remove_from_display(pos)
+        if p.hand is not None:
+            p.hand.append(Card.of(name))
+        pe.append(Event("buy", f"you buy {name} from display position {pos}", card=name))
+        if s.cards_left == 0:
+            t.end_game(p.id, "took the last card of the display")
+
+
+def _find_colonist(s: Snapshot, owner: str, kind: str, where_: str) -> Colonist:
+    """The colonist of ``owner`` and ``kind`` standing at ``where_`` (a city or a line label)."""
+    if "-" in where_:
+        line = s.board.parse_line(where_, kind)
+        hits = [c for c in s.colonists_of(owner, kind) if c.line == line]
+    else:
+        city = s.board.place(where_)
+        hits = [c for c in s.colonists_of(owner, kind) if c.city == city]
+    if not hits:
+        raise RuleError(f"you have no {kind} colonist on {where_}")
+    return hits[0]
+
+
+def _bonus_goods(s: Snapshot, province: str) -> str:
+    """The good on a province's bonus marker: the most valuable among its cities' tokens."""
+    goods = [s.cities[c] for c in s.board.provinces[province] if s.cities.get(c) in GOODS]
+    return max(goods, key=GOODS.index)
+
+
+def _produce_for_players(t: _Turn, province: str, why: str) -> list[dict[str, Any]]:
+    """Every player's house in ``province`` produces one unit of its city's goods."""
+    s = t.s
+    out = []
+    for p in s.players:
+        got: dict[str, int] = {}
+        for city in s.board.provinces[province]:
+            if p.id in s.houses.get(city, []):
+                g = s.cities[city]
+                got[g] = got.get(g, 0) + 1
+        if got:
+            if p.goods is not None:
+                for g, n in got.items():
+                    p.goods[g] = p.goods.get(g, 0) + n
+            out.append({"player": p.id, "goods": got})
+    return out
+
+
+# ----- the reaction --------------------------------------------------------------------------
+def _react(t: _Turn, card: Card, action: str | None, province: str | None) -> None:
+    """Contrarius's reaction to ``card`` with the player's ``action`` ("Solo Personality Cards")."""
+    s = t.s
+    kind = card.reaction
+    if kind in ("prefect", "prefect_magnus"):
+        if action == "reactivate":
+            t.gain_vp(2, f"{card.name}: you reactivated")
+            return
+        assert province is not None
+        n = s.houses_in_province(province)
+        least = 2 if kind == "prefect_magnus" and s.mode != "third-player" else 1
+        t.gain_vp(max(least, n), f"{card.name}: {n} house{'s' if n != 1 else ''} in {province}, at least {least}")
+        return
+    if kind == "architect":
+        face = t.die("architect", "Architect")
+        t.say("die", f"blue die: {face} -> Contrarius takes the card in position {face}")
+        t.take_card(int(face))
+        return
+    if kind == "mercator":
+        city = t.build("mercator", "Mercator")
+        if city is None:
+            return
+        prov = s.board.cities[city].province
+        if s.bonus_markers[prov] == "goods":
+            s.bonus_markers[prov] = "coins"
+            got = _produce_for_players(t, prov, "Mercator")
+            words = "; ".join(f"{g['player']} receives " + ", ".join(f"{n} {x}" for x, n in g["goods"].items()) for g in got) or "no player has a house there"
+            t.say("produce", f"{prov} produces for the players' houses (never for Contrarius): {words}; its bonus marker turns to coins",
+                  province=prov, received=got)
+        else:
+            coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
+            if coins >= 3:
+                for p in s.bonus_markers:
+                    s.bonus_markers[p] = "goods"
+                t.say("reactivate", f"{prov} had already produced and {coins} bonus markers show coins: all bonus markers are reactivated (goods side up)",
+                      province=prov, coins=coins)
+            else:
+                t.say("reactivate", f"{prov} had already produced and only {coins} bonus marker{'s' if coins != 1 else ''} show coins (3 needed): nothing happens",
+                      province=prov, coins=coins)
+        return
+    if kind in ("senator", "consul"):
+        t.build("senator", card.name)
+        return
+    if kind == "tribune":
+        t.build("S", "Tribune: best specialist")
+        t.colonist("Tribune")
+        return
+    if kind == "colonist":
+        if action == "money":
+            t.gain_vp(2, "Colonist: you took money")
+        else:
+            t.colonist("Colonist: you placed colonists")
+        return
+    if kind == "specialist":
+        t.gain_vp(3, f"{card.name}")
+        return
+    raise RuleError(f"{card.name} is a team-play card: use it in a team game")
+
+
+def _check_action(card: Card, action: PlayerAction, s: Snapshot) -> tuple[str | None, str | None]:
+    """Validate the action for the (copied) card; return (action, province)."""
+    kind = card.reaction
+    act = action.action.casefold() if action.action else None
+    if kind in ("prefect", "prefect_magnus"):
+        if act is None:
+            act = "produce" if action.province else None
+        if act not in PREFECT_ACTIONS:
+            raise ContrariusError(f"the {card.name} either produces or reactivates: add --produce PROVINCE or --reactivate")
+        if act == "produce":
+            if not action.province:
+                raise ContrariusError("which province did you produce in? add --produce PROVINCE")
+            prov = s.board.province(action.province)
+            return act, prov
+        if action.province:
+            raise ContrariusError("--reactivate takes no province")
+        return act, None
+    if kind == "colonist":
+        if act is None:
+            act = "place" if action.places else None
+        if act not in COLONIST_ACTIONS:
+            raise ContrariusError("the Colonist either places colonists or earns money: add --place KIND:CITY (or --place-none) or --money")
+        return act, None
+    if act is not None:
+        raise ContrariusError(f"the {card.name} has no choice of action; remove --{act}")
+    if action.province:
+        raise ContrariusError(f"--produce is for a Prefect, not the {card.name}")
+    return None, None
+
+
+def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
+    """Play one solo turn: the player's action, then Contrarius's reaction.
+
+    ``snapshot`` is not changed; the result holds the new snapshot (with the turn appended
+    to its log) and the report. Raises :class:`GameOverError` after the end of the game,
+    :class:`RuleError` for an action the rules forbid and :class:`ContrariusError` for an
+    action that does not fit the card.
+    """
+    s = snapshot.copy()
+    if s.ended is not None and not s.ended.final_turn_pending:
+        who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
+        raise GameOverError(f"the game is over ({who} ended it); run 'contrarius score' for the final scoring")
+    if s.mode != "solo":
+        from . import team  # team play and the third-player variant
+
+        return team.play(snapshot, action)
+    played = card_name(action.card)
+    card = Card.of(played)
+    if card.reaction in ("legatus", "praetor", "proconsul", "double"):
+        raise ContrariusError(f"{played} is a team-play card; a solo game uses the solo cards")
+    t = _Turn(s, action)
+    vp_before = s.contrarius.vp
+    reacted = card
+    if card.reaction == "diplomat":
+        if not action.copy:
+            raise ContrariusError("which of Contrarius's face-up cards does the Diplomat copy? add --copy CARD")
+        want = card_name(action.copy)
+        up = [c for c in s.contrarius.cards if c.name == want and c.face_up]
+        if not up:
+            down = any(c.name == want for c in s.contrarius.cards)
+            why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
+            have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
+            raise RuleError(f"the Diplomat cannot copy {want}: {why}; face-up cards: {have}")
+        if want == "Diplomat":
+            raise RuleError("a Diplomat cannot copy a Diplomat")
+        reacted = up[0]
+    elif action.copy:
+        raise ContrariusError(f"--copy is for a Diplomat, not the {played}")
+    act, province = _check_action(reacted, action, s)
+    _player_part(t, card, played)
+    if province is not None and act == "produce":
+        if s.bonus_markers[province] == "coins":
+            raise RuleError(f"{province} has already produced (its bonus marker shows coins): reactivate first")
+        s.bonus_markers[province] = "coins"
+        bonus = _bonus_goods(s, province)
+        got = _produce_for_players(t, province, "Prefect")
+        n_bonus = 2 if reacted.reaction == "prefect_magnus" else 1
+        p = s.player(t.pid)
+        if p.goods is not None:
+            p.goods[bonus] = p.goods.get(bonus, 0) + n_bonus
+        t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; houses: "
+                                     + ("; ".join(f"{g['player']} " + ", ".join(f"{n} {x}" for x, n in g['goods'].items()) for g in got) or "none"),
+                                     {"province": province}))
+    elif act == "reactivate":
+        coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
+        for prov in s.bonus_markers:
+            s.bonus_markers[prov] = "goods"
+        p = s.player(t.pid)
+        if p.sestertii is not None:
+            p.sestertii += coins
+        t.player_events.append(Event("reactivate", f"you reactivate: {coins} bonus markers turn back to goods"))
+    final_turn = s.ended is not None and s.ended.final_turn_pending
+    if final_turn:
+        s.ended.final_turn_pending = False  # type: ignore[union-attr]
+        t.player_events.append(Event("end", "your final card after Contrarius ended the game: no reaction"))
+    else:
+        _react(t, reacted, act, province)
+        if reacted is not card:
+            reacted_card = next(c for c in s.contrarius.cards if c.name == reacted.name and c.face_up)
+            idx = s.contrarius.cards.index(reacted_card)
+            s.contrarius.cards[idx] = Card(reacted_card.name, reacted_card.gods, False, reacted_card.assumed)
+            t.say("card", f"the copied {reacted.name} is turned face down")
+    if t.table_dice:
+        extra = ", ".join(f for _, f in t.table_dice)
+        raise RuleError(f"this reaction did not roll every die given: {extra} left over; remove it")
+    game_over = s.ended is not None and not s.ended.final_turn_pending
+    entry = {
+        "turn": len(s.log) + 1,
+        "player": t.pid,
+        "card": played,
+        "action": _action_record(action, act, province, reacted if reacted is not card else None),
+        "dice": [{"die": r.die, "face": r.face, "source": r.source} for r in t.rolls],
+        "player_did": [e.text for e in t.player_events],
+        "reaction": [e.text for e in t.events],
+        "vp": [vp_before, s.contrarius.vp],
+    }
+    s.log.append(entry)
+    return TurnResult(s, played, None if final_turn else reacted.name, t.player_events, t.events, t.rolls,
+                      vp_before, s.contrarius.vp, t.rulings, s.ended is not None, game_over)
+
+
+def _action_record(a: PlayerAction, act: str | None, province: str | None, copied: Card | None) -> dict[str, Any]:
+    rec: dict[str, Any] = {}
+    if act:
+        rec["choice"] = act
+    if province:
+        rec["province"] = province
+    if copied is not None:
+        rec["copy"] = copied.name
+    for key in ("builds", "buys", "refill"):
+        if getattr(a, key):
+            rec[key] = list(getattr(a, key))
+    if a.moves:
+        rec["moves"] = [f"{k}:{f}>{t}" for k, f, t in a.moves]
+    if a.places:
+        rec["places"] = [f"{k}:{c}" for k, c in a.places]
+    if a.choices:
+        rec["choices"] = list(a.choices)
+    return rec

@@ -1,0 +1,240 @@
+"""A new game: the rulebook's "Setup", "Difficulty level" and "Variant difficulty levels".
+
+:func:`new_game` builds the snapshot of a table just set up. Everything random (city
+tokens, the display stacks) is drawn from ``random.Random(f"{seed}/setup")`` unless the
+user gives what lies on the real table.
+
+Readings where the rulebook says "you decide" or leaves room (documented in the README):
+
+- Veteran, first house: the most valuable city adjacent to the capital by a land or sea
+  line (cloth > wine > tool > food > brick); equal values: alphabetical, or the city the
+  player names (``veteran_city``).
+- Veteran, first colonist: on the line between the capital and that city; if both a land
+  and a sea line lead there, the player decides (``veteran_colonist``, default land).
+- Veteran, second colonist: the other kind, on a line of its kind from the capital to the
+  most valuable other city adjacent to the capital by such a line (one step, like the
+  first); equal values alphabetical, or ``veteran_second``.
+- Strong veteran: a second house in that second city.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+
+from .board import GOODS, LAND, SEA, Board, load_board
+from .cards import SETUP_SPECIALISTS, Card, card_facts, card_name
+from .errors import ContrariusError
+from .snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, MODES, UNKNOWN_CARD, Colonist,
+                       ContrariusState, Player, Snapshot, player_ids)
+
+START_VP = {"standard": 20, "veteran": 10, "expert": 0}
+EXPERT_TRACK = [10, 20, 30, 40, 50]
+STRONG_EXPERT_TRACK = [9, 18, 27, 36, 45]
+START_GOODS = {"brick": 1, "food": 2, "tool": 1, "wine": 1, "cloth": 1}
+START_SESTERTII = 6
+
+
+@dataclass
+class SetupOptions:
+    """Everything ``contrarius new`` can be told.
+
+    ``tokens``: city -> goods as laid on the table (all cities) or None to shuffle.
+    ``display``: the 7 cards as dealt, left to right, or None to shuffle the stacks.
+    ``refill``: names of the cards drawn to refill the display at setup (table games).
+    ``contrarius_cards``: its 5 starting cards (None: the labelled assumption).
+    ``start_vp``: the player's starting VP (campaign, or 40 for beginners).
+    ``strong``: strong veteran / strong expert. ``track``: custom expert positions.
+    """
+
+    board: str = "imperium"
+    level: str = "standard"
+    mode: str = "solo"
+    seed: int | None = None
+    start_vp: int | None = None
+    strong: bool = False
+    track: list[int] | None = None
+    tokens: dict[str, str] | None = None
+    display: list[str] | None = None
+    refill: list[str] = field(default_factory=list)
+    contrarius_cards: list[str] | None = None
+    veteran_colonist: str | None = None
+    veteran_city: str | None = None
+    veteran_second: str | None = None
+    record_hand: bool = True
+
+
+def _value(goods: str) -> int:
+    return GOODS.index(goods) if goods in GOODS else -1
+
+
+def shuffle_tokens(board: Board, rng: random.Random) -> dict[str, str]:
+    """Shuffle each letter's tokens onto that letter's cities ("Setup": as usual in Concordia)."""
+    out: dict[str, str] = {}
+    for letter in sorted(board.tokens):
+        bag = [g for g, n in board.tokens[letter].items() for _ in range(n)]
+        rng.shuffle(bag)
+        cities = [c for c, info in board.cities.items() if info.letter == letter]
+        if len(bag) != len(cities):
+            raise ContrariusError(f"board {board.name}: letter {letter} has {len(cities)} cities but {len(bag)} tokens")
+        out.update(zip(cities, bag))
+    return out
+
+
+def _adjacent_by_value(s: Snapshot, kinds: tuple[str, ...], exclude: set[str]) -> list[str]:
+    """Cities next to the capital by a line of ``kinds``, most valuable first, then alphabetical."""
+    board = s.board
+    near = {c for k in kinds for c in board.neighbours(board.capital, k)} - exclude
+    return sorted(near, key=lambda c: (-_value(s.cities[c]), c.casefold()))
+
+
+def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
+    """Place Contrarius's veteran house(s) and colonists; return the setup notes."""
+    board = s.board
+    cap = board.capital
+    ranked = _adjacent_by_value(s, (LAND, SEA), set())
+    if not ranked:
+        raise ContrariusError(f"{board.name}: no city is adjacent to the capital")
+    first = board.city(opts.veteran_city) if opts.veteran_city else ranked[0]
+    if first not in ranked:
+        raise ContrariusError(f"--veteran-city {first} is not adjacent to {cap}; adjacent: {', '.join(ranked)}")
+    best = _value(s.cities[ranked[0]])
+    if _value(s.cities[first]) != best:
+        raise ContrariusError(f"--veteran-city {first} ({s.cities[first]}) is not among the most valuable cities next to {cap} ({s.cities[ranked[0]]})")
+    kinds = [k for k in (LAND, SEA) if any(first in ln.ends for ln in board.lines_at(cap, k))]
+    kind = kinds[0]
+    if len(kinds) == 2 and opts.veteran_colonist:
+        kind = opts.veteran_colonist
+    elif opts.veteran_colonist and opts.veteran_colonist not in kinds:
+        raise ContrariusError(f"only a {kinds[0]} line joins {cap} and {first}: --veteran-colonist {opts.veteran_colonist} does not fit")
+    s.houses[first] = [CONTRARIUS]
+    s.colonists.append(Colonist(CONTRARIUS, kind, None, board.find_line(kind, cap, first)))
+    notes = [f"veteran: house in {first} ({s.cities[first]}), the most valuable city next to {cap}",
+             f"veteran: {kind} colonist on {board.find_line(kind, cap, first).label}"
+             + (" (both a land and a sea line lead there: you decide, --veteran-colonist)" if len(kinds) == 2 else "")]
+    other = SEA if kind == LAND else LAND
+    second_ranked = [c for c in _adjacent_by_value(s, (other,), {first})]
+    if opts.veteran_second:
+        second = board.city(opts.veteran_second)
+        if second not in second_ranked:
+            raise ContrariusError(f"--veteran-second {second}: no {other} line joins {cap} and {second}")
+    elif second_ranked:
+        second = second_ranked[0]
+    else:
+        notes.append(f"veteran: no {other} line leaves {cap}; the second colonist stays in {cap}")
+        s.colonists.append(Colonist(CONTRARIUS, other, cap, None))
+        return notes
+    s.colonists.append(Colonist(CONTRARIUS, other, None, board.find_line(other, cap, second)))
+    notes.append(f"veteran: {other} colonist on {board.find_line(other, cap, second).label}, next to {second} ({s.cities[second]})")
+    if opts.strong:
+        s.houses[second] = [CONTRARIUS]
+        notes.append(f"strong veteran: second house in {second}")
+    return notes
+
+
+def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
+    """Set up a new game; return the snapshot and notes on what was decided and why.
+
+    Raises :class:`ContrariusError` (or :class:`UnknownNameError`) for options that do not
+    fit the board or each other.
+    """
+    if opts.level not in LEVELS:
+        raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
+    if opts.mode not in MODES:
+        raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
+    if opts.mode != "solo":
+        from . import team
+
+        return team.new_game(opts)
+    board = load_board(opts.board)
+    seed = opts.seed if opts.seed is not None else secrets.randbelow(10 ** 9)
+    rng = random.Random(f"{seed}/setup")
+    s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
+    notes: list[str] = []
+    # city tokens
+    if opts.tokens is not None:
+        tokens = {board.city(c): g for c, g in opts.tokens.items()}
+        missing = [c for c in board.cities if c not in tokens]
+        if missing:
+            raise ContrariusError(f"--tokens names {len(tokens)} of {len(board.cities)} cities; missing: {', '.join(missing)}")
+        s.cities = {c: tokens[c] for c in board.cities}
+    else:
+        s.cities = shuffle_tokens(board, rng)
+        notes.append("city tokens shuffled per letter from the seed")
+    s.bonus_markers = {p: "goods" for p in board.provinces}
+    # display and stack
+    stacks = card_facts()["stacks"]
+    total = sum(len(v) for v in stacks.values())
+    if opts.display is not None:
+        if len(opts.display) != DISPLAY_SIZE:
+            raise ContrariusError(f"--display needs the 7 cards as dealt, left to right; got {len(opts.display)}")
+        s.display = [card_name(c) for c in opts.display]
+        s.stack_remaining = total - DISPLAY_SIZE
+        s.stack_order = None
+    else:
+        order: list[str] = []
+        for key in ("I", "II"):
+            part = list(stacks[key])
+            rng.shuffle(part)
+            order.extend(part)
+        s.display = order[:DISPLAY_SIZE]
+        s.stack_order = order[DISPLAY_SIZE:]
+        s.stack_remaining = len(s.stack_order)
+        notes.append("display dealt from stack I (shuffled) on top of stack II (shuffled)")
+    # Contrarius
+    start = opts.contrarius_cards
+    assumed = start is None
+    if start is None:
+        start = [c if isinstance(c, str) else c["name"] for c in card_facts()["contrarius_start"]]
+    if len(start) != 5:
+        raise ContrariusError(f"Contrarius starts with 5 cards; --contrarius-cards gave {len(start)}")
+    cards = [Card.of(c, assumed=assumed) for c in start]
+    pos = next((i for i, c in enumerate(s.display) if c in SETUP_SPECIALISTS), None)
+    if pos is None:
+        raise ContrariusError("no Mason, Farmer or Smith in the display: Contrarius needs one as its sixth card; check --display")
+    sixth = s.display[pos]
+    rest = [c for i, c in enumerate(s.display) if i != pos and c is not None]
+    if s.stack_remaining:
+        if s.stack_order:
+            rest.append(s.stack_order.pop(0))
+        else:
+            rest.append(card_name(opts.refill[0]) if opts.refill else UNKNOWN_CARD)
+        s.stack_remaining -= 1
+    s.display = rest + [None] * (DISPLAY_SIZE - len(rest))
+    cards.append(Card.of(sixth))
+    notes.append(f"Contrarius takes {sixth} from display position {pos + 1} as its sixth card; the display refills")
+    if assumed:
+        notes.append("Contrarius's 5 starting cards are not public: the ones used are marked assumed; correct them with --contrarius-cards")
+    track: list[int] = []
+    if opts.level == "expert":
+        track = list(opts.track or (STRONG_EXPERT_TRACK if opts.strong else EXPERT_TRACK))
+        if len(track) > 15 or len(set(track)) != len(track) or any(t < 1 for t in track):
+            raise ContrariusError(f"--track needs distinct VP positions of 1 or more; got {track}")
+        track.sort()
+        notes.append(f"expert: Contrarius's houses on VP {', '.join(map(str, track))}")
+    elif opts.track:
+        raise ContrariusError("--track is for the expert level")
+    s.contrarius = ContrariusState(vp=0, cards=cards, track=track)
+    if opts.level == "veteran":
+        notes.extend(_veteran(s, opts))
+    else:
+        if opts.strong and opts.level != "expert":
+            raise ContrariusError("--strong is for the veteran and expert levels")
+        s.colonists += [Colonist(CONTRARIUS, LAND, board.capital), Colonist(CONTRARIUS, SEA, board.capital)]
+    # the player
+    vp = START_VP[opts.level] if opts.start_vp is None else opts.start_vp
+    if vp < 0:
+        raise ContrariusError(f"starting VP cannot be negative; got {vp}")
+    pid = player_ids(opts.mode)[0]
+    hand = [_hand_card(c) for c in card_facts()["player_hand"]] if opts.record_hand else None
+    s.players = [Player(pid, vp, hand, [] if opts.record_hand else None, dict(START_GOODS), START_SESTERTII)]
+    s.colonists += [Colonist(pid, LAND, board.capital), Colonist(pid, SEA, board.capital)]
+    return s, notes
+
+
+def _hand_card(entry) -> Card:
+    if isinstance(entry, str):
+        return Card.of(entry)
+    base = Card.of(entry["name"])
+    return Card(base.name, tuple(entry.get("gods", base.gods)))

@@ -1,0 +1,720 @@
+"""The game snapshot: a typed model of the table, read from and written to plain data.
+
+A snapshot is what the table shows between two turns (SPEC section 3). It is loaded with
+:meth:`Snapshot.from_dict`, which checks everything and raises
+:class:`~contrarius.errors.SnapshotError` listing every problem with its key path and
+fix, and dumped with :meth:`Snapshot.to_dict` in a fixed key order, so that
+``from_dict(to_dict(s)) == s`` and a dumped file loads and dumps to the same bytes.
+
+Owners are ``"contrarius"`` and the player ids: ``"player"`` in solo play, ``"player1"``
+and ``"player2"`` in team play and with Contrarius as a third player.
+
+Format version 1 (every key; see README "The snapshot format"):
+
+``format``, ``board``, ``mode``, ``level``, ``seed``, ``rolls``, ``dice_faces`` (optional),
+``cities`` (city -> goods of its token), ``houses`` (city -> owners), ``colonists`` (owner,
+kind, at: a city or a line ``A-B``/``A-B#2``), ``bonus_markers`` (province -> goods|coins),
+``display`` (7 positions: card, ``null`` empty, ``"?"`` unknown), ``stack`` (remaining,
+order), ``contrarius`` (vp, cards, track), ``players`` (id, vp, hand, played, goods,
+sestertii, veto), ``active``, ``praefectus_magnus``, ``concordia``, ``ended``, ``log``.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import GOODS, KINDS, TOKEN_GOODS, Board, Line, load_board, suggest
+from .cards import Card, card_facts, catalog
+from .errors import ContrariusError, Problem, SnapshotError
+
+FORMAT_VERSION = 1
+CONTRARIUS = "contrarius"
+MODES: tuple[str, ...] = ("solo", "team", "third-player")
+LEVELS: tuple[str, ...] = ("standard", "veteran", "expert")
+MAX_HOUSES = 15
+MAX_COLONISTS_PER_KIND = 3
+MAX_COLONISTS = 6
+DISPLAY_SIZE = 7
+UNKNOWN_CARD = "?"
+DICE = ("architect", "tribune", "mercator", "senator")
+
+_TOP_KEYS = (
+    "format", "board", "mode", "level", "seed", "rolls", "dice_faces", "cities", "houses",
+    "colonists", "bonus_markers", "display", "stack", "contrarius", "players", "active",
+    "praefectus_magnus", "concordia", "ended", "log",
+)
+_REQUIRED = ("format", "board", "mode", "level", "cities", "display", "stack", "contrarius", "players")
+
+
+def player_ids(mode: str) -> tuple[str, ...]:
+    """The player ids of a mode: ``("player",)`` for solo, else ``("player1", "player2")``."""
+    return ("player",) if mode == "solo" else ("player1", "player2")
+
+
+@dataclass
+class Colonist:
+    """A colonist on the board: ``owner``, ``kind`` (land|sea), and where it stands.
+
+    Exactly one of ``city`` (a place name, the capital included) and ``line`` is set.
+    """
+
+    owner: str
+    kind: str
+    city: str | None = None
+    line: Line | None = None
+
+    @property
+    def where(self) -> str:
+        """The position as written in a snapshot: a city name or a line label."""
+        return self.city if self.city is not None else self.line.label  # type: ignore[union-attr]
+
+    def describe(self) -> str:
+        """``"land colonist in Roma"`` / ``"sea colonist on Cosa-Roma"``."""
+        return f"{self.kind} colonist " + (f"in {self.city}" if self.city else f"on {self.line.label}")  # type: ignore[union-attr]
+
+
+@dataclass
+class ContrariusState:
+    """Contrarius: victory points, its cards (face up or down) and its expert track houses.
+
+    ``track`` lists the VP track positions that still hold one of its houses (expert).
+    Houses in supply are derived: 15 minus houses on the board minus track houses.
+    """
+
+    vp: int = 0
+    cards: list[Card] = field(default_factory=list)
+    track: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Player:
+    """A human player: ``id``, VP on the track, and what is known of their belongings.
+
+    ``hand``, ``played``, ``goods`` (goods -> count) and ``sestertii`` are None where the
+    player does not record them. ``veto`` is the unused veto card (third-player variant).
+    """
+
+    id: str
+    vp: int = 0
+    hand: list[Card] | None = None
+    played: list[Card] | None = None
+    goods: dict[str, int] | None = None
+    sestertii: int | None = None
+    veto: bool | None = None
+
+    @property
+    def cards(self) -> list[Card]:
+        """Every card the player owns (hand and played), as far as recorded."""
+        return list(self.hand or []) + list(self.played or [])
+
+
+@dataclass
+class Ended:
+    """How the game ended: ``by`` (owner who took the Concordia card's trigger) and
+    ``final_turn_pending`` (Contrarius ended it: the player still plays one last card)."""
+
+    by: str
+    final_turn_pending: bool = False
+
+
+@dataclass
+class Snapshot:
+    """The whole game state between two turns. See the module docstring for the keys."""
+
+    board: Board
+    mode: str = "solo"
+    level: str = "standard"
+    seed: int | None = None
+    rolls: int = 0
+    dice_faces: dict[str, list[Any]] | None = None
+    cities: dict[str, str] = field(default_factory=dict)
+    houses: dict[str, list[str]] = field(default_factory=dict)
+    colonists: list[Colonist] = field(default_factory=list)
+    bonus_markers: dict[str, str] = field(default_factory=dict)
+    display: list[str | None] = field(default_factory=lambda: [None] * DISPLAY_SIZE)
+    stack_remaining: int = 0
+    stack_order: list[str] | None = None
+    contrarius: ContrariusState = field(default_factory=ContrariusState)
+    players: list[Player] = field(default_factory=list)
+    active: str | None = None
+    praefectus_magnus: str | None = None
+    concordia: str | None = None
+    ended: Ended | None = None
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    # ----- derived facts -------------------------------------------------------------
+    @property
+    def owners(self) -> tuple[str, ...]:
+        """``("contrarius", *player ids)``."""
+        return (CONTRARIUS, *player_ids(self.mode))
+
+    def player(self, pid: str | None = None) -> Player:
+        """The player with id ``pid`` (default: the active player, or the only one)."""
+        want = pid or self.active or self.players[0].id
+        for p in self.players:
+            if p.id == want:
+                return p
+        raise ContrariusError(f"no player {want!r} in this {self.mode} game; players: {', '.join(p.id for p in self.players)}")
+
+    def houses_of(self, owner: str) -> list[str]:
+        """Cities holding a house of ``owner``, alphabetical."""
+        return sorted(c for c, owners in self.houses.items() if owner in owners)
+
+    def houses_in_supply(self, owner: str) -> int:
+        """Houses ``owner`` has not built: 15 minus the board (minus Contrarius's track)."""
+        track = len(self.contrarius.track) if owner == CONTRARIUS else 0
+        return MAX_HOUSES - len(self.houses_of(owner)) - track
+
+    def colonists_of(self, owner: str, kind: str | None = None) -> list[Colonist]:
+        """Colonists of ``owner`` on the board (in cities or on lines), optionally of one kind."""
+        return [c for c in self.colonists if c.owner == owner and (kind is None or c.kind == kind)]
+
+    def colonists_in_supply(self, owner: str, kind: str) -> int:
+        """Colonists of ``kind`` that ``owner`` still has in supply (3 per kind)."""
+        return MAX_COLONISTS_PER_KIND - len(self.colonists_of(owner, kind))
+
+    def line_occupant(self, line: Line) -> Colonist | None:
+        """The colonist standing on ``line``, if any."""
+        for c in self.colonists:
+            if c.line == line:
+                return c
+        return None
+
+    def provinces_of(self, owner: str) -> set[str]:
+        """Provinces where ``owner`` has at least one house."""
+        return {self.board.cities[c].province for c in self.houses_of(owner)}
+
+    def houses_in_province(self, province: str) -> int:
+        """Houses of every owner in the cities of ``province``."""
+        return sum(len(self.houses.get(c, [])) for c in self.board.provinces[province])
+
+    def display_cards(self) -> list[str]:
+        """The cards in the display, left to right (``"?"`` for an unrecorded card)."""
+        return [c for c in self.display if c is not None]
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still available: in the display plus in the stack."""
+        return len(self.display_cards()) + self.stack_remaining
+
+    def faces(self, die: str) -> list[Any]:
+        """The face list of ``die`` (the snapshot's ``dice_faces`` override, else the data file)."""
+        from .cards import dice_faces
+
+        if self.dice_faces and die in self.dice_faces:
+            return list(self.dice_faces[die])
+        return dice_faces()[die]
+
+    def copy(self) -> "Snapshot":
+        """A deep copy (the board is shared: it never changes)."""
+        board = self.board
+        clone = copy.deepcopy(self, memo={id(board): board})
+        return clone
+
+    # ----- plain data ----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The snapshot as plain data in the fixed key order of format version 1."""
+        out: dict[str, Any] = {
+            "format": FORMAT_VERSION,
+            "board": self.board.name,
+            "mode": self.mode,
+            "level": self.level,
+            "seed": self.seed,
+            "rolls": self.rolls,
+        }
+        if self.dice_faces:
+            out["dice_faces"] = {k: list(v) for k, v in self.dice_faces.items()}
+        out["cities"] = {c: self.cities[c] for c in self.board.cities if c in self.cities}
+        out["houses"] = {c: list(self.houses[c]) for c in sorted(self.houses) if self.houses[c]}
+        out["colonists"] = [{"owner": c.owner, "kind": c.kind, "at": c.where} for c in self.colonists]
+        out["bonus_markers"] = {p: self.bonus_markers[p] for p in self.board.provinces if p in self.bonus_markers}
+        out["display"] = list(self.display)
+        stack: dict[str, Any] = {"remaining": self.stack_remaining}
+        if self.stack_order is not None:
+            stack["order"] = list(self.stack_order)
+        out["stack"] = stack
+        out["contrarius"] = {
+            "vp": self.contrarius.vp,
+            "cards": [_card_out(c, always_map=True) for c in self.contrarius.cards],
+            "track": list(self.contrarius.track),
+        }
+        out["players"] = [_player_out(p) for p in self.players]
+        out["active"] = self.active
+        out["praefectus_magnus"] = self.praefectus_magnus
+        out["concordia"] = self.concordia
+        out["ended"] = None if self.ended is None else {"by": self.ended.by, "final_turn_pending": self.ended.final_turn_pending}
+        out["log"] = copy.deepcopy(self.log)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str | None = None) -> "Snapshot":
+        """Build and check a snapshot from plain data (as ``yaml.safe_load`` gives it).
+
+        Raises :class:`SnapshotError` listing every problem found (SPEC section 3,
+        "Loading checks everything").
+        """
+        return _Reader(source).read(data)
+
+
+# ----- dumping helpers -------------------------------------------------------------------
+def _card_out(card: Card, always_map: bool = False) -> Any:
+    default = tuple(catalog().get(card.name, {}).get("gods", ()))
+    if not always_map and card.face_up and not card.assumed and card.gods == default:
+        return card.name
+    out: dict[str, Any] = {"name": card.name, "gods": list(card.gods), "face": "up" if card.face_up else "down"}
+    if card.assumed:
+        out["assumed"] = True
+    return out
+
+
+def _player_out(p: Player) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": p.id, "vp": p.vp}
+    out["hand"] = None if p.hand is None else [_card_out(c) for c in p.hand]
+    out["played"] = None if p.played is None else [_card_out(c) for c in p.played]
+    out["goods"] = None if p.goods is None else {g: p.goods.get(g, 0) for g in TOKEN_GOODS if g in p.goods}
+    out["sestertii"] = p.sestertii
+    if p.veto is not None:
+        out["veto"] = p.veto
+    return out
+
+
+# ----- loading and checking ----------------------------------------------------------------
+class _Reader:
+    """Reads plain data into a :class:`Snapshot`, collecting every problem on the way."""
+
+    def __init__(self, source: str | None):
+        self.source = source
+        self.problems: list[Problem] = []
+        self.board: Board | None = None
+
+    def bad(self, path: str, message: str, fix: str = "") -> None:
+        self.problems.append(Problem(path, message, fix))
+
+    def keys(self, data: dict, allowed: tuple[str, ...], path: str) -> None:
+        for key in data:
+            if key not in allowed:
+                close = suggest(str(key), list(allowed), 1)
+                fix = f"did you mean '{close[0]}'?" if close else f"allowed keys: {', '.join(allowed)}"
+                self.bad(f"{path}{key}", "unknown key", fix)
+
+    def integer(self, value: Any, path: str, minimum: int | None = 0, allow_none: bool = False) -> int | None:
+        if value is None and allow_none:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.bad(path, f"expected a whole number, got {value!r}", "write a number such as 0")
+            return None
+        if minimum is not None and value < minimum:
+            self.bad(path, f"expected {minimum} or more, got {value}", f"set it to {minimum} or more")
+            return None
+        return value
+
+    def name(self, resolver, value: Any, path: str, what: str) -> str | None:
+        try:
+            return resolver(str(value)) if value is not None else None
+        except ContrariusError as exc:
+            self.bad(path, str(exc), f"use a {what} name printed on the board")
+            return None
+
+    def card(self, value: Any, path: str, *, default_face: bool = True) -> Card | None:
+        from .cards import card_name
+
+        if isinstance(value, str):
+            try:
+                return Card.of(value, face_up=default_face)
+            except ContrariusError as exc:
+                self.bad(path, str(exc), "use a personality name such as Prefect")
+                return None
+        if not isinstance(value, dict):
+            self.bad(path, f"expected a card name or a mapping with name and gods, got {value!r}", "write e.g. {name: Prefect, gods: [Saturnus]}")
+            return None
+        self.keys(value, ("name", "gods", "face", "assumed"), path + ".")
+        try:
+            nm = card_name(value.get("name"))
+        except ContrariusError as exc:
+            self.bad(path + ".name", str(exc), "use a personality name such as Prefect")
+            return None
+        from .cards import GODS
+
+        gods_raw = value.get("gods", catalog()[nm]["gods"])
+        if not isinstance(gods_raw, list) or not gods_raw or not 1 <= len(gods_raw) <= 2:
+            self.bad(path + ".gods", f"expected a list of one or two gods, got {gods_raw!r}", "write e.g. [Saturnus]")
+            return None
+        gods = []
+        for i, g in enumerate(gods_raw):
+            hit = next((x for x in GODS if x.casefold() == str(g).casefold()), None)
+            if hit is None:
+                close = suggest(str(g), list(GODS), 1)
+                self.bad(f"{path}.gods[{i}]", f"unknown god {g!r}", f"did you mean {close[0]}?" if close else f"gods: {', '.join(GODS)}")
+                return None
+            gods.append(hit)
+        face = value.get("face", "up" if default_face else "down")
+        if face not in ("up", "down"):
+            self.bad(path + ".face", f"expected up or down, got {face!r}", "write face: up or face: down")
+            return None
+        assumed = value.get("assumed", False)
+        if not isinstance(assumed, bool):
+            self.bad(path + ".assumed", f"expected true or false, got {assumed!r}", "write assumed: true or drop the key")
+            assumed = False
+        return Card(nm, tuple(gods), face == "up", assumed)
+
+    # -- the whole document --
+    def read(self, data: Any) -> Snapshot:
+        if not isinstance(data, dict):
+            raise SnapshotError([Problem("(top)", f"expected a mapping of snapshot keys, got {type(data).__name__}",
+                                         "start from 'contrarius new' output")], self.source)
+        self.keys(data, _TOP_KEYS, "")
+        missing = [k for k in _REQUIRED if k not in data]
+        for k in missing:
+            self.bad(k, "missing key", "every snapshot needs it; start from 'contrarius new' output")
+        fmt = data.get("format")
+        if "format" in data:
+            if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT_VERSION:
+                raise SnapshotError([Problem("format", f"format version {fmt} was written by a newer contrarius (this one reads {FORMAT_VERSION})",
+                                             "upgrade contrarius")], self.source)
+            if fmt != FORMAT_VERSION:
+                self.bad("format", f"unknown format version {fmt!r}", f"this contrarius reads format {FORMAT_VERSION}")
+        try:
+            self.board = load_board(str(data.get("board")))
+        except ContrariusError as exc:
+            self.bad("board", str(exc), "name one of the boards listed by 'contrarius boards'")
+            raise SnapshotError(self.problems, self.source) from None
+        snap = Snapshot(board=self.board)
+        mode = data.get("mode", "solo")
+        if mode not in MODES:
+            self.bad("mode", f"unknown mode {mode!r}", f"use one of {', '.join(MODES)}")
+            mode = "solo"
+        snap.mode = mode
+        level = data.get("level", "standard")
+        if level not in LEVELS:
+            self.bad("level", f"unknown level {level!r}", f"use one of {', '.join(LEVELS)}")
+        else:
+            snap.level = level
+        snap.seed = self.integer(data.get("seed"), "seed", minimum=None, allow_none=True)
+        snap.rolls = self.integer(data.get("rolls", 0), "rolls") or 0
+        self.read_dice(data.get("dice_faces"), snap)
+        self.read_cities(data.get("cities"), snap)
+        self.read_houses(data.get("houses") or {}, snap)
+        self.read_colonists(data.get("colonists") or [], snap)
+        self.read_markers(data.get("bonus_markers"), snap)
+        self.read_display(data.get("display"), data.get("stack"), snap)
+        self.read_contrarius(data.get("contrarius"), snap)
+        self.read_players(data.get("players"), snap)
+        self.read_tail(data, snap)
+        self.check_counts(snap)
+        if self.problems:
+            raise SnapshotError(self.problems, self.source)
+        return snap
+
+    def read_dice(self, raw: Any, snap: Snapshot) -> None:
+        if raw is None:
+            return
+        if not isinstance(raw, dict):
+            self.bad("dice_faces", f"expected a mapping die -> six faces, got {raw!r}", "copy the mapping from contrarius/data/dice.yaml")
+            return
+        self.keys(raw, DICE, "dice_faces.")
+        faces: dict[str, list[Any]] = {}
+        for die, vals in raw.items():
+            if die not in DICE:
+                continue
+            if not isinstance(vals, list) or not vals:
+                self.bad(f"dice_faces.{die}", f"expected a list of faces, got {vals!r}", "list six faces")
+                continue
+            from .dice import parse_face
+
+            ok = []
+            for i, v in enumerate(vals):
+                try:
+                    ok.append(parse_face(die, v))
+                except ContrariusError as exc:
+                    self.bad(f"dice_faces.{die}[{i}]", str(exc), "use a face this die can show")
+            faces[die] = ok
+        snap.dice_faces = faces or None
+
+    def read_cities(self, raw: Any, snap: Snapshot) -> None:
+        board = snap.board
+        if not isinstance(raw, dict):
+            if raw is not None:
+                self.bad("cities", f"expected a mapping city -> goods, got {type(raw).__name__}", "write e.g. Aleria: food")
+            return
+        for key, goods in raw.items():
+            city = self.name(board.city, key, f"cities.{key}", "city")
+            if city is None:
+                continue
+            if goods not in TOKEN_GOODS:
+                close = suggest(str(goods), list(TOKEN_GOODS), 1)
+                self.bad(f"cities.{key}", f"unknown goods {goods!r}", f"did you mean {close[0]}?" if close else f"use one of {', '.join(GOODS)}")
+                continue
+            if city in snap.cities:
+                self.bad(f"cities.{key}", f"{city} is listed twice", "keep one entry per city")
+            snap.cities[city] = goods
+        for city in board.cities:
+            if city not in snap.cities and not any(p.path == f"cities.{city}" for p in self.problems):
+                self.bad(f"cities.{city}", "missing city token", "add the goods of its token, e.g. " + f"{city}: brick")
+        # token counts per letter must match the board's tokens
+        if len(snap.cities) == len(board.cities):
+            for letter, mix in board.tokens.items():
+                have: dict[str, int] = {}
+                for city, c in board.cities.items():
+                    if c.letter == letter:
+                        have[snap.cities[city]] = have.get(snap.cities[city], 0) + 1
+                for goods in sorted(set(mix) | set(have), key=lambda g: TOKEN_GOODS.index(g)):
+                    if have.get(goods, 0) != mix.get(goods, 0):
+                        self.bad("cities", f"letter {letter} cities show {have.get(goods, 0)} {goods} but the {letter} tokens hold {mix.get(goods, 0)}",
+                                 "check the tokens against the board")
+
+    def read_houses(self, raw: Any, snap: Snapshot) -> None:
+        board = snap.board
+        if not isinstance(raw, dict):
+            self.bad("houses", f"expected a mapping city -> owners, got {type(raw).__name__}", "write e.g. Aleria: [contrarius]")
+            return
+        for key, owners in raw.items():
+            path = f"houses.{key}"
+            place = self.name(board.place, key, path, "city")
+            if place is None:
+                continue
+            if place == board.capital:
+                self.bad(path, f"a house in the capital {place}", "nobody builds in the capital: remove it")
+                continue
+            if owners is None:
+                continue
+            if not isinstance(owners, list):
+                owners = [owners]
+            seen: list[str] = []
+            for o in owners:
+                if o not in snap.owners:
+                    close = suggest(str(o), list(snap.owners), 1)
+                    self.bad(path, f"unknown owner {o!r}", f"did you mean {close[0]}?" if close else f"owners: {', '.join(snap.owners)}")
+                    continue
+                if o in seen:
+                    self.bad(path, f"two houses of {o} in {place}", "an owner has at most one house per city: remove one")
+                    continue
+                seen.append(o)
+            snap.houses.setdefault(place, []).extend(x for x in seen if x not in snap.houses.get(place, []))
+
+    def read_colonists(self, raw: Any, snap: Snapshot) -> None:
+        board = snap.board
+        if not isinstance(raw, list):
+            self.bad("colonists", f"expected a list of colonists, got {type(raw).__name__}", "write e.g. - {owner: contrarius, kind: land, at: Roma}")
+            return
+        taken: dict[Line, int] = {}
+        for i, item in enumerate(raw):
+            path = f"colonists[{i}]"
+            if not isinstance(item, dict):
+                self.bad(path, f"expected a mapping with owner, kind and at, got {item!r}", "write e.g. {owner: contrarius, kind: land, at: Roma}")
+                continue
+            self.keys(item, ("owner", "kind", "at"), path + ".")
+            owner, kind, at = item.get("owner"), item.get("kind"), item.get("at")
+            if owner not in snap.owners:
+                self.bad(path + ".owner", f"unknown owner {owner!r}", f"owners: {', '.join(snap.owners)}")
+                continue
+            if kind not in KINDS:
+                self.bad(path + ".kind", f"expected land or sea, got {kind!r}", "write kind: land or kind: sea")
+                continue
+            if isinstance(at, list) and len(at) == 2:
+                at = f"{at[0]}-{at[1]}"
+            if not isinstance(at, str) or not at.strip():
+                self.bad(path + ".at", f"expected a city or a line CITY-CITY, got {at!r}", "write e.g. at: Roma or at: Cosa-Roma")
+                continue
+            if "-" in at:
+                try:
+                    line = board.parse_line(at, kind)
+                except ContrariusError as exc:
+                    self.bad(path + ".at", str(exc), f"a {kind} colonist stands on a {kind} line")
+                    continue
+                if line in taken:
+                    self.bad(path + ".at", f"two colonists on {line.describe()} (also colonists[{taken[line]}])", "a line holds one colonist: move one")
+                    continue
+                taken[line] = i
+                snap.colonists.append(Colonist(owner, kind, None, line))
+            else:
+                place = self.name(board.place, at, path + ".at", "city")
+                if place is not None:
+                    snap.colonists.append(Colonist(owner, kind, place, None))
+
+    def read_markers(self, raw: Any, snap: Snapshot) -> None:
+        board = snap.board
+        if raw is None:
+            snap.bonus_markers = {p: "goods" for p in board.provinces}
+            return
+        if not isinstance(raw, dict):
+            self.bad("bonus_markers", f"expected a mapping province -> goods|coins, got {type(raw).__name__}", "write e.g. Corsica: goods")
+            return
+        for key, side in raw.items():
+            prov = self.name(board.province, key, f"bonus_markers.{key}", "province")
+            if prov is None:
+                continue
+            if side not in ("goods", "coins"):
+                self.bad(f"bonus_markers.{key}", f"expected goods or coins, got {side!r}", "write goods (active) or coins (produced)")
+                continue
+            snap.bonus_markers[prov] = side
+        for prov in board.provinces:
+            snap.bonus_markers.setdefault(prov, "goods")
+
+    def read_display(self, raw: Any, stack: Any, snap: Snapshot) -> None:
+        if raw is not None:
+            if not isinstance(raw, list) or len(raw) != DISPLAY_SIZE:
+                self.bad("display", f"expected a list of 7 positions, got {raw!r}", "write 7 entries: a card name, ? for an unrecorded card, or null for empty")
+            else:
+                out: list[str | None] = []
+                for i, v in enumerate(raw):
+                    if v is None or v == UNKNOWN_CARD:
+                        out.append(v)
+                        continue
+                    c = self.card(v, f"display[{i}]")
+                    out.append(c.name if c else None)
+                first_empty = next((i for i, v in enumerate(out) if v is None), DISPLAY_SIZE)
+                if any(v is not None for v in out[first_empty:]):
+                    self.bad("display", "a card stands right of an empty position", "cards slide left: move them into the empty positions")
+                snap.display = out
+        if stack is None:
+            return
+        if not isinstance(stack, dict):
+            self.bad("stack", f"expected a mapping with remaining (and order), got {stack!r}", "write e.g. {remaining: 8}")
+            return
+        self.keys(stack, ("remaining", "order"), "stack.")
+        rem = self.integer(stack.get("remaining", 0), "stack.remaining")
+        snap.stack_remaining = rem or 0
+        order = stack.get("order")
+        if order is not None:
+            if not isinstance(order, list):
+                self.bad("stack.order", f"expected a list of card names, got {order!r}", "list the stack from the top, or drop the key")
+                return
+            names = []
+            for i, v in enumerate(order):
+                c = self.card(v, f"stack.order[{i}]")
+                if c:
+                    names.append(c.name)
+            if rem is not None and len(order) != rem:
+                self.bad("stack.order", f"lists {len(order)} cards but stack.remaining is {rem}", "make them agree")
+            snap.stack_order = names
+
+    def read_contrarius(self, raw: Any, snap: Snapshot) -> None:
+        if raw is None:
+            return
+        if not isinstance(raw, dict):
+            self.bad("contrarius", f"expected a mapping with vp, cards and track, got {raw!r}", "start from 'contrarius new' output")
+            return
+        self.keys(raw, ("vp", "cards", "track"), "contrarius.")
+        st = ContrariusState()
+        st.vp = self.integer(raw.get("vp", 0), "contrarius.vp") or 0
+        cards = raw.get("cards") or []
+        if not isinstance(cards, list):
+            self.bad("contrarius.cards", f"expected a list of cards, got {cards!r}", "write e.g. - {name: Prefect, gods: [Saturnus], face: up}")
+            cards = []
+        for i, v in enumerate(cards):
+            c = self.card(v, f"contrarius.cards[{i}]")
+            if c:
+                st.cards.append(c)
+        track = raw.get("track") or []
+        if not isinstance(track, list):
+            self.bad("contrarius.track", f"expected a list of VP positions, got {track!r}", "write e.g. [10, 20, 30, 40, 50]")
+            track = []
+        for i, v in enumerate(track):
+            n = self.integer(v, f"contrarius.track[{i}]", minimum=1)
+            if n is not None:
+                if n in st.track:
+                    self.bad(f"contrarius.track[{i}]", f"two houses on VP position {n}", "one house per position")
+                st.track.append(n)
+        st.track.sort()
+        snap.contrarius = st
+
+    def read_players(self, raw: Any, snap: Snapshot) -> None:
+        want = player_ids(snap.mode)
+        if raw is None:
+            return
+        if not isinstance(raw, list):
+            self.bad("players", f"expected a list of players, got {type(raw).__name__}", "start from 'contrarius new' output")
+            return
+        ids = [p.get("id") if isinstance(p, dict) else None for p in raw]
+        if sorted(str(i) for i in ids) != sorted(want):
+            self.bad("players", f"a {snap.mode} game has players {', '.join(want)}, got {ids}", f"give one entry per player with id {', '.join(want)}")
+        for i, item in enumerate(raw):
+            path = f"players[{i}]"
+            if not isinstance(item, dict):
+                continue
+            self.keys(item, ("id", "vp", "hand", "played", "goods", "sestertii", "veto"), path + ".")
+            p = Player(id=str(item.get("id")))
+            p.vp = self.integer(item.get("vp", 0), path + ".vp") or 0
+            for key in ("hand", "played"):
+                val = item.get(key)
+                if val is None:
+                    continue
+                if not isinstance(val, list):
+                    self.bad(f"{path}.{key}", f"expected a list of cards, got {val!r}", "list card names, or write null if not recorded")
+                    continue
+                lst = [c for j, v in enumerate(val) if (c := self.card(v, f"{path}.{key}[{j}]"))]
+                setattr(p, key, lst)
+            goods = item.get("goods")
+            if goods is not None:
+                if not isinstance(goods, dict):
+                    self.bad(path + ".goods", f"expected a mapping goods -> count, got {goods!r}", "write e.g. {brick: 1, food: 2}")
+                else:
+                    p.goods = {}
+                    for g, n in goods.items():
+                        if g not in TOKEN_GOODS:
+                            self.bad(f"{path}.goods.{g}", "unknown goods", f"use one of {', '.join(GOODS)}")
+                            continue
+                        v = self.integer(n, f"{path}.goods.{g}")
+                        if v is not None:
+                            p.goods[g] = v
+                    if sum(p.goods.values()) > 12:
+                        self.bad(path + ".goods", f"{sum(p.goods.values())} goods do not fit a storehouse of 12 spaces", "correct the counts")
+            p.sestertii = self.integer(item.get("sestertii"), path + ".sestertii", allow_none=True)
+            veto = item.get("veto")
+            if veto is not None and not isinstance(veto, bool):
+                self.bad(path + ".veto", f"expected true or false, got {veto!r}", "write veto: true while the veto card is unused")
+            else:
+                p.veto = veto
+            snap.players.append(p)
+
+    def read_tail(self, data: dict, snap: Snapshot) -> None:
+        for key in ("active", "praefectus_magnus", "concordia"):
+            val = data.get(key)
+            if val is not None and val not in snap.owners:
+                self.bad(key, f"unknown owner {val!r}", f"use null or one of {', '.join(snap.owners)}")
+                val = None
+            setattr(snap, key, val)
+        ended = data.get("ended")
+        if ended is not None:
+            if not isinstance(ended, dict) or ended.get("by") not in snap.owners:
+                self.bad("ended", f"expected null or {{by: OWNER, final_turn_pending: BOOL}}, got {ended!r}", "write ended: null for a game still running")
+            else:
+                self.keys(ended, ("by", "final_turn_pending"), "ended.")
+                snap.ended = Ended(ended["by"], bool(ended.get("final_turn_pending", False)))
+        log = data.get("log") or []
+        if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+            self.bad("log", "expected a list of turn records", "write log: [] to start it afresh")
+        else:
+            snap.log = log
+
+    def check_counts(self, snap: Snapshot) -> None:
+        for owner in snap.owners:
+            built = len(snap.houses_of(owner))
+            extra = len(snap.contrarius.track) if owner == CONTRARIUS else 0
+            if built + extra > MAX_HOUSES:
+                what = f"{built} houses on the board" + (f" and {extra} on the VP track" if extra else "")
+                self.bad("houses", f"{owner} has {what}, more than {MAX_HOUSES}", "remove the extra houses")
+            cols = snap.colonists_of(owner)
+            if len(cols) > MAX_COLONISTS:
+                self.bad("colonists", f"{owner} has {len(cols)} colonists, more than {MAX_COLONISTS}", "remove the extra colonists")
+            for kind in KINDS:
+                n = len(snap.colonists_of(owner, kind))
+                if n > MAX_COLONISTS_PER_KIND and len(cols) <= MAX_COLONISTS:
+                    self.bad("colonists", f"{owner} has {n} {kind} colonists, more than {MAX_COLONISTS_PER_KIND}", f"an owner has 3 land and 3 sea colonists")
+        # each card of the display stacks exists a limited number of times
+        stacks = card_facts()["stacks"]
+        pool: dict[str, int] = {}
+        for names in stacks.values():
+            for n in names:
+                pool[n] = pool.get(n, 0) + 1
+        seen: dict[str, int] = {}
+        for n in snap.display_cards() + list(snap.stack_order or []):
+            if n != UNKNOWN_CARD:
+                seen[n] = seen.get(n, 0) + 1
+        for n, count in seen.items():
+            if n in pool and count > pool[n]:
+                self.bad("display", f"{count} {n} cards in the display and stack, but the stacks hold only {pool[n]}", "correct the duplicate card")
+            if n not in pool and snap.mode == "solo":
+                self.bad("display", f"{n} is not a card of the Solitaria display stacks", f"display cards: {', '.join(sorted(pool))}")

@@ -1,0 +1,176 @@
+"""Reading and writing snapshot files: ``-`` for stdin/stdout, atomic writes, stable YAML.
+
+Data flows one way: :func:`load_snapshot` (read text -> ``yaml.safe_load`` -> validate)
+and :func:`dump_snapshot` / :func:`write_text` (deterministic YAML -> temp file -> rename).
+A failing command never touches its input file; an in-place write keeps the previous
+file as ``PATH.prev`` so that ``contrarius undo`` can restore it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .errors import ContrariusError, InputFileError, SnapshotError
+
+STDIO = "-"
+
+
+def source_label(path: str) -> str:
+    """The name used in messages: the path, or ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == STDIO else str(path)
+
+
+def read_text(path: str) -> str:
+    """Read a whole file (``-``: stdin). Raises :class:`InputFileError` with the reason."""
+    if path == STDIO:
+        if sys.stdin is None or (hasattr(sys.stdin, "isatty") and sys.stdin.isatty()):
+            raise InputFileError("<stdin>: no snapshot piped in; pipe one (… | contrarius show -) or give a file path")
+        return sys.stdin.read()
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputFileError(f"{path}: no such file; check the path, or create a game with 'contrarius new -o {path}'") from None
+    except IsADirectoryError:
+        raise InputFileError(f"{path}: is a folder, not a snapshot file; give the path of a .yaml file") from None
+    except PermissionError:
+        raise InputFileError(f"{path}: permission denied; check the file's permissions") from None
+    except UnicodeDecodeError:
+        raise InputFileError(f"{path}: not a text file (not UTF-8); give a YAML snapshot") from None
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read ({exc.strerror}); check the path") from None
+
+
+def parse_yaml(text: str, source: str) -> Any:
+    """``yaml.safe_load`` with one-line errors naming the file, line and column."""
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise InputFileError(f"{source}: not valid YAML{where}: {exc.problem}; fix the YAML syntax there") from None
+    except yaml.YAMLError as exc:
+        raise InputFileError(f"{source}: not valid YAML: {exc}; fix the YAML syntax") from None
+
+
+def load_snapshot(path: str):
+    """Load and validate the snapshot at ``path`` (``-``: stdin).
+
+    Returns a :class:`~contrarius.snapshot.Snapshot`. Raises :class:`InputFileError` for
+    an unreadable or non-YAML file and :class:`SnapshotError` naming every problem.
+    """
+    from .snapshot import Snapshot
+
+    source = source_label(path)
+    data = parse_yaml(read_text(path), source)
+    if data is None:
+        raise InputFileError(f"{source}: empty file, not a snapshot; create one with 'contrarius new'")
+    if not isinstance(data, dict):
+        raise InputFileError(f"{source}: not a snapshot (a YAML {type(data).__name__}, expected a mapping with format, board, ...); create one with 'contrarius new'")
+    try:
+        return Snapshot.from_dict(data, source)
+    except SnapshotError as exc:
+        raise exc.with_source(source) from None
+
+
+def _scalar(v: Any) -> bool:
+    return v is None or isinstance(v, (str, int, float, bool))
+
+
+def _short(v: Any) -> bool:
+    """A value small enough for one line: scalars, or a list of scalars."""
+    return _scalar(v) or (isinstance(v, list) and all(_scalar(x) for x in v))
+
+
+def dump_yaml(data: Any) -> str:
+    """Deterministic YAML: keys in the given order, no aliases.
+
+    Lists of scalars and small records (at most 4 short values, e.g. a colonist or a
+    card) are written on one line; other mappings one key per line, for hand editing.
+    """
+    import yaml
+
+    class _Dumper(yaml.SafeDumper):
+        def ignore_aliases(self, data: Any) -> bool:  # noqa: D102 - PyYAML hook
+            return True
+
+    def rep_list(dumper: yaml.SafeDumper, value: list) -> Any:
+        flow = all(_scalar(x) for x in value)
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+
+    def rep_dict(dumper: yaml.SafeDumper, value: dict) -> Any:
+        flow = 0 < len(value) <= 4 and all(_short(v) for v in value.values()) and \
+            sum(len(str(v)) for v in value.values()) < 60
+        return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(), flow_style=flow)
+
+    _Dumper.add_representer(list, rep_list)
+    _Dumper.add_representer(dict, rep_dict)
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def dump_snapshot(snapshot) -> str:
+    """The snapshot as the YAML text of format version 1."""
+    return dump_yaml(snapshot.to_dict())
+
+
+def write_text(path: str, text: str, *, keep_previous: bool = False) -> None:
+    """Write ``text`` to ``path`` atomically (``-``: stdout).
+
+    The text goes to a temporary file in the same folder, is flushed to disk and renamed
+    over ``path``; a crash leaves either the old or the new file, never half of one.
+    With ``keep_previous`` the old file is kept as ``PATH.prev`` (for ``undo``).
+    Raises :class:`ContrariusError` when the folder cannot be written.
+    """
+    if path == STDIO:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise ContrariusError(f"{path}: cannot write there ({exc.strerror}); choose another path with -o") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if keep_previous and target.exists():
+            prev = target.with_name(target.name + ".prev")
+            _copy(target, prev)
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise ContrariusError(f"{path}: cannot write ({exc.strerror}); the previous file is unchanged") from None
+
+
+def _copy(src: Path, dst: Path) -> None:
+    """Copy ``src`` to ``dst`` atomically (temp file + rename)."""
+    data = src.read_bytes()
+    fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, dst)
+
+
+def load_mapping_file(path: str, what: str) -> dict:
+    """Load a small YAML file that must hold a mapping (e.g. ``--tokens tokens.yaml``).
+
+    Raises :class:`InputFileError` naming ``what`` and the file.
+    """
+    data = parse_yaml(read_text(path), path)
+    if not isinstance(data, dict):
+        raise InputFileError(f"{path}: {what} expects a YAML mapping (e.g. 'Aleria: food' per line)")
+    return data

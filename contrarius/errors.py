@@ -94,5 +94,18 @@ class RuleError(ContrariusError):
     exit_code = EXIT_RULE
 
 
+class NeedDieError(RuleError):
+    """Die results were given from the table, but the reaction needs one more die.
+
+    ``die`` names it (architect|tribune|mercator|senator); ``why`` says what rolls it.
+    ``contrarius preview`` uses this to branch over that die's faces.
+    """
+
+    def __init__(self, die: str, why: str, message: str):
+        self.die = die
+        self.why = why
+        super().__init__(message)
+
+
 class GameOverError(RuleError):
     """The game in the snapshot has ended; no further turn can be played."""

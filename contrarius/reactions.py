@@ -41,7 +41,7 @@ from .board import GOODS, KINDS, LAND, SEA, Line
 from .build import BuildRuling, Move, apply_build, line_distances, where
 from .cards import Card, card_name, catalog
 from .dice import DIE_COLOURS, parse_face, roll
-from .errors import ContrariusError, GameOverError, RuleError
+from .errors import ContrariusError, GameOverError, NeedDieError, RuleError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
 
 #: Actions that choose between two reactions.
@@ -151,7 +151,7 @@ class _Turn:
         """The next result of ``die``: from the table results given, else rolled from the seed."""
         if self.use_table:
             if not self.table_dice:
-                raise RuleError(f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE")
+                raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE")
             named, face = self.table_dice[0]
             if named is not None and named != die:
                 raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from .common import boundary, emit_json, out_console
+from .completion import complete_board_name
 
 
 def board_summary(board) -> dict:
@@ -31,6 +32,11 @@ def board_detail(board) -> dict:
             for c in sorted(board.cities.values(), key=lambda c: c.name.casefold())
         ],
         "capital_neighbours": {"land": board.neighbours(board.capital, "land"), "sea": board.neighbours(board.capital, "sea")},
+        # every printed line: two lines of one kind between a pair keep their index
+        # (Ionium: Messana-Neapolis#2); a dotted line one may cross but not end on is
+        # not stoppable (Ionium: Apollonia-Brvndisivm)
+        "lines": [{"kind": ln.kind, "line": ln.label, "a": ln.a, "b": ln.b, "index": ln.index, "stoppable": ln.stoppable}
+                  for ln in board.lines],
         "sources": list(board.sources),
     }
 
@@ -62,7 +68,7 @@ def register(app: typer.Typer) -> None:
     @app.command("board")
     @boundary
     def board(
-        name: Annotated[str, typer.Argument(help="Board name, e.g. italia (see 'contrarius boards').")],
+        name: Annotated[str, typer.Argument(help="Board name, e.g. italia (see 'contrarius boards').", autocompletion=complete_board_name)],
         as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
     ) -> None:
         """Show one map: each city with its letter, province, land and sea neighbours."""

@@ -8,6 +8,7 @@ import typer
 
 from ..errors import ContrariusError
 from .common import boundary, emit_json, out_console
+from .completion import complete_goods_face
 
 FACES = ("cloth", "wine", "tool", "food", "brick", "S")
 STEP_NAMES = {
@@ -57,9 +58,9 @@ def register(app: typer.Typer) -> None:
     @app.command("where")
     @boundary
     def where_cmd(
-        face: Annotated[Optional[str], typer.Argument(help="Goods type or S (omit: every face).", show_default=False)] = None,
+        face: Annotated[Optional[str], typer.Argument(help="Goods type or S (omit: every face).", show_default=False, autocompletion=complete_goods_face)] = None,
         snapshot: Annotated[Optional[str], typer.Argument(help="Snapshot file, or - for stdin.", show_default=False)] = None,
-        die: Annotated[Optional[str], typer.Option("--die", help="The die face (the same as the FACE argument).")] = None,
+        die: Annotated[Optional[str], typer.Option("--die", help="The die face (the same as the FACE argument).", autocompletion=complete_goods_face)] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the trace as JSON.")] = False,
     ) -> None:
         """Rule where Contrarius builds for a goods type or S, step by step (changes nothing).

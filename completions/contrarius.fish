@@ -1,0 +1,1 @@
+complete --command contrarius --no-files --arguments "(env _CONTRARIUS_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) contrarius)" --condition "env _CONTRARIUS_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) contrarius"

@@ -1,0 +1,331 @@
+"""Shell completion: the committed scripts match the program, and a TAB offers values.
+
+The values are tested twice: the callbacks of ``contrarius/cli/completion.py`` called
+directly, and the whole completion protocol as the shells drive it (bash:
+``COMP_WORDS``/``COMP_CWORD``; zsh and fish: ``_TYPER_COMPLETE_ARGS``), through CliRunner
+with ``_CONTRARIUS_COMPLETE=complete_SHELL``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import shlex
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from typer.testing import CliRunner
+
+from contrarius.board import board_names
+from contrarius.cli import app
+from contrarius.cli import completion as comp
+
+ROOT = Path(__file__).resolve().parent.parent
+ITALIA = ROOT / "examples" / "italia-setup.yaml"
+ITALIA_ARG = shlex.quote(str(ITALIA))
+# The 11 provinces of the Italia board (boards/italia.yaml), alphabetical.
+ITALIA_PROVINCES = ["Aemilia", "Apvlia", "Campania", "Corsica", "Etrvria", "Ligvria", "Lvcania",
+                    "Sicilia", "Transpadana", "Venetia", "Vmbria"]
+GOODS_FACES = ["cloth", "wine", "tool", "food", "brick", "S"]
+
+
+def _generator():
+    spec = importlib.util.spec_from_file_location("gen_completions", ROOT / "scripts" / "gen_completions.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# ----- the committed scripts -------------------------------------------------------------
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_committed_script_matches_the_program(shell):
+    gen = _generator()
+    path = gen.path_for(shell)
+    assert path.exists(), f"{path.relative_to(ROOT)} is missing: run python scripts/gen_completions.py"
+    committed = path.read_text(encoding="utf-8")
+    assert committed == gen.render(shell), (
+        f"{path.relative_to(ROOT)} is out of date with the program: run python scripts/gen_completions.py")
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_scripts_start_without_a_blank_line_and_call_the_program_back(shell):
+    text = (ROOT / "completions" / f"contrarius.{shell}").read_text(encoding="utf-8")
+    assert text.strip() and not text.startswith("\n")
+    assert f"_CONTRARIUS_COMPLETE=complete_{shell}" in text
+    assert text.endswith("\n") and not text.endswith("\n\n")
+
+
+def test_zsh_script_starts_with_compdef():
+    first = (ROOT / "completions" / "contrarius.zsh").read_text(encoding="utf-8").splitlines()[0]
+    assert first == "#compdef contrarius"
+
+
+def test_generator_check_mode_passes_on_the_committed_scripts():
+    assert _generator().main(["--check"]) == 0
+
+
+# ----- the callbacks, called directly -----------------------------------------------------
+def values(items):
+    return [v for v, _ in items]
+
+
+def ctx_with(**params):
+    """A stand-in for typer.Context: what the callbacks read is ``params``."""
+    return SimpleNamespace(params=params, info_name=None, command=None, parent=None)
+
+
+def test_board_names():
+    assert values(comp.complete_board_name("")) == board_names()
+    assert "imperium" in values(comp.complete_board_name("")) and "italia" in values(comp.complete_board_name(""))
+    assert values(comp.complete_board_name("it")) == ["italia"]
+    assert values(comp.complete_board_name("IT")) == ["ITalia"]  # typed prefix kept; boards are read case-insensitively
+    assert comp.complete_board_name("atlantis") == []
+
+
+def test_card_names():
+    cards = values(comp.complete_card(""))
+    for name in ("Mercator", "Prefect", "Architect", "Diplomat", "Senator", "Consul", "Colonist", "Tribune", "Weaver"):
+        assert name in cards
+    assert "Prefect_with_Praefectus_Magnus" in cards and "pm" in cards
+    assert values(comp.complete_card("Merc")) == ["Mercator", "Mercator/Prefect"]
+    assert values(comp.complete_card("merc")) == ["mercator", "mercator/prefect"]
+    assert "prefect_with_praefectus_magnus" in values(comp.complete_card("pre"))
+
+
+def test_card_names_are_read_back_by_the_program():
+    from contrarius.cards import card_name
+
+    for value in values(comp.complete_card("")) + values(comp.complete_card("pre")):
+        card_name(value)  # raises for a name the program would not accept
+
+
+def test_card_lists_complete_the_item_after_the_last_comma():
+    assert values(comp.complete_stack_cards("Mercator,Ma")) == ["Mercator,Mason"]
+    assert "Mercator,Mason,Weaver" in values(comp.complete_stack_cards("Mercator,Mason,"))
+    # the display stacks hold no Tribune or Senator
+    assert "Tribune" not in values(comp.complete_stack_cards(""))
+    assert values(comp.complete_cards_list("Prefect,Sen")) == ["Prefect,Senator"]
+
+
+def test_levels_modes_kinds():
+    assert values(comp.complete_level("")) == ["standard", "veteran", "expert"]
+    assert values(comp.complete_level("v")) == ["veteran"]
+    assert values(comp.complete_mode("")) == ["solo", "team", "third-player"]
+    assert values(comp.complete_mode("t")) == ["team", "third-player"]
+    assert values(comp.complete_kind("")) == ["land", "sea"]
+
+
+def test_die_faces_and_dice():
+    assert values(comp.complete_goods_face("")) == GOODS_FACES
+    assert values(comp.complete_goods_face("w")) == ["wine"]
+    assert values(comp.complete_goods_face("s")) == ["s"]  # parse_face reads s as S
+    faces = values(comp.complete_die_face(""))
+    assert faces == GOODS_FACES + ["land", "sea", "card", "1", "2", "3", "4", "5"]
+    assert values(comp.complete_die_face("c")) == ["cloth", "card"]
+    assert values(comp.complete_die("")) == ["architect", "blue", "tribune", "red", "colonist",
+                                            "mercator", "black", "senator", "consul", "white"]
+    assert values(comp.complete_die("b")) == ["blue", "black"]
+
+
+def test_provinces_of_the_snapshot_board():
+    ctx = ctx_with(snapshot=str(ITALIA))
+    assert values(comp.complete_province(ctx, "")) == ITALIA_PROVINCES
+    assert values(comp.complete_province(ctx, "Lig")) == ["Ligvria"]
+    assert values(comp.complete_province(ctx, "Et")) == ["Etrvria"]
+    assert values(comp.complete_province(ctx, "ligu")) == ["liguria"]  # U read as V, as the program does
+    assert dict(comp.complete_province(ctx, "Lig"))["Ligvria"] == "Genva, Nicaea"
+
+
+def test_cities_of_the_snapshot_board():
+    ctx = ctx_with(snapshot=str(ITALIA))
+    cities = values(comp.complete_city(ctx, ""))
+    assert len(cities) == 25 and "Roma" not in cities  # the capital holds no houses
+    assert cities == sorted(cities, key=str.casefold)
+    assert comp.complete_city(ctx, "Gen") == [("Genva", "Ligvria, wine")]
+    assert values(comp.complete_city(ctx, "genu")) == ["genua"]  # a common spelling the program accepts
+    places = values(comp.complete_place(ctx, "sea:R"))
+    assert places == ["sea:Roma", "sea:Ravenna"]
+
+
+def test_snapshot_cards_display_and_players():
+    ctx = ctx_with(snapshot=str(ITALIA))
+    # Contrarius's face-up cards in examples/italia-setup.yaml
+    assert values(comp.complete_copy(ctx, "")) == ["Prefect", "Architect", "Mercator", "Colonist", "Senator", "Smith"]
+    buy = values(comp.complete_buy(ctx, ""))
+    assert buy[:7] == ["Mercator", "Mason", "Prefect", "Colonist", "Farmer", "Architect", "Diplomat"]
+    assert buy[7:] == ["1", "2", "3", "4", "5", "6", "7"]
+    assert values(comp.complete_player(ctx, "")) == ["player"]
+
+
+def test_cities_of_the_board_chosen_for_a_new_game():
+    assert values(comp.complete_new_city(ctx_with(board="italia"), "Gen")) == ["Genva"]
+    assert "Genva" not in values(comp.complete_new_city(ctx_with(board=None), ""))  # default imperium
+    assert comp.complete_new_city(ctx_with(board="atlantis"), "") == []
+
+
+@pytest.mark.parametrize("make", [
+    lambda tmp: None,
+    lambda tmp: "-",
+    lambda tmp: str(tmp / "missing.yaml"),
+    lambda tmp: str(tmp),  # a directory
+    lambda tmp: _write(tmp / "bad.yaml", "board: [unclosed\n"),
+    lambda tmp: _write(tmp / "list.yaml", "- a\n- b\n"),
+    lambda tmp: _write(tmp / "noboard.yaml", "format: 1\n"),
+    lambda tmp: _write(tmp / "atlantis.yaml", "board: atlantis\n"),
+    lambda tmp: _write(tmp / "binary.yaml", b"\xff\xfe\x00board"),
+])
+def test_board_callbacks_never_fail(tmp_path, monkeypatch, make):
+    monkeypatch.setattr(sys, "stdin", _NoStdin())
+    ctx = ctx_with(snapshot=make(tmp_path))
+    assert comp.complete_province(ctx, "") == []
+    assert comp.complete_city(ctx, "") == []
+    assert comp.complete_player(ctx, "") == []
+    assert values(comp.complete_place(ctx, "")) == ["land:", "sea:"]
+    assert "Mercator" in values(comp.complete_copy(ctx, ""))  # no snapshot: every card
+    assert "Mercator" in values(comp.complete_buy(ctx, ""))
+
+
+def test_a_context_without_params_gives_no_board_values():
+    assert comp.complete_province(None, "") == []
+    assert comp.complete_province(SimpleNamespace(), "") == []
+
+
+class _NoStdin(io.StringIO):
+    def read(self, *a):  # pragma: no cover - failing here is the test failing
+        raise AssertionError("completion must never read stdin")
+
+    readline = read
+
+
+def _write(path: Path, data) -> str:
+    if isinstance(data, bytes):
+        path.write_bytes(data)
+    else:
+        path.write_text(data, encoding="utf-8")
+    return str(path)
+
+
+# ----- the completion protocol, as the shells drive it ----------------------------------
+def bash(line: str) -> list[str]:
+    """What ``complete_bash`` answers for ``line`` with the cursor at its end."""
+    words = shlex.split(line) + ([""] if line.endswith(" ") else [])
+    result = CliRunner().invoke(app, [], prog_name="contrarius", env={
+        "_CONTRARIUS_COMPLETE": "complete_bash",
+        "COMP_WORDS": line,  # bash joins COMP_WORDS with spaces: a trailing space is the empty word
+        "COMP_CWORD": str(len(words) - 1),
+    })
+    assert result.exit_code == 0, result.output
+    return [v for v in result.stdout.split("\n") if v]
+
+
+def zsh(line: str) -> str:
+    result = CliRunner().invoke(app, [], prog_name="contrarius", env={
+        "_CONTRARIUS_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": line})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def fish(line: str) -> list[str]:
+    result = CliRunner().invoke(app, [], prog_name="contrarius", env={
+        "_CONTRARIUS_COMPLETE": "complete_fish", "_TYPER_COMPLETE_FISH_ACTION": "get-args",
+        "_TYPER_COMPLETE_ARGS": line})
+    assert result.exit_code == 0, result.output
+    return [v for v in result.stdout.split("\n") if v]
+
+
+def test_protocol_commands():
+    assert bash("contrarius bo") == ["boards", "board"]
+
+
+def test_protocol_board_names():
+    assert bash("contrarius board ") == board_names()
+    assert bash("contrarius board it") == ["italia"]
+    assert bash("contrarius new --board i") == [n for n in board_names() if n.startswith("i")]
+    assert bash("contrarius new --board italia --veteran-city Ge") == ["Genva"]
+    assert "italia" in zsh("contrarius board it")
+    assert fish("contrarius board it") == ["italia"]
+
+
+def test_protocol_card_names():
+    assert bash("contrarius play Merc") == ["Mercator", "Mercator/Prefect"]
+    assert bash("contrarius play merc") == ["mercator", "mercator/prefect"]
+    assert bash(f"contrarius play diplomat {ITALIA_ARG} --copy ") == ["Prefect", "Architect", "Mercator", "Colonist", "Senator", "Smith"]
+    assert bash(f"contrarius play senator {ITALIA_ARG} --buy Ma") == ["Mason"]
+    assert bash(f"contrarius play senator {ITALIA_ARG} --buy Weaver --refill Vin") == ["Vintner"]
+    assert bash("contrarius new --display Mercator,Ma") == ["Mercator,Mason"]
+    assert bash("contrarius new --contrarius-cards Prefect,Sen") == ["Prefect,Senator"]
+    assert '"Mercator"' in zsh("contrarius play Merc")
+
+
+def test_protocol_levels_and_modes():
+    assert bash("contrarius new --level ") == ["standard", "veteran", "expert"]
+    assert bash("contrarius new -l e") == ["expert"]
+    assert bash("contrarius new --mode t") == ["team", "third-player"]
+
+
+def test_protocol_die_faces():
+    assert bash("contrarius roll ") == ["architect", "blue", "tribune", "red", "colonist",
+                                        "mercator", "black", "senator", "consul", "white"]
+    assert bash("contrarius roll bl") == ["blue", "black"]
+    assert bash("contrarius where ") == GOODS_FACES
+    assert bash("contrarius where w") == ["wine"]
+    assert bash(f"contrarius where {ITALIA_ARG} --die ") == GOODS_FACES
+    assert bash(f"contrarius play mercator {ITALIA_ARG} --die w") == ["wine"]
+    assert bash(f"contrarius play tribune {ITALIA_ARG} --die s") == ["s", "sea"]
+    assert fish("contrarius where c") == ["cloth\tgoods type"]
+
+
+def test_protocol_provinces_from_the_snapshot():
+    assert bash(f"contrarius play prefect {ITALIA_ARG} --produce ") == ITALIA_PROVINCES
+    assert bash(f"contrarius play prefect {ITALIA_ARG} --produce Lig") == ["Ligvria"]
+    assert bash(f"contrarius play prefect {ITALIA_ARG} --produce Et") == ["Etrvria"]
+    # root options before the command, other options in between
+    assert bash(f"contrarius --debug play prefect {ITALIA_ARG} --json --produce Et") == ["Etrvria"]
+    assert bash(f"contrarius play prefect {ITALIA_ARG} -o out.yaml --produce Et") == ["Etrvria"]
+    out = zsh(f"contrarius play prefect {ITALIA_ARG} --produce ")
+    assert out.startswith("_arguments")
+    for p in ITALIA_PROVINCES:
+        assert f'"{p}"' in out
+    assert fish(f"contrarius play prefect {ITALIA_ARG} --produce Et") == ["Etrvria\tFlorentia, Cosa"]
+
+
+def test_protocol_cities_from_the_snapshot():
+    assert bash(f"contrarius play architect {ITALIA_ARG} --build Ge") == ["Genva"]
+    assert bash(f"contrarius play architect {ITALIA_ARG} --build Genva --build Ni") == ["Nicaea"]
+    assert bash(f"contrarius play colonist {ITALIA_ARG} --place sea:R") == ["sea:Roma", "sea:Ravenna"]
+
+
+def test_protocol_snapshot_argument_with_a_default():
+    """An optional SNAPSHOT defaulting to ``-`` (stdin): the parser leaves the default in
+    ``ctx.params`` when an option awaits its value; the file typed is used all the same."""
+    import typer
+
+    mini = typer.Typer()
+
+    @mini.command("tally")
+    def tally(snapshot: str = typer.Argument("-"),
+              province: str = typer.Option("", "--province", autocompletion=comp.complete_province)) -> None:
+        pass  # pragma: no cover
+
+    @mini.command("other")
+    def other() -> None:
+        pass  # pragma: no cover
+
+    def run(line):
+        result = CliRunner().invoke(mini, [], prog_name="contrarius", env={
+            "_CONTRARIUS_COMPLETE": "complete_bash", "COMP_WORDS": line,
+            "COMP_CWORD": str(len(line.split(" ")) - 1)})
+        return [v for v in result.stdout.split("\n") if v]
+
+    assert run(f"contrarius tally {ITALIA_ARG} --province Et") == ["Etrvria"]
+    assert run("contrarius tally --province Et") == []  # stdin: nothing read, nothing offered
+
+
+def test_protocol_without_a_readable_snapshot_offers_nothing(tmp_path):
+    assert bash("contrarius play prefect - --produce ") == []
+    assert bash(f"contrarius play prefect {shlex.quote(str(tmp_path / 'none.yaml'))} --produce ") == []
+    assert bash("contrarius play prefect --produce ") == []
+    # zsh falls back to file names when there is nothing to offer
+    assert zsh("contrarius play prefect - --produce ").strip() == "_files"

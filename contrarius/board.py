@@ -126,11 +126,25 @@ class Board:
     # ----- lookups -------------------------------------------------------------------
     @functools.cached_property
     def _lookup(self) -> dict[str, str]:
+        """Normalised name -> printed place (capital or city), aliases included."""
         table: dict[str, str] = {}
-        for name in [self.capital, *self.cities, *self.provinces]:
+        for name in [self.capital, *self.cities]:
             table.setdefault(_key(name), name)
         for alias, name in self.aliases.items():
-            table.setdefault(_key(alias), name)
+            if name == self.capital or name in self.cities:
+                table.setdefault(_key(alias), name)
+        return table
+
+    @functools.cached_property
+    def _province_lookup(self) -> dict[str, str]:
+        """Normalised name -> printed province, aliases included. Kept apart from the
+        places: a province may share its name with a city (Ionium: Sparta, Rhodos)."""
+        table: dict[str, str] = {}
+        for name in self.provinces:
+            table.setdefault(_key(name), name)
+        for alias, name in self.aliases.items():
+            if name in self.provinces:
+                table.setdefault(_key(alias), name)
         return table
 
     @property
@@ -144,7 +158,7 @@ class Board:
         Raises :class:`UnknownNameError` (with the closest names) when there is none.
         """
         found = self._lookup.get(_key(str(name)))
-        if found is None or found in self.provinces:
+        if found is None:
             raise unknown("city", name, self.places + list(self.aliases), f"the {self.name} board")
         return found
 
@@ -161,8 +175,8 @@ class Board:
 
     def province(self, name: str) -> str:
         """Resolve a province name to its printed form (UnknownNameError otherwise)."""
-        found = self._lookup.get(_key(str(name)))
-        if found is None or found not in self.provinces:
+        found = self._province_lookup.get(_key(str(name)))
+        if found is None:
             raise unknown("province", name, list(self.provinces), f"the {self.name} board")
         return found
 

@@ -205,6 +205,10 @@ def reach(snapshot: Snapshot) -> dict[str, list[Move]]:
                 elif move.steps == have[0].steps:
                     have.append(move)
     for city, moves in best.items():
+        if moves[0].steps == 0:
+            # a colonist already stands next to the city: nothing moves, no choice to make
+            best[city] = [min(moves, key=lambda m: m.colonist)]
+            continue
         unique: dict[tuple, Move] = {}
         for m in sorted(moves, key=lambda m: (m.colonist, m.end.label if m.end else "")):
             key = (m.kind, m.start, m.end)

@@ -23,7 +23,7 @@ import random
 import secrets
 from dataclasses import dataclass, field
 
-from .board import GOODS, LAND, SEA, Board, load_board
+from .board import GOODS, LAND, SEA, TOKEN_GOODS, Board, load_board
 from .cards import SETUP_SPECIALISTS, Card, card_facts, card_name
 from .errors import ContrariusError
 from .snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, MODES, UNKNOWN_CARD, Colonist,
@@ -154,11 +154,25 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     notes: list[str] = []
     # city tokens
     if opts.tokens is not None:
-        tokens = {board.city(c): g for c, g in opts.tokens.items()}
+        tokens = {board.city(c): str(g).strip().casefold() for c, g in opts.tokens.items()}
         missing = [c for c in board.cities if c not in tokens]
         if missing:
             raise ContrariusError(f"--tokens names {len(tokens)} of {len(board.cities)} cities; missing: {', '.join(missing)}")
+        bad = [f"{c}={g}" for c, g in tokens.items() if g not in TOKEN_GOODS]
+        if bad:
+            raise ContrariusError(f"--tokens: unknown goods in {', '.join(bad)}; use {', '.join(GOODS)}")
         s.cities = {c: tokens[c] for c in board.cities}
+        wrong = []
+        for letter in sorted(board.tokens):
+            laid: dict[str, int] = {}
+            for c, info in board.cities.items():
+                if info.letter == letter:
+                    laid[s.cities[c]] = laid.get(s.cities[c], 0) + 1
+            for g in TOKEN_GOODS:
+                if laid.get(g, 0) != board.tokens[letter].get(g, 0):
+                    wrong.append(f"{laid.get(g, 0)} {g} among the {letter} cities, the {letter} tokens hold {board.tokens[letter].get(g, 0)}")
+        if wrong:
+            raise ContrariusError(f"--tokens do not match the {board.name} tokens: {'; '.join(wrong)}; check the tokens as laid")
     else:
         s.cities = shuffle_tokens(board, rng)
         notes.append("city tokens shuffled per letter from the seed")
@@ -166,6 +180,9 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     # display and stack
     stacks = card_facts()["stacks"]
     total = sum(len(v) for v in stacks.values())
+    if len(opts.refill) > 1 or (opts.refill and opts.display is None):
+        raise ContrariusError("--refill names the one card drawn at setup, and only with --display "
+                              f"(a shuffled display refills from the stack); got {', '.join(opts.refill)}")
     if opts.display is not None:
         if len(opts.display) != DISPLAY_SIZE:
             raise ContrariusError(f"--display needs the 7 cards as dealt, left to right; got {len(opts.display)}")
@@ -199,9 +216,26 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         if s.stack_order:
             rest.append(s.stack_order.pop(0))
         else:
-            rest.append(card_name(opts.refill[0]) if opts.refill else UNKNOWN_CARD)
+            drawn = opts.refill[0] if opts.refill else UNKNOWN_CARD
+            rest.append(UNKNOWN_CARD if str(drawn).strip() == UNKNOWN_CARD else card_name(drawn))
         s.stack_remaining -= 1
     s.display = rest + [None] * (DISPLAY_SIZE - len(rest))
+    if opts.display is not None:
+        # the dealt cards, the sixth card and the refill all come from stacks I and II
+        pool: dict[str, int] = {}
+        for n in (c for part in stacks.values() for c in part):
+            pool[n] = pool.get(n, 0) + 1
+        used: dict[str, int] = {sixth: 1}
+        for n in s.display:
+            if n not in (None, UNKNOWN_CARD):
+                used[n] = used.get(n, 0) + 1
+        for n, k in used.items():
+            if n not in pool:
+                raise ContrariusError(f"--display/--refill: {n} is not a card of stacks I and II; "
+                                      f"display cards: {', '.join(sorted(pool))}")
+            if k > pool[n]:
+                raise ContrariusError(f"--display/--refill: {k} {n} cards, but stacks I and II hold {pool[n]}; "
+                                      "name the cards as they lie")
     cards.append(Card.of(sixth))
     notes.append(f"Contrarius takes {sixth} from display position {pos + 1} as its sixth card; the display refills")
     if assumed:

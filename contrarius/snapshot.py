@@ -15,8 +15,9 @@ Format version 1 (every key; see README "The snapshot format"):
 ``cities`` (city -> goods of its token), ``houses`` (city -> owners), ``colonists`` (owner,
 kind, at: a city or a line ``A-B``/``A-B#2``), ``bonus_markers`` (province -> goods|coins),
 ``display`` (7 positions: card, ``null`` empty, ``"?"`` unknown), ``stack`` (remaining,
-order), ``contrarius`` (vp, cards, track), ``players`` (id, vp, hand, played, goods,
-sestertii, veto), ``active``, ``praefectus_magnus``, ``concordia``, ``ended``, ``log``.
+order; ``"?"`` in order: a card not public), ``contrarius`` (vp, cards, track),
+``players`` (id, vp, hand, played, goods, sestertii, veto), ``active``,
+``praefectus_magnus``, ``concordia``, ``ended``, ``log``.
 """
 
 from __future__ import annotations
@@ -375,6 +376,8 @@ class _Reader:
                                              "upgrade contrarius")], self.source)
             if fmt != FORMAT_VERSION:
                 self.bad("format", f"unknown format version {fmt!r}", f"this contrarius reads format {FORMAT_VERSION}")
+        if "board" not in data:
+            raise SnapshotError(self.problems, self.source)
         try:
             self.board = load_board(str(data.get("board")))
         except ContrariusError as exc:
@@ -563,7 +566,8 @@ class _Reader:
                         out.append(v)
                         continue
                     c = self.card(v, f"display[{i}]")
-                    out.append(c.name if c else None)
+                    # an unreadable card still fills its position (already reported)
+                    out.append(c.name if c else UNKNOWN_CARD)
                 first_empty = next((i for i, v in enumerate(out) if v is None), DISPLAY_SIZE)
                 if any(v is not None for v in out[first_empty:]):
                     self.bad("display", "a card stands right of an empty position", "cards slide left: move them into the empty positions")
@@ -583,6 +587,9 @@ class _Reader:
                 return
             names = []
             for i, v in enumerate(order):
+                if v == UNKNOWN_CARD:  # a card known to be there, not which (third-player stack III)
+                    names.append(v)
+                    continue
                 c = self.card(v, f"stack.order[{i}]")
                 if c:
                     names.append(c.name)
@@ -714,7 +721,7 @@ class _Reader:
             if n != UNKNOWN_CARD:
                 seen[n] = seen.get(n, 0) + 1
         for n, count in seen.items():
-            if n in pool and count > pool[n]:
+            if n in pool and count > pool[n] and snap.mode == "solo":  # team stacks are not public
                 self.bad("display", f"{count} {n} cards in the display and stack, but the stacks hold only {pool[n]}", "correct the duplicate card")
             if n not in pool and snap.mode == "solo":
                 self.bad("display", f"{n} is not a card of the Solitaria display stacks", f"display cards: {', '.join(sorted(pool))}")

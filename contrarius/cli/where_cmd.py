@@ -71,8 +71,13 @@ def register(app: typer.Typer) -> None:
         from ..dice import parse_face
         from ..store import load_snapshot
 
-        if snapshot is None and face is not None and face.casefold() not in (f.casefold() for f in FACES):
+        def is_face(text: str | None) -> bool:
+            return text is not None and text.casefold() in (f.casefold() for f in FACES)
+
+        if snapshot is None and face is not None and not is_face(face):
             face, snapshot = None, face
+        elif is_face(snapshot) and not is_face(face):
+            face, snapshot = snapshot, face  # 'where SNAPSHOT FACE': accept either order
         if snapshot is None:
             raise ContrariusError("which snapshot? give a file path, or - for stdin")
         if die is not None and face is not None:
@@ -80,9 +85,18 @@ def register(app: typer.Typer) -> None:
         face = die if die is not None else face
         snap = load_snapshot(snapshot)
         faces = [parse_face("mercator", face)] if face is not None else list(FACES)
-        rulings = [(f, where(snap, f)) for f in faces]
+        from ..errors import RuleError
+
+        rulings = []
+        for f in faces:
+            try:
+                rulings.append((f, where(snap, f)))
+            except RuleError:
+                if face is not None:
+                    raise
+                rulings.append((f, None))  # S without a specialist: shown as its own row
         if as_json:
-            data = [r.to_dict() for _, r in rulings]
+            data = [r.to_dict() if r is not None else {"asked": f, "error": "Contrarius owns no specialist"} for f, r in rulings]
             emit_json(data[0] if face is not None else data)
             return
         con = out_console()
@@ -95,6 +109,9 @@ def register(app: typer.Typer) -> None:
         for col in ("face", "city", "why", "colonist move"):
             table.add_column(col)
         for f, r in rulings:
+            if r is None:
+                table.add_row(f, "-", "Contrarius owns no specialist, so S names no goods type", "-")
+                continue
             move = r.moves[0].describe() + (f" (+{len(r.moves) - 1} tied)" if len(r.moves) > 1 else "") if r.moves else "-"
             label = f"S ({r.specialist}: {r.goods})" if r.specialist else f
             table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)

@@ -253,15 +253,14 @@ def load_board(name: str) -> Board:
     Raises :class:`UnknownNameError` for an unknown board and :class:`ContrariusError`
     when the board file is inconsistent (a line to an unknown city, a city in no province).
     """
-    import yaml
+    from .store import safe_load  # yaml.safe_load through libyaml (fast start-up)
 
     names = board_names()
     wanted = str(name).casefold()
     if wanted not in names:
         raise unknown("board", name, names)
     path = boards_dir() / f"{wanted}.yaml"
-    with path.open(encoding="utf-8") as fh:
-        data = yaml.safe_load(fh)
+    data = safe_load(path.read_text(encoding="utf-8"))
     return board_from_dict(data, str(path))
 
 

@@ -25,10 +25,9 @@ _DATA = Path(__file__).resolve().parent / "data"
 
 @functools.lru_cache(maxsize=None)
 def _yaml(name: str) -> dict[str, Any]:
-    import yaml
+    from .store import safe_load  # yaml.safe_load through libyaml (fast start-up)
 
-    with (_DATA / name).open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+    return safe_load((_DATA / name).read_text(encoding="utf-8"))
 
 
 def catalog() -> dict[str, dict[str, Any]]:

@@ -64,6 +64,8 @@ class PlayerAction:
     results read from the table, as ``(die or None, face)`` in the order rolled.
     ``choices``: 1-based picks among tied colonist moves, one per build in order.
     ``player``: the player id (default: the active or only player).
+    ``no_roll``: never roll from the seed: a die not given in ``dice`` raises
+    :class:`NeedDieError` (``contrarius preview`` branches on it).
     """
 
     card: str
@@ -79,6 +81,7 @@ class PlayerAction:
     dice: list[tuple[str | None, str]] = field(default_factory=list)
     choices: list[int] = field(default_factory=list)
     player: str | None = None
+    no_roll: bool = False
 
 
 @dataclass
@@ -89,6 +92,14 @@ class Event:
     kind: str
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"kind", "text", **data}``; a data key that would overwrite ``kind`` or ``text``
+        (a move's colonist ``kind``) is kept as ``<event kind>_<key>`` (``move_kind``)."""
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        for key, value in self.data.items():
+            out[f"{self.kind}_{key}" if key in ("kind", "text") else key] = value
+        return out
 
 
 @dataclass
@@ -120,8 +131,8 @@ class TurnResult:
         """Plain data for ``--json``."""
         return {
             "card": self.card, "reacted_to": self.reacted_to,
-            "player": [{"kind": e.kind, "text": e.text, **e.data} for e in self.player_events],
-            "reaction": [{"kind": e.kind, "text": e.text, **e.data} for e in self.events],
+            "player": [e.to_dict() for e in self.player_events],
+            "reaction": [e.to_dict() for e in self.events],
             "dice": [{"die": r.die, "colour": DIE_COLOURS[r.die], "face": r.face, "source": r.source} for r in self.rolls],
             "vp": {"before": self.vp_before, "after": self.vp_after},
             "rulings": [r.to_dict() for r in self.rulings],
@@ -141,7 +152,7 @@ class _Turn:
         self.rolls: list[Roll] = []
         self.rulings: list[BuildRuling] = []
         self.table_dice = list(action.dice)
-        self.use_table = bool(action.dice)
+        self.use_table = bool(action.dice) or action.no_roll
         self.choices = list(action.choices)
         self.refill = list(action.refill)
         self.pid = snap.player(action.player).id
@@ -318,12 +329,16 @@ class _Turn:
 
 
 # ----- the player's own action --------------------------------------------------------------
-def _player_part(t: _Turn, card: Card, played: str) -> None:
-    """Apply the player's action's effects that Contrarius's rules depend on."""
+def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True) -> None:
+    """Apply the player's action's effects that Contrarius's rules depend on.
+
+    ``from_hand=False``: the card does not leave this player's hand (team play: the
+    partner carries out the active player's card; :mod:`contrarius.team` keeps the hands).
+    """
     s, a = t.s, t.a
     p = s.player(t.pid)
     pe = t.player_events
-    if p.hand is not None:
+    if from_hand and p.hand is not None:
         hit = next((c for c in p.hand if c.name == played), None)
         if hit is None:
             raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
@@ -371,7 +386,7 @@ def _player_part(t: _Turn, card: Card, played: str) -> None:
         if not near:
             raise RuleError(f"none of your colonists stands on a line next to {c}: you cannot build there")
         s.houses.setdefault(c, []).append(p.id)
-        pe.append(Event("build", f"you build a house in {c} ({s.cities[c]})", city=c))
+        pe.append(Event("build", f"you build a house in {c} ({s.cities[c]})", {"city": c}))
         t.check_houses(p.id)
     for want in a.buys:
         cards = s.display_cards()
@@ -385,10 +400,14 @@ def _player_part(t: _Turn, card: Card, played: str) -> None:
                 raise RuleError(f"{name} is not in the display ({', '.join(cards) or 'empty'})")
             pos = cards.index(name) + 1
         name = t.name_position(pos)
+        n_events = len(t.events)
         t.remove_from_display(pos)
+        refill = t.events[n_events:]  # the refill belongs to the player's buy, not to the reaction
+        del t.events[n_events:]
         if p.hand is not None:
             p.hand.append(Card.of(name))
-        pe.append(Event("buy", f"you buy {name} from display position {pos}", card=name))
+        pe.append(Event("buy", f"you buy {name} from display position {pos}", {"card": name}))
+        pe.extend(refill)
         if s.cards_left == 0:
             t.end_game(p.id, "took the last card of the display")
 
@@ -423,11 +442,30 @@ def _produce_for_players(t: _Turn, province: str, why: str) -> list[dict[str, An
                 g = s.cities[city]
                 got[g] = got.get(g, 0) + 1
         if got:
-            if p.goods is not None:
-                for g, n in got.items():
-                    p.goods[g] = p.goods.get(g, 0) + n
+            for g, n in got.items():
+                _store(t, p, g, n)
             out.append({"player": p.id, "goods": got})
     return out
+
+
+#: Goods a storehouse holds at most (base rules: 12 spaces; the snapshot refuses more).
+STOREHOUSE = 12
+
+
+def _store(t: _Turn, p: Any, goods: str, n: int) -> None:
+    """Add ``n`` ``goods`` to a player's recorded goods (if recorded), never beyond the
+    storehouse: contrarius records goods received but not goods spent, so the record can
+    run full, and a snapshot holding more than 12 goods would not load any more. What does
+    not fit is reported, not written."""
+    if p.goods is None:
+        return
+    keep = min(n, max(0, STOREHOUSE - sum(p.goods.values())))
+    if keep:
+        p.goods[goods] = p.goods.get(goods, 0) + keep
+    if keep < n:
+        t.player_events.append(Event("storehouse", f"{p.id}: the recorded storehouse is full ({STOREHOUSE} goods), "
+                                     f"{n - keep} {goods} not recorded; contrarius does not record goods spent: "
+                                     "correct players.goods in the snapshot", {"player": p.id, "goods": goods, "not_stored": n - keep}))
 
 
 # ----- the reaction --------------------------------------------------------------------------
@@ -567,9 +605,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         bonus = _bonus_goods(s, province)
         got = _produce_for_players(t, province, "Prefect")
         n_bonus = 2 if reacted.reaction == "prefect_magnus" else 1
-        p = s.player(t.pid)
-        if p.goods is not None:
-            p.goods[bonus] = p.goods.get(bonus, 0) + n_bonus
+        _store(t, s.player(t.pid), bonus, n_bonus)
         t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; houses: "
                                      + ("; ".join(f"{g['player']} " + ", ".join(f"{n} {x}" for x, n in g['goods'].items()) for g in got) or "none"),
                                      {"province": province}))

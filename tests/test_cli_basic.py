@@ -245,8 +245,6 @@ def test_player_buys_with_the_senator(runner):
     assert s.display == ["Mercator", "Prefect", "Colonist", "Farmer", "Architect", "Diplomat", "Consul"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a Prefect's bonus good is added to a full storehouse "
-                   "(13 goods): play writes a snapshot that check and every other command refuse")
 def test_prefect_bonus_into_a_full_storehouse_keeps_the_snapshot_valid(runner):
     # Concordia: "If you receive more goods than you have space for, you choose which to
     # take, but you must fill every space you can": a full storehouse (12) stays at 12.

@@ -56,7 +56,7 @@ def test_human_trace_of_the_rulebook_example():
     assert lines[0] == "Where does Contrarius build? goods type: food; 2 colonists on the board = 2 movement steps"
     assert "- food (type asked):" in lines
     assert "    reachable: Aleria (Corsica), 2 steps, empty, new province" in lines
-    assert "    reachable: Casinvm (Campania), 1 step, has houses, new province" in lines
+    assert "    reachable: Casinvm (Campania), 1 step, has houses (player), new province" in lines
     assert "    reachable: Spoletvm (Vmbria), 1 step, empty, province already Contrarius's" in lines
     assert ("    ruled out: Potentia - step 1 (reach, no house of its own): out of reach: "
             "3 steps to a free line next to it, Contrarius has 2") in lines

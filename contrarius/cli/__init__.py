@@ -13,6 +13,9 @@ from typing import Annotated, Optional
 import typer
 
 from .common import STATE
+from .fastparams import install as _install_fast_params
+
+_install_fast_params()  # plain values skip typer's pydantic layer (start-up time)
 
 app = typer.Typer(
     name="contrarius",

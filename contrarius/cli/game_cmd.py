@@ -9,6 +9,16 @@ import typer
 
 from ..errors import EXIT_PROBLEMS, ContrariusError, SnapshotError
 from .common import boundary, emit_json, err_console, out_console, write_snapshot
+from .completion import (
+    complete_board_name,
+    complete_cards_list,
+    complete_kind,
+    complete_level,
+    complete_mode,
+    complete_new_city,
+    complete_stack_card,
+    complete_stack_cards,
+)
 
 
 def _split(text: str | None) -> list[str] | None:
@@ -72,6 +82,14 @@ def show_data(s) -> dict:
         "provinces": provinces,
         "concordia": s.concordia,
         "ended": None if s.ended is None else {"by": s.ended.by, "final_turn_pending": s.ended.final_turn_pending},
+        "active": s.active,
+        "praefectus_magnus": s.praefectus_magnus,
+        "players": [{
+            "id": p.id, "vp": p.vp, "active": p.id == s.active, "praefectus_magnus": p.id == s.praefectus_magnus,
+            "veto": p.veto, "hand": None if p.hand is None else [c.name for c in p.hand],
+            "played": None if p.played is None else [c.name for c in p.played],
+            "goods": p.goods, "sestertii": p.sestertii,
+        } for p in s.players],
     }
 
 
@@ -82,7 +100,19 @@ def render_show(s, con) -> None:
     d = show_data(s)
     con.print(f"[bold]{d['board']}[/bold] - {d['mode']} - {d['level']} - turn {d['turns'] + 1}"
               + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
-              + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] else ""))
+              + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] and d["mode"] == "solo" else ""))
+    if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
+        from ..team import final_turn_note
+
+        for p in d["players"]:
+            tags = [t for t in ("to play" if p["active"] else "", "Praefectus Magnus" if p["praefectus_magnus"] else "",
+                                {True: "veto unused", False: "veto used"}.get(p["veto"], "")) if t]
+            hand = "not recorded" if p["hand"] is None else (", ".join(p["hand"]) or "empty")
+            con.print(f"{p['id']}{' (' + ', '.join(tags) + ')' if tags else ''}: {p['vp']} VP; hand: {hand}"
+                      + (f"; played: {', '.join(p['played']) or '-'}" if p["played"] is not None else ""))
+        note = final_turn_note(s)
+        if note:
+            con.print(f"[yellow]{note}[/yellow]")
     sides = Table(title="Sides")
     for col in ("", "VP", "houses built", "houses left", "colonists", "colonists left (land/sea)"):
         sides.add_column(col)
@@ -119,22 +149,24 @@ def register(app: typer.Typer) -> None:
     @app.command("new")
     @boundary
     def new(
-        board: Annotated[str, typer.Option("--board", "-b", help="Board name (see 'contrarius boards').")] = "imperium",
-        level: Annotated[str, typer.Option("--level", "-l", help="standard, veteran or expert.")] = "standard",
-        mode: Annotated[str, typer.Option("--mode", "-m", help="solo, team or third-player.")] = "solo",
+        board: Annotated[str, typer.Option("--board", "-b", help="Board name (see 'contrarius boards').", autocompletion=complete_board_name)] = "imperium",
+        level: Annotated[str, typer.Option("--level", "-l", help="standard, veteran or expert.", autocompletion=complete_level)] = "standard",
+        mode: Annotated[str, typer.Option("--mode", "-m", help="solo, team or third-player.", autocompletion=complete_mode)] = "solo",
         seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for shuffling and rolling (default: a random one, stored).")] = None,
         start_vp: Annotated[Optional[int], typer.Option("--start-vp", help="Your starting VP (campaign); default 20/10/0 by level.")] = None,
         beginner: Annotated[bool, typer.Option("--beginner", help="Beginner start: 40 VP (\"Variant difficulty levels\").")] = False,
+        campaign: Annotated[Optional[str], typer.Option("--campaign", help="Campaign file: start its next game at its starting VP (\"Campaign\"; a missing file starts a new campaign).")] = None,
         strong: Annotated[bool, typer.Option("--strong", help="Strong veteran (2 houses) or strong expert (track 9,18,27,36,45).")] = False,
         track: Annotated[Optional[str], typer.Option("--track", help="Expert track positions, e.g. 8,16,24,32,40.")] = None,
         tokens: Annotated[Optional[str], typer.Option("--tokens", help="City tokens as laid: a YAML file (city: goods) or 'Aleria=food,Genva=cloth,...'.")] = None,
-        display: Annotated[Optional[str], typer.Option("--display", help="The 7 display cards as dealt, left to right, comma-separated.")] = None,
-        refill: Annotated[Optional[list[str]], typer.Option("--refill", help="Card drawn to refill the display after Contrarius takes its sixth card.")] = None,
-        contrarius_cards: Annotated[Optional[str], typer.Option("--contrarius-cards", help="Contrarius's 5 starting cards, comma-separated (not public: default is an assumption).")] = None,
-        veteran_colonist: Annotated[Optional[str], typer.Option("--veteran-colonist", help="Veteran: land or sea colonist when both lines lead to the first city (default land).")] = None,
-        veteran_city: Annotated[Optional[str], typer.Option("--veteran-city", help="Veteran: the first city, when several are equally valuable.")] = None,
-        veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", help="Veteran: the city the second colonist stands next to.")] = None,
+        display: Annotated[Optional[str], typer.Option("--display", help="The 7 display cards as dealt, left to right, comma-separated.", autocompletion=complete_stack_cards)] = None,
+        refill: Annotated[Optional[list[str]], typer.Option("--refill", help="Card drawn to refill the display after Contrarius takes its sixth card.", autocompletion=complete_stack_card)] = None,
+        contrarius_cards: Annotated[Optional[str], typer.Option("--contrarius-cards", help="Contrarius's 5 starting cards, comma-separated (not public: default is an assumption).", autocompletion=complete_cards_list)] = None,
+        veteran_colonist: Annotated[Optional[str], typer.Option("--veteran-colonist", help="Veteran: land or sea colonist when both lines lead to the first city (default land).", autocompletion=complete_kind)] = None,
+        veteran_city: Annotated[Optional[str], typer.Option("--veteran-city", help="Veteran: the first city, when several are equally valuable.", autocompletion=complete_new_city)] = None,
+        veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", help="Veteran: the city the second colonist stands next to.", autocompletion=complete_new_city)] = None,
         no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
+        hand: Annotated[Optional[list[str]], typer.Option("--hand", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
     ) -> None:
@@ -143,6 +175,13 @@ def register(app: typer.Typer) -> None:
 
         if beginner and start_vp is not None:
             raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
+        campaign_note = None
+        if campaign:
+            from ..campaign import campaign_start
+
+            if beginner or start_vp is not None:
+                raise ContrariusError("give either --campaign (its next starting VP) or --start-vp/--beginner, not both")
+            start_vp, campaign_note = campaign_start(campaign, level=level, mode=mode)
         if veteran_colonist is not None and veteran_colonist not in ("land", "sea"):
             raise ContrariusError(f"--veteran-colonist is land or sea, not {veteran_colonist!r}")
         track_list = None
@@ -158,6 +197,16 @@ def register(app: typer.Typer) -> None:
             veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand,
         )
         snap, notes = new_game(opts)
+        for item in hand or []:
+            from ..team import record_hand
+
+            pid, sep, names = item.partition("=")
+            if not sep or not _split(names):
+                raise ContrariusError(f"--hand {item!r}: write PLAYER=CARD,CARD,..., e.g. player1=Prefect,Architect")
+            snap = record_hand(snap, pid.strip(), _split(names) or [])
+            notes.append(f"{pid.strip()}'s hand recorded as given")
+        if campaign_note:
+            notes.append(campaign_note)
         # validate what we made exactly as a loaded file would be
         from ..snapshot import Snapshot
 

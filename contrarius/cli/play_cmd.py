@@ -8,6 +8,18 @@ import typer
 
 from ..errors import ContrariusError
 from .common import boundary, emit_json, err_console, write_snapshot
+from .completion import (
+    complete_buy,
+    complete_card,
+    complete_city,
+    complete_copy,
+    complete_die,
+    complete_die_face,
+    complete_place,
+    complete_player,
+    complete_province,
+    complete_stack_card,
+)
 
 
 def parse_die_option(text: str) -> tuple[str | None, str]:
@@ -52,8 +64,9 @@ def render_turn(result, con) -> None:
     from rich.panel import Panel
 
     lines = []
+    solo = result.snapshot.mode == "solo"
     for e in result.player_events:
-        lines.append(f"[dim]you:[/dim] {e.text}")
+        lines.append(f"[dim]you:[/dim] {e.text}" if solo else e.text)  # team texts name the player
     for r in result.rolls:
         from ..dice import DIE_COLOURS
 
@@ -66,9 +79,50 @@ def render_turn(result, con) -> None:
     if result.game_over:
         lines.append("[bold red]The game is over.[/bold red] Run 'contrarius score' for the final scoring.")
     elif result.snapshot.ended is not None and result.snapshot.ended.final_turn_pending:
-        lines.append("[bold yellow]Contrarius ended the game: play your final card (no reaction).[/bold yellow]")
+        if solo:
+            lines.append("[bold yellow]Contrarius ended the game: play your final card (no reaction).[/bold yellow]")
+        else:
+            from ..team import final_turn_note
+
+            lines.append(f"[bold yellow]{final_turn_note(result.snapshot)}.[/bold yellow]")
+    if not solo and not result.game_over:
+        lines.append(f"next turn: {result.snapshot.active}")
     title = f"{result.card}" + (f" -> Contrarius reacts to {result.reacted_to}" if result.reacted_to and result.reacted_to != result.card else "")
+    if not solo and result.snapshot.log:
+        title = f"{result.snapshot.log[-1]['player']}: {title}"
     con.print(Panel("\n".join(lines), title=title, expand=False))
+
+
+def team_action(pa, *, personality: str | None = None, praetor_reaction: str | None = None,
+                partner_card: str | None = None, partner_personality: str | None = None,
+                partner_produce: str | None = None, partner_reactivate: bool = False, partner_money: bool = False,
+                partner_place: list[str] | None = None, partner_copy: str | None = None,
+                partner_build: list[str] | None = None, partner_move: list[str] | None = None,
+                partner_buy: list[str] | None = None, veto: str | None = None):
+    """The ``play`` options of a team or third-player turn as a :class:`~contrarius.team.TeamAction`."""
+    from dataclasses import fields
+
+    from ..team import Part, TeamAction
+
+    if partner_produce and partner_reactivate:
+        raise ContrariusError("your partner's Prefect either produced or reactivated: give --partner-produce or --partner-reactivate")
+    if partner_money and partner_place:
+        raise ContrariusError("your partner's Colonist either placed colonists or earned money: give --partner-place or --partner-money")
+    act = "produce" if partner_produce else "reactivate" if partner_reactivate else "money" if partner_money else None
+    partner = Part(card=partner_card, personality=partner_personality, action=act, province=partner_produce,
+                   copy=partner_copy, builds=list(partner_build or []), moves=[parse_move(m) for m in partner_move or []],
+                   places=[parse_place(p) for p in partner_place or []], buys=list(partner_buy or []))
+    vetoer, face = None, None
+    if veto:
+        vetoer, sep, face_text = veto.partition("=")
+        vetoer = vetoer.strip()
+        face = face_text.strip() if sep else None
+        if not vetoer or (sep and not face):
+            raise ContrariusError(f"--veto {veto!r}: write PLAYER or PLAYER=FACE, e.g. player1 or player1=cloth")
+    if praetor_reaction is not None:
+        praetor_reaction = praetor_reaction.strip().casefold()
+    return TeamAction(**{f.name: getattr(pa, f.name) for f in fields(pa)}, personality=personality,
+                      praetor_reaction=praetor_reaction, partner=partner, veto=vetoer, veto_face=face)
 
 
 def register(app: typer.Typer) -> None:
@@ -77,21 +131,34 @@ def register(app: typer.Typer) -> None:
     @app.command("play")
     @boundary
     def play_cmd(
-        card: Annotated[str, typer.Argument(help="The card you played, e.g. mercator, prefect, pm, architect.")],
+        card: Annotated[str, typer.Argument(help="The card you played, e.g. mercator, prefect, pm, architect.", autocompletion=complete_card)],
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
-        produce: Annotated[Optional[str], typer.Option("--produce", help="Prefect: the province you produced in.")] = None,
+        produce: Annotated[Optional[str], typer.Option("--produce", help="Prefect: the province you produced in.", autocompletion=complete_province)] = None,
         reactivate: Annotated[bool, typer.Option("--reactivate", help="Prefect: you took the cash bonus (reactivated).")] = False,
         money: Annotated[bool, typer.Option("--money", help="Colonist: you took money instead of placing colonists.")] = False,
-        place: Annotated[Optional[list[str]], typer.Option("--place", help="Colonist/Tribune: a colonist you placed, KIND:CITY (repeat).")] = None,
-        copy: Annotated[Optional[str], typer.Option("--copy", help="Diplomat: the face-up card of Contrarius you copied.")] = None,
-        build: Annotated[Optional[list[str]], typer.Option("--build", help="Architect: a city where you built a house (repeat).")] = None,
+        place: Annotated[Optional[list[str]], typer.Option("--place", help="Colonist/Tribune: a colonist you placed, KIND:CITY (repeat).", autocompletion=complete_place)] = None,
+        copy: Annotated[Optional[str], typer.Option("--copy", help="Diplomat: the face-up card of Contrarius you copied.", autocompletion=complete_copy)] = None,
+        build: Annotated[Optional[list[str]], typer.Option("--build", help="Architect: a city where you built a house (repeat).", autocompletion=complete_city)] = None,
         move: Annotated[Optional[list[str]], typer.Option("--move", help="Architect: a colonist move KIND:FROM:TO (repeat).")] = None,
-        buy: Annotated[Optional[list[str]], typer.Option("--buy", help="Senator/Consul: a display position or card you bought (repeat).")] = None,
-        refill: Annotated[Optional[list[str]], typer.Option("--refill", help="A card drawn to refill the display, in order (repeat).")] = None,
+        buy: Annotated[Optional[list[str]], typer.Option("--buy", help="Senator/Consul: a display position or card you bought (repeat).", autocompletion=complete_buy)] = None,
+        refill: Annotated[Optional[list[str]], typer.Option("--refill", help="A card drawn to refill the display, in order (repeat).", autocompletion=complete_stack_card)] = None,
         reveal: Annotated[Optional[list[str]], typer.Option("--reveal", help="Name a display card shown as ?, POSITION=CARD.")] = None,
-        die: Annotated[Optional[list[str]], typer.Option("--die", help="A die result read from the table, FACE or DIE=FACE, in the order rolled (repeat).")] = None,
+        die: Annotated[Optional[list[str]], typer.Option("--die", help="A die result read from the table, FACE or DIE=FACE, in the order rolled (repeat).", autocompletion=complete_die_face)] = None,
         choose: Annotated[Optional[list[int]], typer.Option("--choose", help="Pick option N among tied colonist moves (repeat per build).")] = None,
-        player: Annotated[Optional[str], typer.Option("--player", help="Team play: which player played the card.")] = None,
+        player: Annotated[Optional[str], typer.Option("--player", help="Team play: which player played the card.", autocompletion=complete_player)] = None,
+        personality: Annotated[Optional[str], typer.Option("--personality", "--choose-personality", help="Double card (Prefect/Architect, Architect/Mercator, Mercator/Prefect): the personality you chose; your partner carries out the other.")] = None,
+        praetor_reaction: Annotated[Optional[str], typer.Option("--praetor-reaction", help="Praetor: the reaction printed on this card, vp (2 VP) or house (white die); which Praetor shows which is not public.")] = None,
+        partner_card: Annotated[Optional[str], typer.Option("--partner-card", help="Team play: the card your partner played (Legatus: the card they played on your request; Proconsul: their own card, for themselves alone).", autocompletion=complete_card)] = None,
+        partner_personality: Annotated[Optional[str], typer.Option("--partner-personality", help="Team play, double card: the personality your partner chose (when they carried it out first, after a Legatus, or as their own card).")] = None,
+        partner_produce: Annotated[Optional[str], typer.Option("--partner-produce", help="Team play, Prefect: the province your partner produced in.", autocompletion=complete_province)] = None,
+        partner_reactivate: Annotated[bool, typer.Option("--partner-reactivate", help="Team play, Prefect: your partner took the cash bonus.")] = False,
+        partner_money: Annotated[bool, typer.Option("--partner-money", help="Team play, Colonist: your partner took money.")] = False,
+        partner_place: Annotated[Optional[list[str]], typer.Option("--partner-place", help="Team play: a colonist your partner placed, KIND:CITY (repeat).", autocompletion=complete_place)] = None,
+        partner_copy: Annotated[Optional[str], typer.Option("--partner-copy", help="Team play, Diplomat: the card of Contrarius your partner copied (when they played the Diplomat).", autocompletion=complete_copy)] = None,
+        partner_build: Annotated[Optional[list[str]], typer.Option("--partner-build", help="Team play, Architect: a city where your partner built (repeat).", autocompletion=complete_city)] = None,
+        partner_move: Annotated[Optional[list[str]], typer.Option("--partner-move", help="Team play, Architect: a colonist move of your partner KIND:FROM:TO (repeat).")] = None,
+        partner_buy: Annotated[Optional[list[str]], typer.Option("--partner-buy", help="Team play: a display position or card your partner bought (repeat).", autocompletion=complete_buy)] = None,
+        veto: Annotated[Optional[str], typer.Option("--veto", help="Third-player variant: PLAYER or PLAYER=FACE uses their veto card: the last die of this reaction is re-rolled (FACE: the new result read from the table).", autocompletion=complete_player)] = None,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout.")] = None,
         in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (keeps SNAPSHOT.prev for undo).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="The report as JSON (stdout with -o/-i, else stderr).")] = False,
@@ -111,10 +178,10 @@ def register(app: typer.Typer) -> None:
             action = "reactivate"
         elif money:
             action = "money"
-        elif place:
-            action = "place"
         snap = load_snapshot(snapshot)
-        # a Colonist without --money places colonists (the default action of the card)
+        # a Colonist without --money places colonists (the default action of the card);
+        # --place alone is no choice of action: the Tribune also places a colonist in Roma
+        # (base rules), so it must not turn into action "place" for other cards
         from ..cards import card_name
 
         name = card_name(card)
@@ -127,17 +194,30 @@ def register(app: typer.Typer) -> None:
             buys=list(buy or []), refill=list(refill or []), reveal=parse_reveal(list(reveal or [])),
             dice=[parse_die_option(d) for d in die or []], choices=list(choose or []), player=player,
         )
+        team_opts = dict(personality=personality, praetor_reaction=praetor_reaction, partner_card=partner_card,
+                         partner_personality=partner_personality, partner_produce=partner_produce,
+                         partner_reactivate=partner_reactivate, partner_money=partner_money, partner_place=partner_place,
+                         partner_copy=partner_copy, partner_build=partner_build, partner_move=partner_move,
+                         partner_buy=partner_buy, veto=veto)
+        if snap.mode != "solo":
+            pa = team_action(pa, **team_opts)
+        elif any(team_opts.values()):
+            given = next(k for k, v in team_opts.items() if v)
+            raise ContrariusError(f"--{given.replace('_', '-')} is for team play and the third-player variant; this is a solo game")
         result = play(snap, pa)
         used_stdout = write_snapshot(result.snapshot, snapshot, output, in_place)
         if as_json:
-            emit_json(result.to_dict(), to_stderr=used_stdout)
+            data = result.to_dict()
+            if snap.mode != "solo":  # name both players: who played, who plays next
+                data["player"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
+            emit_json(data, to_stderr=used_stdout)
         else:
             render_turn(result, err_console())
 
     @app.command("roll")
     @boundary
     def roll_cmd(
-        die: Annotated[str, typer.Argument(help="architect/blue, tribune/red (colonist), mercator/black, senator/white (consul).")],
+        die: Annotated[str, typer.Argument(help="architect/blue, tribune/red (colonist), mercator/black, senator/white (consul).", autocompletion=complete_die)],
         seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for a repeatable roll (default: random).")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     ) -> None:

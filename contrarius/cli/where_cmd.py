@@ -19,8 +19,11 @@ STEP_NAMES = {
 }
 
 
-def render_ruling(ruling, con, *, header: bool = True) -> None:
-    """Print a :class:`~contrarius.build.BuildRuling` as a trace a player can follow."""
+def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = None) -> None:
+    """Print a :class:`~contrarius.build.BuildRuling` as a trace a player can follow.
+
+    ``houses`` (the snapshot's city -> owners): name the owners of the houses in a city.
+    """
     if header:
         asked = f"S -> best specialist {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
         con.print(f"[bold]Where does Contrarius build?[/bold] goods type: {asked}; "
@@ -30,7 +33,8 @@ def render_ruling(ruling, con, *, header: bool = True) -> None:
         con.print(f"- {trial.goods} ({lead}):")
         if trial.candidates:
             for c in trial.candidates:
-                tags = ", ".join(t for t in ("empty" if c.empty else "has houses",
+                owned = f"has houses ({', '.join(houses.get(c.city, []))})" if houses else "has houses"
+                tags = ", ".join(t for t in ("empty" if c.empty else owned,
                                              "new province" if c.new_province else "province already Contrarius's") if t)
                 con.print(f"    reachable: {c.city} ({c.province}), {c.distance} step{'s' if c.distance != 1 else ''}, {tags}")
         else:
@@ -100,8 +104,12 @@ def register(app: typer.Typer) -> None:
             emit_json(data[0] if face is not None else data)
             return
         con = out_console()
+        if snap.mode != "solo":  # name both players: whose turn, where their houses stand
+            con.print(f"{snap.mode}: " + "; ".join(
+                f"{p.id}{' (to play)' if p.id == snap.active else ''} houses: {', '.join(snap.houses_of(p.id)) or '-'}"
+                for p in snap.players))
         if face is not None:
-            render_ruling(rulings[0][1], con)
+            render_ruling(rulings[0][1], con, houses=snap.houses)
             return
         from rich.table import Table
 

@@ -528,6 +528,28 @@ def _react(t: _Turn, card: Card, action: str | None, province: str | None) -> No
     raise RuleError(f"{card.name} is a team-play card: use it in a team game")
 
 
+def _check_changes(card: Card, action: PlayerAction) -> None:
+    """Refuse board changes the (copied) card cannot make (base rules' personality actions).
+
+    Architect: colonist moves and houses; Senator: up to 2 cards, Consul: 1 card; Colonist:
+    colonists placed; Tribune: at most 1 colonist bought. Raises :class:`ContrariusError`.
+    """
+    kind = card.reaction
+    if (action.builds or action.moves) and kind != "architect":
+        raise ContrariusError(f"--build and --move record an Architect's action, not the {card.name}'s")
+    if action.buys:
+        limit = {"senator": 2, "consul": 1}.get(kind)
+        if limit is None:
+            raise ContrariusError(f"--buy records a Senator's or Consul's purchase, not the {card.name}'s")
+        if len(action.buys) > limit:
+            raise RuleError(f"the {card.name} buys at most {limit} card{'s' if limit > 1 else ''}; got {len(action.buys)}")
+    if action.places:
+        if kind not in ("colonist", "tribune"):
+            raise ContrariusError(f"--place records colonists placed with a Colonist or bought with a Tribune, not the {card.name}")
+        if kind == "tribune" and len(action.places) > 1:
+            raise RuleError(f"the Tribune buys at most one colonist; got {len(action.places)}")
+
+
 def _check_action(card: Card, action: PlayerAction, s: Snapshot) -> tuple[str | None, str | None]:
     """Validate the action for the (copied) card; return (action, province)."""
     kind = card.reaction
@@ -549,7 +571,7 @@ def _check_action(card: Card, action: PlayerAction, s: Snapshot) -> tuple[str | 
         if act is None:
             act = "place" if action.places else None
         if act not in COLONIST_ACTIONS:
-            raise ContrariusError("the Colonist either places colonists or earns money: add --place KIND:CITY (or --place-none) or --money")
+            raise ContrariusError("the Colonist either places colonists or earns money: add --place KIND:CITY (or nothing: placing is the default) or --money")
         return act, None
     if act is not None:
         raise ContrariusError(f"the {card.name} has no choice of action; remove --{act}")
@@ -597,6 +619,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     elif action.copy:
         raise ContrariusError(f"--copy is for a Diplomat, not the {played}")
     act, province = _check_action(reacted, action, s)
+    _check_changes(reacted, action)
     _player_part(t, card, played)
     if province is not None and act == "produce":
         if s.bonus_markers[province] == "coins":
@@ -623,11 +646,16 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         t.player_events.append(Event("end", "your final card after Contrarius ended the game: no reaction"))
     else:
         _react(t, reacted, act, province)
-        if reacted is not card:
-            reacted_card = next(c for c in s.contrarius.cards if c.name == reacted.name and c.face_up)
-            idx = s.contrarius.cards.index(reacted_card)
-            s.contrarius.cards[idx] = Card(reacted_card.name, reacted_card.gods, False, reacted_card.assumed)
-            t.say("card", f"the copied {reacted.name} is turned face down")
+    if reacted is not card:
+        # "Diplomat": the copied card is flipped face down afterwards (part of your action,
+        # so also on your final card, when Contrarius does not react)
+        reacted_card = next(c for c in s.contrarius.cards if c.name == reacted.name and c.face_up)
+        idx = s.contrarius.cards.index(reacted_card)
+        s.contrarius.cards[idx] = Card(reacted_card.name, reacted_card.gods, False, reacted_card.assumed)
+        flip = Event("card", f"the copied {reacted.name} is turned face down")
+        (t.player_events if final_turn else t.events).append(flip)
+    if t.choices:
+        raise RuleError(f"--choose {t.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
     if t.table_dice:
         extra = ", ".join(f for _, f in t.table_dice)
         raise RuleError(f"this reaction did not roll every die given: {extra} left over; remove it")

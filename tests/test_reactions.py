@@ -825,3 +825,47 @@ def test_each_turn_appends_one_log_entry():
     assert log[0]["vp"] == [0, 0] and any("Ancona" in t for t in log[0]["reaction"])
     assert log[1]["action"] == {"choice": "produce", "province": "Apvlia"} and log[1]["vp"] == [0, 1]
     assert r1.snapshot.log == log[:1]  # the first snapshot is not changed by the second turn
+
+
+# ===== player changes that do not fit the card (base rules' personality actions) ==================
+@pytest.mark.parametrize("card,kw,err", [
+    # only the Architect moves colonists and builds houses
+    ("Mercator", {"builds": ["Cosa"]}, ContrariusError),
+    ("Senator", {"moves": [("land", "Roma", "Cosa-Roma")]}, ContrariusError),
+    # only the Senator (up to 2) and the Consul (1) buy cards
+    ("Mercator", {"buys": ["1"]}, ContrariusError),
+    ("Consul", {"buys": ["1", "2"]}, RuleError),
+    ("Senator", {"buys": ["1", "2", "3"]}, RuleError),
+    # colonists are placed by the Colonist, or one bought with the Tribune
+    ("Mercator", {"places": [("land", "Roma")]}, ContrariusError),
+    ("Tribune", {"places": [("land", "Roma"), ("sea", "Roma")]}, RuleError),
+])
+def test_player_changes_must_fit_the_card(card, kw, err):
+    with pytest.raises(err):
+        turn(base(), card, "wine", **kw)
+
+
+def test_diplomat_copying_the_architect_may_build():
+    # The Diplomat acts as the copied card: copying Contrarius's Architect, the player moves
+    # land Roma -> Cosa-Roma (1 step of 2) and builds in Cosa; Contrarius reacts as to an
+    # Architect (blue die 1: Mercator from position 1, as in examples/italia-setup.yaml).
+    r = turn(base(), "Diplomat", "blue=1", copy="Architect", moves=[("land", "Roma", "Cosa-Roma")], builds=["Cosa"])
+    assert houses(r.snapshot, "player") == ["Cosa"]
+    assert ("Architect", False) in cards(r.snapshot)
+
+
+def test_choose_without_a_tie_is_refused():
+    # Mercator, black die cloth: Spoletvm (the only cloth city in reach) is reached only by
+    # the land colonist over Roma-Spoletvm: no tie, so --choose 2 has nothing to choose.
+    with pytest.raises(RuleError, match="--choose"):
+        turn(base(), "Mercator", "cloth", choices=[2])
+
+
+def test_diplomat_as_the_final_card_still_turns_the_copy_face_down():
+    # "Flip the card face down afterwards" is part of your action: on your final card (after
+    # Contrarius ended the game) there is no reaction, but the copied card still turns down.
+    d = base(ended={"by": "contrarius", "final_turn_pending": True}, concordia="contrarius")
+    r = turn(d, "Diplomat", copy="Mercator")
+    assert r.reacted_to is None and r.game_over
+    assert ("Mercator", False) in cards(r.snapshot)
+    assert r.snapshot.contrarius.vp == 0 and houses(r.snapshot) == []

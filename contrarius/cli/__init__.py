@@ -6,7 +6,9 @@ a snapshot, invalid snapshot), 4 rule (the action does not fit the card or the g
 state, game over), 70 internal error.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typer then reads the parameter annotations
+# as objects instead of eval'ing their text once per parameter (start-up time; see
+# benchmarks/README.md).
 
 from typing import Annotated, Optional
 
@@ -50,6 +52,40 @@ for _mod in (boards_cmd, game_cmd, where_cmd, play_cmd, preview_cmd, score_cmd):
     _mod.register(app)
 
 
+def _invoked_command(args: list[str]) -> str | None:
+    """The command name in ``args`` when only ``--debug`` comes before it, else None."""
+    for arg in args:
+        if arg == "--debug":
+            continue
+        return None if arg.startswith("-") else arg
+    return None
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app to run for ``args``: one holding only the command invoked, when there is one.
+
+    typer builds the click command of every registered command on each run (about 20 ms
+    for all of them); a copy of ``app`` with just the command invoked behaves the same for
+    that command (same root options, help, errors) and starts faster. ``--help``, completion
+    and anything unusual get the whole app.
+    """
+    import copy
+    import os
+
+    name = _invoked_command(args)
+    if name is None or any(k.startswith("_CONTRARIUS_COMPLETE") or k == "_TYPER_COMPLETE_ARGS" for k in os.environ):
+        return app
+    chosen = [c for c in app.registered_commands if c.name == name]
+    if len(chosen) != 1:
+        return app
+    slim = copy.copy(app)
+    slim.registered_commands = chosen
+    slim.registered_groups = []
+    return slim
+
+
 def main() -> None:
     """Entry point of the ``contrarius`` console script."""
-    app()
+    import sys
+
+    _app_for(sys.argv[1:])()

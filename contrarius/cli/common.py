@@ -8,7 +8,6 @@ snapshot on stdout (or write it with ``-o``/``--in-place``) and their report on 
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from typing import Any, Callable
 
@@ -72,6 +71,8 @@ def err_console():
 
 def emit_json(data: Any, to_stderr: bool = False) -> None:
     """Write ``data`` as indented JSON (stdout unless ``to_stderr``)."""
+    import json
+
     text = json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"
     (sys.stderr if to_stderr else sys.stdout).write(text)
 

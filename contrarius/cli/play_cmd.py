@@ -1,6 +1,8 @@
 """``contrarius play`` (one turn: your card, Contrarius's reaction) and ``contrarius roll``."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typer then reads the parameter annotations
+# as objects instead of eval'ing their text once per parameter (start-up time; see
+# benchmarks/README.md).
 
 from typing import Annotated, Optional
 

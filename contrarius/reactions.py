@@ -169,10 +169,13 @@ class _Turn:
             self.table_dice.pop(0)
             value = parse_face(die, face)
             self.rolls.append(Roll(die, value, "table"))
-            return value
-        value = parse_face(die, roll(self.s.faces(die), self.s.seed, self.s.rolls))
-        self.s.rolls += 1
-        self.rolls.append(Roll(die, value, "rolled"))
+        else:
+            value = parse_face(die, roll(self.s.faces(die), self.s.seed, self.s.rolls))
+            self.s.rolls += 1
+            self.rolls.append(Roll(die, value, "rolled"))
+        meaning = {"architect": f"display position {value}", "tribune": "the card in position 1" if value == "card" else f"a {value} colonist"}.get(die, "the goods type " + str(value) if value != "S" else "S, the best specialist's goods")
+        self.say("die", f"{DIE_COLOURS[die]} die ({why}): {value} = {meaning} ({'read from the table' if self.rolls[-1].source == 'table' else 'rolled'})",
+                 die=die, face=value)
         return value
 
     def say(self, event: str, text: str, **data: Any) -> None:
@@ -244,7 +247,6 @@ class _Turn:
         """The red die: a land or sea colonist into the capital, or the card in position 1."""
         face = self.die("tribune", why)
         if face == "card":
-            self.say("die", "red die: card -> Contrarius takes the card in position 1")
             self.take_card(1, guard=guard)
             return
         self.place_colonist(face, guard)
@@ -279,9 +281,9 @@ class _Turn:
             self.say("card", f"position {position} holds no card: supplementary rule, Contrarius takes the card in position 1")
             position = 1
         name = self.name_position(position)
+        self.say("card", f"Contrarius takes {name} from display position {position} (face up)", card=name, position=position)
         self.remove_from_display(position)
         s.contrarius.cards.append(Card.of(name))
-        self.say("card", f"Contrarius takes {name} from display position {position} (face up)", card=name, position=position)
         if s.cards_left == 0:
             self.end_game(CONTRARIUS, "took the last card of the display")
 
@@ -365,7 +367,7 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True) -
             if used > steps:
                 raise RuleError(f"your moves use {used} steps but you have {steps} colonists on the board, so {steps} steps")
             col.city, col.line = None, target
-            pe.append(Event("move", f"your {kind} colonist moves {frm} -> {target.label} ({len(paths[target])} steps)"))
+            pe.append(Event("move", f"your {kind} colonist moves {frm} -> {target.label} ({len(paths[target])} step{'s' if len(paths[target]) != 1 else ''})"))
     for kind, city in a.places:
         place = s.board.place(city)
         if kind not in KINDS:
@@ -484,7 +486,6 @@ def _react(t: _Turn, card: Card, action: str | None, province: str | None) -> No
         return
     if kind == "architect":
         face = t.die("architect", "Architect")
-        t.say("die", f"blue die: {face} -> Contrarius takes the card in position {face}")
         t.take_card(int(face))
         return
     if kind == "mercator":

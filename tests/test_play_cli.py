@@ -125,9 +125,10 @@ def test_json_report_goes_to_stderr_when_stdout_holds_the_snapshot(runner, game)
     assert rep["rulings"][0]["city"] == "Ancona" and rep["rulings"][0]["province"] == "Vmbria"
     kinds = [e["kind"] for e in rep["reaction"]]
     # the move event's own "kind" overwrote the event kind ("land") before the fix
-    assert kinds == ["build", "move", "produce"]
-    assert rep["reaction"][0]["city"] == "Ancona"
-    move = rep["reaction"][1]
+    assert kinds == ["die", "build", "move", "produce"]
+    assert rep["reaction"][0]["die"] == "mercator" and rep["reaction"][0]["face"] == "wine"
+    assert rep["reaction"][1]["city"] == "Ancona"
+    move = rep["reaction"][2]
     assert move["move_kind"] == "land" and move["from"] == "Roma" and move["to"] == "Ancona-Spoletvm"
     assert move["path"] == ["Roma-Spoletvm", "Ancona-Spoletvm"] and move["steps"] == 2
     assert rep["ended"] is False and rep["game_over"] is False and rep["concordia"] is None

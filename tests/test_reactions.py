@@ -796,7 +796,7 @@ def test_player_buys_slide_the_display_and_refill():
     assert names(s.player().hand) == sorted([c for c in ALL_CARDS if c != "Senator"] + ["Mason", "Farmer"])
     # the refills belong to the player's buys, not to Contrarius's reaction
     assert [e.kind for e in r.player_events] == ["buy", "refill", "buy", "refill"]
-    assert [e.kind for e in r.events] == ["build", "move"]
+    assert [e.kind for e in r.events] == ["die", "build", "move"]
     with pytest.raises(RuleError, match="Weaver is not in the display"):
         turn(base(), "Senator", "wine", buys=["Weaver"])
     with pytest.raises(RuleError, match="position 9"):

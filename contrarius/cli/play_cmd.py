@@ -69,10 +69,6 @@ def render_turn(result, con) -> None:
     solo = result.snapshot.mode == "solo"
     for e in result.player_events:
         lines.append(f"[dim]you:[/dim] {e.text}" if solo else e.text)  # team texts name the player
-    for r in result.rolls:
-        from ..dice import DIE_COLOURS
-
-        lines.append(f"[dim]die:[/dim] {DIE_COLOURS[r.die]} {r.die} die -> {r.face} ({'read from the table' if r.source == 'table' else 'rolled'})")
     for e in result.events:
         lines.append(e.text)
     if not result.events and result.reacted_to is not None:

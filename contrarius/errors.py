@@ -10,13 +10,21 @@ code  meaning
 ====  =====================================================================
 0     success
 1     ``contrarius check`` found problems in a snapshot
-2     usage: an unknown option, card, city, province or die value
-3     input: a missing or unreadable file, not YAML, not a snapshot, or an
-      invalid snapshot (every problem is listed)
-4     rule: the action does not fit the card or the state of the game (an
-      illegal move, a face-down card copied, the game is over)
+2     usage: an unknown option, card, city, province, board or die value; a
+      missing argument; options that do not fit the card played (a Prefect
+      without ``--produce``/``--reactivate``, ``--copy`` on a card other than
+      the Diplomat, ``--money`` on a Mercator); ``--in-place`` with stdin
+3     input: a missing, unreadable or unwritable file, a folder, not YAML, not
+      a snapshot (a list, a string, an empty file), a snapshot from a newer
+      format version, or an invalid snapshot (every problem is listed)
+4     rule: the rules forbid the action in this state of the game (an illegal
+      move or build, a card not in your hand, a face-down card copied, a die
+      still to roll, the game is over)
 70    internal error (a bug: please report it with ``--debug`` output)
 ====  =====================================================================
+
+Usage errors found by the command-line parser itself (an unknown option, a missing
+argument, a value that is not a number) are one line too, with exit code 2.
 """
 
 from __future__ import annotations
@@ -47,7 +55,8 @@ class UnknownNameError(ContrariusError):
 
 
 class InputFileError(ContrariusError):
-    """A file that is missing, unreadable, not YAML or not a snapshot (exit code 3)."""
+    """A file that is missing, unreadable, not YAML or not a snapshot, or that cannot be
+    written (exit code 3)."""
 
     exit_code = EXIT_INPUT
 

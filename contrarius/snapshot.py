@@ -630,6 +630,8 @@ class _Reader:
     def read_players(self, raw: Any, snap: Snapshot) -> None:
         want = player_ids(snap.mode)
         if raw is None:
+            if not any(p.path == "players" for p in self.problems):  # (a missing key is reported already)
+                self.bad("players", "expected a list of players, got null", f"give one entry per player with id {', '.join(want)}")
             return
         if not isinstance(raw, list):
             self.bad("players", f"expected a list of players, got {type(raw).__name__}", "start from 'contrarius new' output")

@@ -148,6 +148,8 @@ def write_text(path: str, text: str, *, keep_previous: bool = False) -> None:
 
     The text goes to a temporary file in the same folder, is flushed to disk and renamed
     over ``path``; a crash leaves either the old or the new file, never half of one.
+    A symbolic link is followed (the file it points to is replaced, the link stays); a
+    device or pipe (``/dev/null``, ``/dev/stdout``) is written to directly, never replaced.
     With ``keep_previous`` the old file is kept as ``PATH.prev`` (for ``undo``).
     Raises :class:`InputFileError` (exit code 3) when the file cannot be written; the
     file at ``path`` is then unchanged.
@@ -156,12 +158,25 @@ def write_text(path: str, text: str, *, keep_previous: bool = False) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return
+    import stat
     import tempfile
 
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
-        raise InputFileError(f"{path}: is a folder; write the snapshot to a file path, e.g. -o {Path(path) / 'game.yaml'}")
+    given = Path(path)
+    target = Path(os.path.realpath(given))
+    folder = target.parent
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise InputFileError(f"{path}: is a folder; write the snapshot to a file path, e.g. -o {given / 'game.yaml'}")
+    if mode is not None and not stat.S_ISREG(mode):
+        try:
+            with open(target, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise InputFileError(f"{path}: cannot write ({exc.strerror}); choose another path with -o") from None
+        return
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
@@ -172,9 +187,8 @@ def write_text(path: str, text: str, *, keep_previous: bool = False) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         _same_mode(tmp, target)
-        if keep_previous and target.exists():
-            prev = target.with_name(target.name + ".prev")
-            _copy(target, prev)
+        if keep_previous and mode is not None:
+            _copy(target, given.with_name(given.name + ".prev"))
         os.replace(tmp, target)
     except OSError as exc:
         try:

@@ -1,15 +1,17 @@
 """The ``contrarius`` command: a typer app whose commands live in the modules beside this one.
 
 Exit codes (see :mod:`contrarius.errors`): 0 success, 1 ``check`` found problems, 2 usage
-(unknown option, card, city, province or die value), 3 input file (missing, not YAML, not
-a snapshot, invalid snapshot), 4 rule (the action does not fit the card or the game
-state, game over), 70 internal error.
+(unknown option, card, city, province or die value; options that do not fit the card),
+3 input file (missing, unreadable or unwritable, not YAML, not a snapshot, newer format,
+invalid snapshot), 4 rule (the rules forbid the action in this state, game over), 70
+internal error. Every error is one line on stderr, ``contrarius: ...``.
 """
 
 # No ``from __future__ import annotations`` here: typer then reads the parameter annotations
 # as objects instead of eval'ing their text once per parameter (start-up time; see
 # benchmarks/README.md).
 
+import sys
 from typing import Annotated, Optional
 
 import typer
@@ -19,6 +21,48 @@ from .fastparams import install as _install_fast_params
 
 _install_fast_params()  # plain values skip typer's pydantic layer (start-up time)
 
+
+def usage_error_line(exc) -> str:
+    """A click usage error (unknown option, missing argument, bad value) as one line:
+    ``contrarius: MESSAGE. Run 'contrarius play --help' for help.``"""
+    msg = " ".join(str(exc.format_message()).split()) or "wrong usage"
+    if not msg.endswith((".", "?", "!")):
+        msg += "."
+    path = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "contrarius"
+    return f"contrarius: {msg} Run '{path} --help' for help."
+
+
+def _group_class():
+    """The root group: usage errors become one line on stderr (exit code 2), like every
+    other error; ``contrarius`` alone still prints the help. None when typer's internals
+    differ from the pinned range (then click's usual usage block is shown)."""
+    try:
+        from typer._click.exceptions import NoArgsIsHelpError, UsageError
+        from typer.core import TyperGroup
+    except ImportError:  # pragma: no cover - present in the pinned typer range
+        return None
+
+    class OneLineUsageErrors(TyperGroup):
+        def _one_line(self, call, ctx, *args):
+            try:
+                return call(ctx, *args)
+            except NoArgsIsHelpError:
+                raise
+            except UsageError as exc:
+                if ctx.resilient_parsing:  # shell completion: stay silent
+                    raise
+                print(usage_error_line(exc), file=sys.stderr)
+                raise typer.Exit(exc.exit_code) from None
+
+        def parse_args(self, ctx, args):  # noqa: D102 - click hook (root options)
+            return self._one_line(super().parse_args, ctx, args)
+
+        def invoke(self, ctx):  # noqa: D102 - click hook (command name, command options)
+            return self._one_line(super().invoke, ctx)
+
+    return OneLineUsageErrors
+
+
 app = typer.Typer(
     name="contrarius",
     help="Contrarius, the automated opponent of Concordia: Solitaria: what it does after each card you play.",
@@ -26,6 +70,7 @@ app = typer.Typer(
     add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    cls=_group_class(),
 )
 
 
@@ -93,10 +138,12 @@ def main() -> None:
     ``play``; see benchmarks/README.md). Output and exit codes are unchanged.
     """
     import gc
-    import sys
 
+    collecting = gc.isenabled()
     gc.disable()
     try:
         _app_for(sys.argv[1:])()
     finally:
         gc.freeze()
+        if collecting:
+            gc.enable()

@@ -1,0 +1,133 @@
+"""Time one whole ``contrarius play`` process against the floor set by its dependencies.
+
+Not a test: run it by hand (``python benchmarks/bench_play.py``). It times, as separate
+processes started the way a user starts them:
+
+- ``python -m contrarius play CARD SNAPSHOT -o OUT`` on an Imperium expert mid-game
+  snapshot (``examples/imperium-expert-midgame.yaml``; if it is missing, one is made in a
+  temporary folder with ``new --board imperium --level expert --seed 11`` and ten plays);
+  CARD is a card in the player's hand whose reaction builds a house (Mercator, else
+  Tribune, Senator, Consul);
+- ``python -c "import typer, rich.console, yaml"``: the floor, the start-up cost of the
+  interpreter and the libraries contrarius is built on, which no change to contrarius
+  can remove.
+
+Bytecode is cached as in an installed package (in the temporary folder, through
+``PYTHONPYCACHEPREFIX``), also where ``PYTHONDONTWRITEBYTECODE`` is set;
+``--no-bytecode-cache`` measures the environment as it is. The runs alternate (floor,
+play, floor, play, ...) so that a busy machine slows both alike; a few warm-up runs fill
+the disk and bytecode caches first. It prints both medians and their ratio and exits 1
+when the ratio is above the target (1.3: "feels instant at the table", SPEC section 7).
+Results, and what was done to reach the target: ``benchmarks/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "imperium-expert-midgame.yaml"
+FLOOR = [sys.executable, "-c", "import typer, rich.console, yaml"]
+#: Plays that make a mid-game from a fresh expert game (dice rolled from the seed).
+SETUP_PLAYS = [
+    ["mercator"], ["prefect", "--produce", "Gallia"], ["architect"], ["pm", "--produce", "Hispania"],
+    ["tribune"], ["diplomat", "--copy", "Colonist", "--money"], ["mercator"], ["architect"],
+    ["prefect", "--produce", "Italia"], ["pm", "--reactivate"],
+]
+#: Cards whose reaction builds a house (the heaviest work), best first; no extra option needed.
+BUILDING_CARDS = ("Mercator", "Tribune", "Senator", "Consul")
+#: The environment of every timed process (see main: bytecode cache).
+ENV = dict(os.environ)
+
+
+def contrarius(*args: str) -> list[str]:
+    """The command line of ``contrarius ARGS`` with this interpreter."""
+    return [sys.executable, "-m", "contrarius", *args]
+
+
+def run(cmd: list[str]) -> float:
+    """Run ``cmd`` once; return its wall-clock time in seconds. Stops on a failure."""
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, env=ENV)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"bench_play: {' '.join(cmd)} failed (exit {proc.returncode}):\n{proc.stderr.decode(errors='replace')}")
+    return elapsed
+
+
+def midgame(folder: Path) -> Path:
+    """The mid-game snapshot: the example if present, else one made with the program."""
+    snap = folder / "midgame.yaml"
+    if EXAMPLE.exists():
+        shutil.copyfile(EXAMPLE, snap)
+        return snap
+    run(contrarius("new", "--board", "imperium", "--level", "expert", "--seed", "11", "-o", str(snap)))
+    for play in SETUP_PLAYS:
+        run(contrarius("play", play[0], str(snap), *play[1:], "-i"))
+    return snap
+
+
+def card_to_play(snap: Path) -> str:
+    """A card the player holds whose reaction builds (Mercator when the hand is not recorded)."""
+    import yaml
+
+    data = yaml.safe_load(snap.read_text(encoding="utf-8"))
+    hand = (data.get("players") or [{}])[0].get("hand")
+    if hand is None:
+        return "mercator"
+    names = {c if isinstance(c, str) else c.get("name") for c in hand}
+    for name in BUILDING_CARDS:
+        if name in names:
+            return name.casefold()
+    sys.exit(f"bench_play: no card of {', '.join(BUILDING_CARDS)} in the hand of {snap}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15, help="timed runs of each command (default 15)")
+    parser.add_argument("--warmup", type=int, default=2, help="untimed runs of each first (default 2)")
+    parser.add_argument("--target", type=float, default=1.3, help="largest acceptable ratio (default 1.3)")
+    parser.add_argument("--no-bytecode-cache", action="store_true",
+                        help="keep the environment as it is, even PYTHONDONTWRITEBYTECODE (every run then compiles contrarius)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="contrarius-bench-") as tmp:
+        folder = Path(tmp)
+        if not args.no_bytecode_cache:
+            # An installed package runs from cached bytecode; a checkout under
+            # PYTHONDONTWRITEBYTECODE=1 would compile every module on every run. Cache it in
+            # the temporary folder (never in the checkout); the warm-up runs fill the cache.
+            ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+            ENV["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+        snap = midgame(folder)
+        card = card_to_play(snap)
+        play = contrarius("play", card, str(snap), "-o", str(folder / "out.yaml"))
+        for _ in range(args.warmup):
+            run(FLOOR)
+            run(play)
+        floor_times, play_times = [], []
+        for _ in range(args.runs):
+            floor_times.append(run(FLOOR))
+            play_times.append(run(play))
+    floor_med = statistics.median(floor_times)
+    play_med = statistics.median(play_times)
+    ratio = play_med / floor_med
+    print(f"python:            {sys.executable} ({sys.version.split()[0]})")
+    print(f"command:           contrarius play {card} <Imperium expert mid-game> -o OUT")
+    print(f"runs:              {args.runs} each, alternating, after {args.warmup} warm-up runs each; "
+          f"bytecode {'as the environment says' if args.no_bytecode_cache else 'cached (as installed)'}")
+    print(f"floor (imports):   median {floor_med * 1000:7.1f} ms  (min {min(floor_times) * 1000:.1f}, max {max(floor_times) * 1000:.1f})")
+    print(f"contrarius play:   median {play_med * 1000:7.1f} ms  (min {min(play_times) * 1000:.1f}, max {max(play_times) * 1000:.1f})")
+    print(f"ratio play/floor:  {ratio:.2f}  (target <= {args.target})  {'OK' if ratio <= args.target else 'ABOVE TARGET'}")
+    return 0 if ratio <= args.target else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -37,9 +37,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import GOODS, KINDS, LAND, SEA, Line
+from .board import GOODS, KINDS, LAND, SEA
 from .build import BuildRuling, Move, apply_build, line_distances, where
-from .cards import Card, card_name, catalog
+from .cards import Card, card_name
 from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, RuleError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot

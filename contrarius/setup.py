@@ -133,6 +133,40 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
     return notes
 
 
+def setup_contrarius(s: Snapshot, opts: SetupOptions, cards: list[Card], notes: list[str]) -> None:
+    """Give Contrarius its cards, and by level ("Difficulty level", "Variant difficulty
+    levels") its expert track houses, its veteran house(s) and colonists, or its land and
+    sea colonist in the capital. Appends what was decided to ``notes``.
+
+    Raises :class:`ContrariusError` for ``--track``/``--strong`` at a level without them.
+    """
+    board = s.board
+    track: list[int] = []
+    if opts.level == "expert":
+        track = sorted(opts.track or (STRONG_EXPERT_TRACK if opts.strong else EXPERT_TRACK))
+        if len(track) > 15 or len(set(track)) != len(track) or any(t < 1 for t in track):
+            raise ContrariusError(f"--track needs distinct VP positions of 1 or more; got {track}")
+        notes.append(f"expert: Contrarius's houses on VP {', '.join(map(str, track))}")
+    elif opts.track:
+        raise ContrariusError("--track is for the expert level")
+    s.contrarius = ContrariusState(vp=0, cards=cards, track=track)
+    if opts.level == "veteran":
+        notes.extend(_veteran(s, opts))
+    else:
+        if opts.strong and opts.level != "expert":
+            raise ContrariusError("--strong is for the veteran and expert levels")
+        s.colonists += [Colonist(CONTRARIUS, LAND, board.capital), Colonist(CONTRARIUS, SEA, board.capital)]
+
+
+def starting_vp(opts: SetupOptions) -> int:
+    """The players' starting VP: 20/10/0 by level ("Difficulty level"), or the VP given
+    (campaign, 40 for beginners). Raises :class:`ContrariusError` below 0."""
+    vp = START_VP[opts.level] if opts.start_vp is None else opts.start_vp
+    if vp < 0:
+        raise ContrariusError(f"starting VP cannot be negative; got {vp}")
+    return vp
+
+
 def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     """Set up a new game; return the snapshot and notes on what was decided and why.
 
@@ -240,26 +274,9 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     notes.append(f"Contrarius takes {sixth} from display position {pos + 1} as its sixth card; the display refills")
     if assumed:
         notes.append("Contrarius's 5 starting cards are not public: the ones used are marked assumed; correct them with --contrarius-cards")
-    track: list[int] = []
-    if opts.level == "expert":
-        track = list(opts.track or (STRONG_EXPERT_TRACK if opts.strong else EXPERT_TRACK))
-        if len(track) > 15 or len(set(track)) != len(track) or any(t < 1 for t in track):
-            raise ContrariusError(f"--track needs distinct VP positions of 1 or more; got {track}")
-        track.sort()
-        notes.append(f"expert: Contrarius's houses on VP {', '.join(map(str, track))}")
-    elif opts.track:
-        raise ContrariusError("--track is for the expert level")
-    s.contrarius = ContrariusState(vp=0, cards=cards, track=track)
-    if opts.level == "veteran":
-        notes.extend(_veteran(s, opts))
-    else:
-        if opts.strong and opts.level != "expert":
-            raise ContrariusError("--strong is for the veteran and expert levels")
-        s.colonists += [Colonist(CONTRARIUS, LAND, board.capital), Colonist(CONTRARIUS, SEA, board.capital)]
+    setup_contrarius(s, opts, cards, notes)
     # the player
-    vp = START_VP[opts.level] if opts.start_vp is None else opts.start_vp
-    if vp < 0:
-        raise ContrariusError(f"starting VP cannot be negative; got {vp}")
+    vp = starting_vp(opts)
     pid = player_ids(opts.mode)[0]
     hand = [_hand_card(c) for c in card_facts()["player_hand"]] if opts.record_hand else None
     s.players = [Player(pid, vp, hand, [] if opts.record_hand else None, dict(START_GOODS), START_SESTERTII)]

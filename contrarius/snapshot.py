@@ -711,7 +711,7 @@ class _Reader:
             for kind in KINDS:
                 n = len(snap.colonists_of(owner, kind))
                 if n > MAX_COLONISTS_PER_KIND and len(cols) <= MAX_COLONISTS:
-                    self.bad("colonists", f"{owner} has {n} {kind} colonists, more than {MAX_COLONISTS_PER_KIND}", f"an owner has 3 land and 3 sea colonists")
+                    self.bad("colonists", f"{owner} has {n} {kind} colonists, more than {MAX_COLONISTS_PER_KIND}", "an owner has 3 land and 3 sea colonists")
         # each card of the display stacks exists a limited number of times
         stacks = card_facts()["stacks"]
         pool: dict[str, int] = {}

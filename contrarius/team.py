@@ -103,9 +103,9 @@ from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, RuleError
 from .reactions import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, TurnResult, _bonus_goods,
                         _player_part, _produce_for_players, _react, _store, _Turn)
-from .setup import (EXPERT_TRACK, START_GOODS, START_SESTERTII, START_VP, STRONG_EXPERT_TRACK, SetupOptions,
-                    _hand_card, _veteran, shuffle_tokens)
-from .snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Colonist, ContrariusState, Ended, Player,
+from .setup import (START_GOODS, START_SESTERTII, SetupOptions, _hand_card, setup_contrarius, shuffle_tokens,
+                    starting_vp)
+from .snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Colonist, Ended, Player,
                        Snapshot, player_ids)
 
 TEAM = "team"
@@ -1002,24 +1002,8 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     if assumed:
         which = "5 scarlet team cards" if opts.mode == TEAM else "5 starting cards"
         notes.append(f"Contrarius's {which} are not public: the ones used are marked assumed; correct them with --contrarius-cards")
-    track: list[int] = []
-    if opts.level == "expert":
-        track = sorted(opts.track or (STRONG_EXPERT_TRACK if opts.strong else EXPERT_TRACK))
-        if len(track) > 15 or len(set(track)) != len(track) or any(x < 1 for x in track):
-            raise ContrariusError(f"--track needs distinct VP positions of 1 or more; got {track}")
-        notes.append(f"expert: Contrarius's houses on VP {', '.join(map(str, track))}")
-    elif opts.track:
-        raise ContrariusError("--track is for the expert level")
-    s.contrarius = ContrariusState(vp=0, cards=cards, track=track)
-    if opts.level == "veteran":
-        notes.extend(_veteran(s, opts))
-    else:
-        if opts.strong and opts.level != "expert":
-            raise ContrariusError("--strong is for the veteran and expert levels")
-        s.colonists += [Colonist(CONTRARIUS, LAND, board.capital), Colonist(CONTRARIUS, SEA, board.capital)]
-    vp = START_VP[opts.level] if opts.start_vp is None else opts.start_vp
-    if vp < 0:
-        raise ContrariusError(f"starting VP cannot be negative; got {vp}")
+    setup_contrarius(s, opts, cards, notes)
+    vp = starting_vp(opts)
     s.players = []
     for pid in player_ids(opts.mode):
         if opts.mode == TEAM:

@@ -61,6 +61,35 @@ def parse_reveal(items: list[str]) -> dict[int, str]:
     return out
 
 
+def player_action(card: str, *, produce: str | None = None, reactivate: bool = False, money: bool = False,
+                  place: list[str] | None = None, copy: str | None = None, build: list[str] | None = None,
+                  move: list[str] | None = None, buy: list[str] | None = None, refill: list[str] | None = None,
+                  reveal: list[str] | None = None, die: list[str] | None = None, choose: list[int] | None = None,
+                  player: str | None = None):
+    """The :class:`~contrarius.reactions.PlayerAction` that ``play``'s (and ``preview``'s)
+    options describe. Raises :class:`ContrariusError` for options that contradict each other.
+
+    A Colonist (or a Diplomat copying one) without ``--money`` places colonists, its default
+    action; ``--place`` alone is no choice of action, since the Tribune also buys a colonist.
+    """
+    from ..cards import card_name
+    from ..reactions import PlayerAction
+
+    if produce and reactivate:
+        raise ContrariusError("a Prefect either produces or reactivates: give --produce PROVINCE or --reactivate")
+    if money and place:
+        raise ContrariusError("a Colonist either places colonists or earns money: give --place or --money")
+    action = "produce" if produce else "reactivate" if reactivate else "money" if money else None
+    if action is None and "Colonist" in (card_name(card), card_name(copy) if copy else None):
+        action = "place"
+    return PlayerAction(
+        card=card, action=action, province=produce, copy=copy, builds=list(build or []),
+        moves=[parse_move(m) for m in move or []], places=[parse_place(p) for p in place or []],
+        buys=list(buy or []), refill=list(refill or []), reveal=parse_reveal(list(reveal or [])),
+        dice=[parse_die_option(d) for d in die or []], choices=list(choose or []), player=player,
+    )
+
+
 def render_turn(result, con) -> None:
     """Print one turn as a rich panel: what you did, what Contrarius did, VP, the end."""
     from rich.panel import Panel
@@ -162,36 +191,13 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="The report as JSON (stdout with -o/-i, else stderr).")] = False,
     ) -> None:
         """Play one turn: your card and action, then Contrarius's reaction; writes the new snapshot."""
-        from ..reactions import PlayerAction, play
+        from ..reactions import play
         from ..store import load_snapshot
 
-        if produce and reactivate:
-            raise ContrariusError("a Prefect either produces or reactivates: give --produce PROVINCE or --reactivate")
-        if money and place:
-            raise ContrariusError("a Colonist either places colonists or earns money: give --place or --money")
-        action = None
-        if produce:
-            action = "produce"
-        elif reactivate:
-            action = "reactivate"
-        elif money:
-            action = "money"
         snap = load_snapshot(snapshot)
-        # a Colonist without --money places colonists (the default action of the card);
-        # --place alone is no choice of action: the Tribune also places a colonist in Roma
-        # (base rules), so it must not turn into action "place" for other cards
-        from ..cards import card_name
-
-        name = card_name(card)
-        copied = card_name(copy) if copy else None
-        if action is None and "Colonist" in (name, copied):
-            action = "place"
-        pa = PlayerAction(
-            card=card, action=action, province=produce, copy=copy, builds=list(build or []),
-            moves=[parse_move(m) for m in move or []], places=[parse_place(p) for p in place or []],
-            buys=list(buy or []), refill=list(refill or []), reveal=parse_reveal(list(reveal or [])),
-            dice=[parse_die_option(d) for d in die or []], choices=list(choose or []), player=player,
-        )
+        pa = player_action(card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
+                           build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
+                           player=player)
         team_opts = dict(personality=personality, praetor_reaction=praetor_reaction, partner_card=partner_card,
                          partner_personality=partner_personality, partner_produce=partner_produce,
                          partner_reactivate=partner_reactivate, partner_money=partner_money, partner_place=partner_place,

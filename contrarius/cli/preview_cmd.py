@@ -26,7 +26,7 @@ from .completion import (
     complete_province,
     complete_stack_card,
 )
-from .play_cmd import parse_die_option, parse_move, parse_place, parse_reveal
+from .play_cmd import parse_reveal, player_action
 
 
 def _faces_note(snap, die: str) -> str:
@@ -136,7 +136,6 @@ def register(app: typer.Typer) -> None:
         """
         from ..cards import card_name
         from ..preview import preview, summary
-        from ..reactions import PlayerAction
         from ..store import load_snapshot
 
         if snapshot is None:
@@ -167,26 +166,10 @@ def register(app: typer.Typer) -> None:
             else:
                 render_summary(sm, out_console())
             return
-        action = None
-        if produce:
-            action = "produce"
-        elif reactivate:
-            action = "reactivate"
-        elif money:
-            action = "money"
-        elif place:
-            action = "place"
         snap = load_snapshot(snapshot)
-        name = card_name(card)
-        copied = card_name(copy) if copy else None
-        if action is None and "Colonist" in (name, copied):
-            action = "place"  # as in play: a Colonist without --money places colonists
-        pa = PlayerAction(
-            card=card, action=action, province=produce, copy=copy, builds=list(build or []),
-            moves=[parse_move(m) for m in move or []], places=[parse_place(p) for p in place or []],
-            buys=list(buy or []), refill=list(refill or []), reveal=parse_reveal(list(reveal or [])),
-            dice=[parse_die_option(d) for d in die or []], choices=list(choose or []), player=player,
-        )
+        pa = player_action(card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
+                           build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
+                           player=player)
         pv = preview(snap, pa)
         if as_json:
             data = pv.to_dict()

@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 
-from contrarius.board import load_board
 from contrarius.build import (BuildRuling, Move, apply_build, line_distances, reach,
                               resolve_goods, where)
 from contrarius.cards import Card

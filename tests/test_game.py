@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 import yaml
 
 from contrarius.cli import app

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from contrarius.board import board_names

@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 
 from contrarius.cards import Card
 from contrarius.cli import app
-from contrarius.setup import SetupOptions, new_game
 from contrarius.snapshot import Colonist
 from contrarius.store import dump_snapshot, load_snapshot
 

@@ -39,7 +39,7 @@ from typing import Any
 
 from .board import GOODS, KINDS, LAND, SEA
 from .build import BuildRuling, Move, apply_build, line_distances, where
-from .cards import Card, card_name
+from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, RuleError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
@@ -295,6 +295,16 @@ class _Turn:
             raise RuleError(f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
         return name  # type: ignore[return-value]
 
+    def refill_card(self, name: str) -> str:
+        """A ``--refill`` name: a card of the display stacks, or ``?`` when not recorded."""
+        if str(name).strip() == UNKNOWN_CARD:
+            return UNKNOWN_CARD
+        canon = card_name(name)
+        stacks = {c for names in card_facts()["stacks"].values() for c in names}
+        if self.s.mode == "solo" and canon not in stacks:
+            raise ContrariusError(f"--refill {canon}: the display stacks hold no {canon} (they hold {', '.join(sorted(stacks))})")
+        return canon
+
     def remove_from_display(self, position: int) -> None:
         """Take a card out of the display: the others slide left, the stack refills position 7."""
         s = self.s
@@ -304,7 +314,7 @@ class _Turn:
             if s.stack_order:
                 new = s.stack_order.pop(0)
             elif self.refill:
-                new = card_name(self.refill.pop(0))
+                new = self.refill_card(self.refill.pop(0))
             else:
                 new = UNKNOWN_CARD
             s.stack_remaining -= 1
@@ -390,28 +400,36 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True) -
         s.houses.setdefault(c, []).append(p.id)
         pe.append(Event("build", f"you build a house in {c} ({s.cities[c]})", {"city": c}))
         t.check_houses(p.id)
+    # Senator/Consul: positions and names refer to the display as it lies when you buy;
+    # the cards slide left and the display refills once you have bought (base rules)
+    start = s.display_cards()
+    chosen: list[int] = []
     for want in a.buys:
-        cards = s.display_cards()
         if str(want).isdigit():
             pos = int(want)
-            if not 1 <= pos <= len(cards):
-                raise RuleError(f"display position {pos} holds no card (the display has {len(cards)})")
+            if not 1 <= pos <= len(start):
+                raise RuleError(f"display position {pos} holds no card (the display has {len(start)})")
         else:
             name = card_name(want)
-            if name not in cards:
-                raise RuleError(f"{name} is not in the display ({', '.join(cards) or 'empty'})")
-            pos = cards.index(name) + 1
-        name = t.name_position(pos)
-        n_events = len(t.events)
-        t.remove_from_display(pos)
-        refill = t.events[n_events:]  # the refill belongs to the player's buy, not to the reaction
-        del t.events[n_events:]
+            free = [i + 1 for i, c in enumerate(start) if c == name and i + 1 not in chosen]
+            if not free:
+                raise RuleError(f"{name} is not in the display ({', '.join(start) or 'empty'})")
+            pos = free[0]
+        if pos in chosen:
+            raise RuleError(f"display position {pos} is bought twice")
+        chosen.append(pos)
+    bought = [(pos, t.name_position(pos)) for pos in chosen]
+    for pos, name in bought:
         if p.hand is not None:
             p.hand.append(Card.of(name))
-        pe.append(Event("buy", f"you buy {name} from display position {pos}", {"card": name}))
-        pe.extend(refill)
-        if s.cards_left == 0:
-            t.end_game(p.id, "took the last card of the display")
+        pe.append(Event("buy", f"you buy {name} from display position {pos}", {"card": name, "position": pos}))
+    for pos in sorted(chosen, reverse=True):
+        n_events = len(t.events)
+        t.remove_from_display(pos)
+        pe.extend(t.events[n_events:])  # the refill belongs to the player's buy, not to the reaction
+        del t.events[n_events:]
+    if bought and s.cards_left == 0:
+        t.end_game(p.id, "took the last card of the display")
 
 
 def _find_colonist(s: Snapshot, owner: str, kind: str, where_: str) -> Colonist:
@@ -596,7 +614,9 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     if s.mode != "solo":
         from . import team  # team play and the third-player variant
 
-        return team.play(snapshot, action)
+        result = team.play(snapshot, action)
+        ensure_valid(result.snapshot)
+        return result
     played = card_name(action.card)
     card = Card.of(played)
     if card.reaction in ("legatus", "praetor", "proconsul", "double"):
@@ -655,6 +675,8 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         s.contrarius.cards[idx] = Card(reacted_card.name, reacted_card.gods, False, reacted_card.assumed)
         flip = Event("card", f"the copied {reacted.name} is turned face down")
         (t.player_events if final_turn else t.events).append(flip)
+    if t.refill:
+        raise ContrariusError(f"--refill {', '.join(t.refill)}: not used, this turn drew fewer cards into the display; remove it")
     if t.choices:
         raise RuleError(f"--choose {t.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
     if t.table_dice:
@@ -672,8 +694,21 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         "vp": [vp_before, s.contrarius.vp],
     }
     s.log.append(entry)
+    ensure_valid(s)
     return TurnResult(s, played, None if final_turn else reacted.name, t.player_events, t.events, t.rolls,
                       vp_before, s.contrarius.vp, t.rulings, s.ended is not None, game_over)
+
+
+def ensure_valid(s: Snapshot) -> None:
+    """Refuse a turn whose new snapshot would not load again (the last safety net before
+    anything is written). Raises :class:`ContrariusError` naming the first problem."""
+    from .errors import SnapshotError
+
+    try:
+        Snapshot.from_dict(s.to_dict(), "<new snapshot>")
+    except SnapshotError as exc:
+        raise ContrariusError(f"this turn would leave an invalid snapshot ({exc.problems[0].render()}); nothing was written: "
+                              "check the card names given with --refill and --reveal") from None
 
 
 def _action_record(a: PlayerAction, act: str | None, province: str | None, copied: Card | None) -> dict[str, Any]:

@@ -270,11 +270,12 @@ def test_whole_italia_game_from_new_to_game_over(runner, tmp_path):
     s = g.s
     assert c_cards(s)[-1] == "Consul" and shown(s) == ["Vintner", "Weaver", "Prefect", "Architect", "Mercator"]
 
-    # ---- turn 19: Senator buying position 1 twice: Vintner, Weaver. White cloth, 4 steps:
+    # ---- turn 19: Senator buying positions 1 and 2 of the display as it lies (Vintner,
+    # Weaver; the display slides and refills after the purchase). White cloth, 4 steps:
     # Mvtina (Comvm-Mvtina or Mvtina-Verona: 1, Aemilia new), Spoletvm (Vmbria not new),
     # Aqvileia (own) -> Mvtina; two tied lines of colonist 0: Comvm-Mvtina (1), Mvtina-
     # Verona (2): --choose 2.
-    g.play("senator", "--buy", "1", "--buy", "1", "--die", "cloth", "--choose", "2")
+    g.play("senator", "--buy", "1", "--buy", "2", "--die", "cloth", "--choose", "2")
     s = g.s
     assert shown(s) == ["Prefect", "Architect", "Mercator"] and s.cards_left == 3
     assert "Vintner" in hand(s) and "Weaver" in hand(s)

@@ -787,15 +787,16 @@ def test_tribune_may_place_one_colonist_in_roma():
 
 
 def test_player_buys_slide_the_display_and_refill():
-    # buy position 2 (Mason), then by name Farmer (now position 4): the display slides left
-    # twice and the stack's top two (Consul, Architect) fill positions 7.
+    # buy position 2 (Mason) and by name Farmer (position 5 of the display as it lies): both
+    # leave, the rest slide left and the stack's top two (Consul, Architect) refill it.
     r = turn(base(), "Senator", "wine", buys=["2", "farmer"])
     s = r.snapshot
     assert s.display == ["Mercator", "Prefect", "Colonist", "Architect", "Diplomat", "Consul", "Architect"]
     assert s.stack_remaining == 5 and s.stack_order == ["Colonist", "Vintner", "Prefect", "Mercator", "Weaver"]
     assert names(s.player().hand) == sorted([c for c in ALL_CARDS if c != "Senator"] + ["Mason", "Farmer"])
     # the refills belong to the player's buys, not to Contrarius's reaction
-    assert [e.kind for e in r.player_events] == ["buy", "refill", "buy", "refill"]
+    assert [e.kind for e in r.player_events] == ["buy", "buy", "refill", "refill"]
+    assert [e.data.get("position") for e in r.player_events[:2]] == [2, 5]
     assert [e.kind for e in r.events] == ["die", "build", "move"]
     with pytest.raises(RuleError, match="Weaver is not in the display"):
         turn(base(), "Senator", "wine", buys=["Weaver"])
@@ -869,3 +870,31 @@ def test_diplomat_as_the_final_card_still_turns_the_copy_face_down():
     assert r.reacted_to is None and r.game_over
     assert ("Mercator", False) in cards(r.snapshot)
     assert r.snapshot.contrarius.vp == 0 and houses(r.snapshot) == []
+
+
+def _table_display(**over) -> dict:
+    # a table game: the stack order is not known, so refills are named with --refill
+    d = base(**over)
+    d["stack"] = {"remaining": 7}
+    return d
+
+
+def test_refill_must_be_a_display_stack_card_and_be_used():
+    # Architect, blue 1: Contrarius takes the Mercator and one card is drawn into position 7.
+    ok = turn(_table_display(), "Architect", "blue=1", refill=["Weaver"]).snapshot
+    assert ok.display[-1] == "Weaver" and ok.stack_remaining == 6
+    # the Tribune is a hand card, never in the display stacks
+    with pytest.raises(ContrariusError, match="Tribune"):
+        turn(_table_display(), "Architect", "blue=1", refill=["Tribune"])
+    # two names for one card drawn
+    with pytest.raises(ContrariusError, match="not used"):
+        turn(_table_display(), "Architect", "blue=1", refill=["Weaver", "Smith"])
+
+
+def test_a_turn_that_would_leave_an_invalid_snapshot_is_refused():
+    # stacks I and II hold one Weaver: with a Weaver already in the display, a second one
+    # drawn by --refill would make the snapshot invalid (duplicate card), so play refuses.
+    d = _table_display()
+    d["display"] = ["Mercator", "Mason", "Prefect", "Colonist", "Farmer", "Architect", "Weaver"]
+    with pytest.raises(ContrariusError, match="invalid snapshot"):
+        turn(d, "Architect", "blue=1", refill=["Weaver"])

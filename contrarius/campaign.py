@@ -36,7 +36,7 @@ NEXT_LEVEL = "veteran"
 PLAYER = "player"
 
 _TOP_KEYS = ("format", "start_vp", "games")
-_GAME_KEYS = ("game", "board", "seed", "start_vp", "player", "contrarius", "margin", "winner", "next_start_vp")
+_GAME_KEYS = ("game", "board", "seed", "start_vp", "player", "contrarius", "margin", "winner", "next_start_vp", "game_id")
 
 
 def next_start_vp(start_vp: int, margin: int, won: bool) -> int:
@@ -66,6 +66,7 @@ class CampaignGame:
     winner: str
     board: str | None = None
     seed: int | None = None
+    game_id: str | None = None
 
     @property
     def margin(self) -> int:
@@ -84,9 +85,12 @@ class CampaignGame:
 
     def to_dict(self, number: int) -> dict[str, Any]:
         """Plain data of game ``number`` (1-based) in the campaign file's key order."""
-        return {"game": number, "board": self.board, "seed": self.seed, "start_vp": self.start_vp,
-                "player": self.player, "contrarius": self.contrarius, "margin": self.margin,
-                "winner": self.winner, "next_start_vp": self.next_start_vp}
+        out = {"game": number, "board": self.board, "seed": self.seed, "start_vp": self.start_vp,
+               "player": self.player, "contrarius": self.contrarius, "margin": self.margin,
+               "winner": self.winner, "next_start_vp": self.next_start_vp}
+        if self.game_id is not None:
+            out["game_id"] = self.game_id
+        return out
 
 
 @dataclass(frozen=True)
@@ -124,7 +128,8 @@ class Campaign:
             raise RuleError(f"this game started at {game.start_vp} VP but game {self.next_game} of the campaign "
                             f"starts at {self.next_start_vp} VP")
         for i, old in enumerate(self.games, 1):
-            if game.seed is not None and (old.board, old.seed, old.player, old.contrarius) == \
+            same_play = game.game_id is not None and old.game_id == game.game_id
+            if same_play or game.seed is not None and (old.board, old.seed, old.player, old.contrarius) == \
                     (game.board, game.seed, game.player, game.contrarius):
                 raise RuleError(f"this game ({game.board}, seed {game.seed}, {game.player} to {game.contrarius}) "
                                 f"is already recorded as game {i}; a game is recorded once")
@@ -210,7 +215,11 @@ class Campaign:
                 bad(f"{path}.start_vp", f"expected {expected} (the starting VP this game follows from), got {sv}",
                     f"set it to {expected}")
                 break
-            game = CampaignGame(sv, pv, cv, winner, board, seed)
+            game_id = item.get("game_id")
+            if game_id is not None and not isinstance(game_id, str):
+                bad(f"{path}.game_id", f"expected the game's fingerprint (text), got {game_id!r}", "remove it or quote it")
+                game_id = None
+            game = CampaignGame(sv, pv, cv, winner, board, seed, game_id)
             if (pv > cv and winner != PLAYER) or (pv < cv and winner != CONTRARIUS):
                 bad(f"{path}.winner", f"{winner} cannot win {pv} to {cv}", "correct the totals or the winner")
                 break
@@ -226,8 +235,20 @@ class Campaign:
         return cls(start or CAMPAIGN_START_VP, tuple(games))
 
 
+def game_fingerprint(snapshot) -> str:
+    """A short fingerprint of a played game: its board, seed and every turn of its log (card,
+    action, dice). The same game scored twice has the same fingerprint, whatever totals
+    were given, so a campaign records it once."""
+    import hashlib
+    import json
+
+    turns = [[e.get("player"), e.get("card"), e.get("action"), e.get("dice")] for e in snapshot.log]
+    text = json.dumps([snapshot.board.name, snapshot.seed, turns], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def game_from_score(final: FinalScore, start_vp: int, board: str | None = None, seed: int | None = None,
-                    *, require_end: bool = True) -> CampaignGame:
+                    *, require_end: bool = True, game_id: str | None = None) -> CampaignGame:
     """The campaign entry of a scored game that started at ``start_vp``.
 
     Raises :class:`RuleError` unless the game is a finished (with ``require_end=False``:
@@ -248,7 +269,7 @@ def game_from_score(final: FinalScore, start_vp: int, board: str | None = None, 
                               "give the missing facts or --player-total, or set concordia in the snapshot")
     me = final.sides[1]
     return CampaignGame(start_vp, me.total or 0, final.sides[0].total or 0,
-                        PLAYER if final.winner == me.owner else CONTRARIUS, board or final.board, seed)
+                        PLAYER if final.winner == me.owner else CONTRARIUS, board or final.board, seed, game_id)
 
 
 def load_campaign(path: str, *, missing_ok: bool = False) -> tuple[Campaign, bool]:

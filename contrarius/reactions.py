@@ -204,7 +204,8 @@ class _Turn:
         """
         s = self.s
         if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0 and not s.contrarius.track:
-            self.say("build", "Contrarius has no house left to build")
+            self.say("build", "Contrarius has no house left to build: supplementary rule, it places a colonist instead (red die)")
+            self.colonist("no house left", guard=guard | {"build"})
             return None
         face = "S" if source == "S" else self.die(source, why)
         ruling = where(s, face)
@@ -225,7 +226,10 @@ class _Turn:
         what = f"S = {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
         text = f"Contrarius builds in {ruling.city} ({ruling.province}, {s.cities[ruling.city]}) for {what}: {ruling.deciding}"
         self.say("build", text, city=ruling.city, province=ruling.province, goods=s.cities[ruling.city], asked=ruling.asked)
-        if move is not None:
+        if move is not None and move.steps == 0:
+            self.say("move", f"its {move.kind} colonist on {move.start} already stands next to {ruling.city}: no move",
+                     **{k: v for k, v in move.to_dict().items() if k != "kind"}, move_kind=move.kind)
+        elif move is not None:
             n_opt = len(ruling.moves)
             tie = f" (option {ruling.moves.index(move) + 1} of {n_opt} tied moves: you choose, --choose N)" if n_opt > 1 else ""
             self.say("move", f"moves its {move.describe()}{tie}", **move.to_dict(), options=[m.to_dict() for m in ruling.moves])
@@ -334,9 +338,10 @@ class _Turn:
             return
         s.concordia = owner
         s.ended = Ended(owner, final_turn_pending=(owner == CONTRARIUS))
-        who = "Contrarius" if owner == CONTRARIUS else owner
+        who = "Contrarius" if owner == CONTRARIUS else ("you" if s.mode == "solo" else owner)
+        takes = "take" if who == "you" else "takes"
         tail = ": you play one final card, without a reaction" if owner == CONTRARIUS else ": the game ends after this reaction"
-        ev = Event("end", f"{who} {why}: the game ends, {who} takes the Concordia card (7 VP){tail}", {"by": owner})
+        ev = Event("end", f"{who} {why}: the game ends, {who} {takes} the Concordia card (7 VP){tail}", {"by": owner})
         (self.events if owner == CONTRARIUS else self.player_events).append(ev)
 
 
@@ -359,7 +364,7 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True) -
         if played == "Tribune":
             back = p.played
             p.hand, p.played = p.hand + back, []
-            pe.append(Event("player", f"you take back {len(back)} cards with the Tribune"))
+            pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune"))
     # colonist moves (Architect)
     if a.moves:
         steps = len(s.colonists_of(p.id))
@@ -376,8 +381,9 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True) -
             used += len(paths[target])
             if used > steps:
                 raise RuleError(f"your moves use {used} steps but you have {steps} colonists on the board, so {steps} steps")
+            start = col.where
             col.city, col.line = None, target
-            pe.append(Event("move", f"your {kind} colonist moves {frm} -> {target.label} ({len(paths[target])} step{'s' if len(paths[target]) != 1 else ''})"))
+            pe.append(Event("move", f"your {kind} colonist moves {start} -> {target.label} ({len(paths[target])} step{'s' if len(paths[target]) != 1 else ''})"))
     for kind, city in a.places:
         place = s.board.place(city)
         if kind not in KINDS:
@@ -525,7 +531,7 @@ def _react(t: _Turn, card: Card, action: str | None, province: str | None) -> No
                 t.say("reactivate", f"{prov} had already produced and {coins} bonus markers show coins: all bonus markers are reactivated (goods side up)",
                       province=prov, coins=coins)
             else:
-                t.say("reactivate", f"{prov} had already produced and only {coins} bonus marker{'s' if coins != 1 else ''} show coins (3 needed): nothing happens",
+                t.say("reactivate", f"{prov} had already produced and only {coins} bonus marker{'s show' if coins != 1 else ' shows'} coins (3 needed): nothing happens",
                       province=prov, coins=coins)
         return
     if kind in ("senator", "consul"):
@@ -650,8 +656,8 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         got = _produce_for_players(t, province, "Prefect")
         n_bonus = 2 if reacted.reaction == "prefect_magnus" else 1
         _store(t, s.player(t.pid), bonus, n_bonus)
-        t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; houses: "
-                                     + ("; ".join(f"{g['player']} " + ", ".join(f"{n} {x}" for x, n in g['goods'].items()) for g in got) or "none"),
+        t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; your houses there produce "
+                                     + ("; ".join(", ".join(f"{n} {x}" for x, n in g['goods'].items()) for g in got) or "nothing (none there)"),
                                      {"province": province}))
     elif act == "reactivate":
         coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
@@ -660,7 +666,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         p = s.player(t.pid)
         if p.sestertii is not None:
             p.sestertii += coins
-        t.player_events.append(Event("reactivate", f"you reactivate: {coins} bonus markers turn back to goods"))
+        t.player_events.append(Event("reactivate", f"you reactivate: {coins} bonus marker{'s turn' if coins != 1 else ' turns'} back to goods"))
     final_turn = s.ended is not None and s.ended.final_turn_pending
     if final_turn:
         s.ended.final_turn_pending = False  # type: ignore[union-attr]

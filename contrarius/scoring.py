@@ -379,6 +379,7 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
         cards: list[Card] | None = list(s.contrarius.cards)
         goods: dict[str, int] | None = {}
         money: int | None = 0
+        tally: tuple = (None, None)
         track = s.contrarius.vp
     else:
         p = s.player(owner)
@@ -389,8 +390,12 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
             cards = None
         else:
             cards = p.cards
-        goods = given.goods if given.goods is not None else p.goods
-        money = given.sestertii if given.sestertii is not None else p.sestertii
+        # Vesta counts the goods and sestertii on your table at the end: the snapshot only
+        # follows what contrarius saw you receive, never what you spent or traded, so its
+        # record is a hint, and the values must be given (--goods, --sestertii)
+        goods = given.goods
+        money = given.sestertii
+        tally = (p.goods, p.sestertii)
     gods: list[GodScore] = []
     missing: list[str] = []
 
@@ -411,8 +416,15 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
         elif god == "Vesta" and owner == CONTRARIUS:
             gods.append(line(god, n, 0, (), "Contrarius has no goods and no sestertii"))
         elif god == "Vesta":
+            if n == 0:
+                gods.append(line(god, 0, None, (), "no card bears Vesta"))
+                continue
             if goods is None or money is None:
-                gods.append(line(god, n, None, (), "goods and sestertii not recorded"))
+                hint = ""
+                if owner != CONTRARIUS and tally[0] is not None and tally[1] is not None:
+                    parts = ", ".join(f"{tally[0][k]} {k}" for k in tally[0] if tally[0][k]) or "no goods"
+                    hint = f"; the snapshot's running tally (without what you spent) is {tally[1]} sestertii + {parts}"
+                gods.append(line(god, n, None, (), "count your goods and sestertii at the table: give --goods and --sestertii" + hint))
                 continue
             value, worth = vesta(goods, money)
             parts = ", ".join(f"{goods[k]} {k}" for k in goods if goods[k]) or "no goods"

@@ -11,13 +11,13 @@ import yaml
 
 from contrarius.campaign import (CAMPAIGN_START_VP, Campaign, CampaignGame, campaign_start, game_from_score,
                                  load_campaign, next_start_vp, save_campaign)
-from contrarius.errors import EXIT_INPUT, EXIT_RULE, EXIT_USAGE, InputFileError, RuleError
-from contrarius.scoring import score
+from contrarius.errors import EXIT_INPUT, EXIT_RULE, EXIT_USAGE, ContrariusError, InputFileError, RuleError
+from contrarius.scoring import PlayerInput, score
 from contrarius.setup import SetupOptions, new_game
 from contrarius.snapshot import CONTRARIUS, Ended, Snapshot
 from contrarius.store import dump_snapshot, load_snapshot
 
-from test_scoring import ITALIA_TOKENS
+from test_scoring import ITALIA_TOKENS, counted, counted_args
 
 
 # ----- the rule ------------------------------------------------------------------------------
@@ -103,8 +103,9 @@ def finished(start_vp: int, player_vp: int, contrarius_vp: int, seed: int) -> Sn
 
     Contrarius: its starting cards (one Colonist: Mars) and 2 colonists in Roma, the
     Concordia card: total = VP + 1 x 4 + 7. The player: the starting hand (Senator: Vesta;
-    Tribune: Mars), the starting goods and 6 sestertii (6 + 3 + 2 x 4 + 5 + 6 + 7 = 35 -> 3),
-    2 colonists in Roma: total = VP + 3 + 4.
+    Tribune: Mars), 2 colonists in Roma, and at the table (:func:`at_end`, :data:`AT_END_ARGS`)
+    the starting goods and 6 sestertii (6 + 3 + 2 x 4 + 5 + 6 + 7 = 35 -> 3):
+    total = VP + 3 + 4.
     """
     s, _ = new_game(SetupOptions(board="italia", tokens=ITALIA_TOKENS, seed=seed, start_vp=start_vp))
     s.player().vp = player_vp
@@ -114,8 +115,23 @@ def finished(start_vp: int, player_vp: int, contrarius_vp: int, seed: int) -> Sn
     return Snapshot.from_dict(s.to_dict(), "<test>")
 
 
+# What the player of finished() counted at the table at the end (Vesta): the starting goods
+# (1 brick, 2 food, 1 tool, 1 wine, 1 cloth) and 6 sestertii, never spent.
+AT_END_GOODS = {"brick": 1, "food": 2, "tool": 1, "wine": 1, "cloth": 1}
+AT_END_SESTERTII = 6
+
+
+def at_end() -> dict:
+    """:data:`AT_END_GOODS` and :data:`AT_END_SESTERTII` as :func:`score` takes them."""
+    return {"player": counted(AT_END_GOODS, AT_END_SESTERTII)}
+
+
+#: the same on the command line
+AT_END_ARGS = counted_args(AT_END_GOODS, AT_END_SESTERTII)
+
+
 def test_game_from_score():
-    final = score(finished(20, 88, 74, 1))
+    final = score(finished(20, 88, 74, 1), at_end())
     # player 88 + 7 = 95; Contrarius 74 + 4 + 7 = 85
     game = game_from_score(final, 20, seed=1)
     assert (game.player, game.contrarius, game.winner, game.margin, game.next_start_vp) == (95, 85, "player", 10, 18)
@@ -125,12 +141,24 @@ def test_game_from_score_needs_a_finished_standard_solo_game():
     s = finished(20, 88, 74, 1)
     s.ended = None
     with pytest.raises(RuleError, match="not ended"):
-        game_from_score(score(s), 20)
-    assert game_from_score(score(s), 20, require_end=False).margin == 10
+        game_from_score(score(s, at_end()), 20)
+    assert game_from_score(score(s, at_end()), 20, require_end=False).margin == 10
     s.ended = Ended(CONTRARIUS)
     s.level = "veteran"
     with pytest.raises(RuleError, match="standard"):
-        game_from_score(score(s), 20)
+        game_from_score(score(s, at_end()), 20)
+
+
+def test_game_from_score_needs_the_goods_and_sestertii_counted_at_the_table():
+    # the snapshot holds the starting goods and 6 sestertii, a running tally: not the end of the game
+    s = finished(20, 88, 74, 1)
+    final = score(s)
+    assert final.ended and final.winner is None
+    with pytest.raises(ContrariusError, match=r"winner is not known \(player: goods and sestertii \(Vesta\)\)") as err:
+        game_from_score(final, 20)
+    assert not isinstance(err.value, RuleError)
+    # a total counted at the table does instead: 95 to 85
+    assert game_from_score(score(s, {"player": PlayerInput(total=95)}), 20).margin == 10
 
 
 def test_campaign_start(tmp_path):
@@ -175,20 +203,29 @@ def test_cli_campaign_of_three_games(runner, tmp_path):
     assert "game 1 at 20 VP" in res.stderr
     assert load_snapshot(str(g1)).player().vp == 20
     end_game(g1, 88, 74)
+    # without the goods and sestertii counted at the table the winner is not known: nothing recorded
     res = runner.invoke(app, ["score", str(g1), "--campaign", camp])
+    assert res.exit_code == EXIT_USAGE and "winner is not known" in res.stderr and "goods and sestertii (Vesta)" in res.stderr
+    assert res.stdout == "" and not Path(camp).exists()
+    res = runner.invoke(app, ["score", str(g1), "--campaign", camp, *AT_END_ARGS])
     assert res.exit_code == 0, res.stderr
     assert "recorded as game 1" in res.stdout and "next game starts at 18 VP" in res.stdout
     assert Path(camp).exists()
-    # recording the same game twice is refused
-    res = runner.invoke(app, ["score", str(g1), "--campaign", camp])
+    # recording the same game twice is refused, also with other totals given (here other
+    # goods and sestertii): the game is known by its board, seed and turns played
+    res = runner.invoke(app, ["score", str(g1), "--campaign", camp, *AT_END_ARGS])
     assert res.exit_code == EXIT_RULE and "already recorded" in res.stderr
+    res = runner.invoke(app, ["score", str(g1), "--campaign", camp, "--sestertii", "40", "--goods", "cloth=5"])
+    assert res.exit_code == EXIT_RULE and "already recorded" in res.stderr
+    res = runner.invoke(app, ["score", str(g1), "--campaign", camp, "--no-record", *AT_END_ARGS])
+    assert "already recorded" in res.stdout + res.stderr
 
     # game 2 at 18 VP; lost by 10 (player 63 + 7 = 70; Contrarius 69 + 4 + 7 = 80)
     res, g2 = new(runner, tmp_path, camp, 2)
     assert res.exit_code == 0 and "game 2 at 18 VP" in res.stderr
     assert load_snapshot(str(g2)).player().vp == 18
     end_game(g2, 63, 69)
-    res = runner.invoke(app, ["score", str(g2), "--campaign", camp, "--json"])
+    res = runner.invoke(app, ["score", str(g2), "--campaign", camp, "--json", *AT_END_ARGS])
     data = json.loads(res.stdout)
     assert data["campaign"]["recorded"] and data["campaign"]["game"]["next_start_vp"] == 18
     assert data["campaign"]["standing"] == {"games_played": 2, "next_game": 3, "next_start_vp": 18, "over": False,
@@ -198,10 +235,10 @@ def test_cli_campaign_of_three_games(runner, tmp_path):
     res, g3 = new(runner, tmp_path, camp, 3)
     assert load_snapshot(str(g3)).player().vp == 18
     end_game(g3, 143, 46)
-    res = runner.invoke(app, ["score", str(g3), "--campaign", camp, "--no-record"])
+    res = runner.invoke(app, ["score", str(g3), "--campaign", camp, "--no-record", *AT_END_ARGS])
     assert res.exit_code == 0 and "would be game 3" in res.stdout
     assert len(yaml.safe_load(Path(camp).read_text())["games"]) == 2  # --no-record wrote nothing
-    res = runner.invoke(app, ["score", str(g3), "--campaign", camp])
+    res = runner.invoke(app, ["score", str(g3), "--campaign", camp, *AT_END_ARGS])
     assert res.exit_code == 0, res.stderr
     assert "The campaign is over" in res.stdout and "veteran" in res.stdout
     games = yaml.safe_load(Path(camp).read_text())["games"]

@@ -254,3 +254,34 @@ def test_prefect_bonus_into_a_full_storehouse_keeps_the_snapshot_valid(runner):
     assert r.exit_code == 0, r.stderr
     s = Snapshot.from_dict(yaml.safe_load(r.stdout))
     assert sum(s.player().goods.values()) == 12
+
+
+def test_new_does_not_overwrite_a_game_without_force(runner, tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text("a game in progress\n", encoding="utf-8")
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "-o", str(path)])
+    assert r.exit_code == 2 and "already exists" in r.stderr and "--force" in r.stderr
+    assert path.read_text(encoding="utf-8") == "a game in progress\n"
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "-o", str(path), "--force"])
+    assert r.exit_code == 0, r.stderr
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["board"] == "italia"
+
+
+@pytest.mark.parametrize("args,message", [
+    # "Beginners ... can also start to play the standard game with 40 victory points"
+    (["--level", "expert", "--beginner"], "--beginner is the 40-VP start of the standard game"),
+    # the veteran options place Contrarius's veteran setup only
+    (["--veteran-second", "Cosa"], "--veteran-second places Contrarius's veteran setup"),
+    (["--level", "expert", "--veteran-colonist", "sea"], "--veteran-colonist places Contrarius's veteran setup"),
+])
+def test_new_refuses_options_of_another_level(runner, args, message):
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", *args])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert message in r.stderr
+
+
+def test_new_says_the_starting_vp(runner):
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "--beginner"])
+    assert r.exit_code == 0 and "you start with 40 VP" in r.stderr
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "--level", "veteran", "--strong"])
+    assert r.exit_code == 0 and "New strong veteran solo game" in r.stderr and "you start with 10 VP" in r.stderr

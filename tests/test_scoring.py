@@ -78,8 +78,9 @@ def italia() -> Snapshot:
     Player: houses Aqvileia (cloth, Venetia), Mvtina (cloth, Aemilia), Ravenna (wine,
     Aemilia), Aleria (brick, Corsica), Olbia (food, Corsica), Messana (wine, Sicilia);
     colonists land and sea in Roma, land on Ancona-Ravenna; the 7 starting cards plus
-    Vintner, Consul, Colonist, Mercator; goods 2 brick, 1 food, 1 wine, 2 cloth; 13
-    sestertii; VP track 57.
+    Vintner, Consul, Colonist, Mercator; VP track 57. The snapshot's running tally of what
+    the player received: goods 2 brick, 1 food, 1 wine, 2 cloth, 13 sestertii; Vesta counts
+    only what the player counted at the table (:func:`counted`: here the same).
     """
     s = fresh("italia", ITALIA_TOKENS)
     s.houses = {}
@@ -104,12 +105,35 @@ def italia() -> Snapshot:
     p = s.player()
     p.vp = 57
     p.played = [Card.of("Vintner"), Card.of("Consul"), Card.of("Colonist"), Card.of("Mercator")]
-    p.goods = {"brick": 2, "food": 1, "tool": 0, "wine": 1, "cloth": 2}
-    p.sestertii = 13
+    p.goods = dict(ITALIA_GOODS)
+    p.sestertii = ITALIA_SESTERTII
     s.concordia = CONTRARIUS
     s.ended = Ended(CONTRARIUS)
     # a valid snapshot, as a file would hold it
     return Snapshot.from_dict(s.to_dict(), "<test>")
+
+
+# What the player of italia() counted at the table at the end of the game (Vesta): the
+# same goods and sestertii as the snapshot's running tally, so the numbers by hand hold.
+ITALIA_GOODS = {"brick": 2, "food": 1, "tool": 0, "wine": 1, "cloth": 2}
+ITALIA_SESTERTII = 13
+
+
+def counted(goods: dict[str, int] | None = None, sestertii: int = ITALIA_SESTERTII, **more) -> PlayerInput:
+    """What the player counted at the table: goods and sestertii (Vesta; italia()'s by
+    default), with ``more`` of :class:`PlayerInput` (cards, points, total)."""
+    return PlayerInput(goods=dict(ITALIA_GOODS if goods is None else goods), sestertii=sestertii, **more)
+
+
+def at_table(**more) -> dict[str, PlayerInput]:
+    """:func:`counted` for the solo player, as :func:`score` takes it."""
+    return {"player": counted(**more)}
+
+
+def counted_args(goods: dict[str, int] | None = None, sestertii: int = ITALIA_SESTERTII) -> list[str]:
+    """:func:`counted` on the command line: ``--goods ... --sestertii N``."""
+    goods = ITALIA_GOODS if goods is None else goods
+    return ["--goods", ",".join(f"{g}={n}" for g, n in goods.items()), "--sestertii", str(sestertii)]
 
 
 # ----- each god, Contrarius on Italia -------------------------------------------------------
@@ -212,7 +236,7 @@ def test_face_down_cards_count():
 
 
 def test_player_side_by_hand():
-    side = side_score(italia(), "player")
+    side = side_score(italia(), "player", counted())
     pts = {g.god: g.points for g in side.gods}
     assert pts == {
         "Vesta": 4,        # Senator: 1 x (43 // 10)
@@ -229,7 +253,7 @@ def test_player_side_by_hand():
 
 
 def test_winner_and_margin():
-    final = score(italia())
+    final = score(italia(), at_table())
     assert final.status == ENDED and final.ended
     # player 120, Contrarius 92
     assert final.winner == "player"
@@ -240,23 +264,23 @@ def test_winner_and_margin():
 def test_concordia_card_is_seven_to_its_owner():
     s = italia()
     assert side_score(s, CONTRARIUS).concordia == CONCORDIA_VP == 7
-    assert side_score(s, "player").concordia == 0
+    assert side_score(s, "player", counted()).concordia == 0
     s.concordia = "player"
     assert side_score(s, CONTRARIUS).total == 92 - 7
-    assert side_score(s, "player").total == 120 + 7
+    assert side_score(s, "player", counted()).total == 120 + 7
 
 
 def test_tie_goes_to_the_concordia_card_owner():
     s = italia()
     # Contrarius 92 (Concordia card included); player 29 + 63 = 92
     s.player().vp = 29
-    final = score(s)
+    final = score(s, at_table())
     assert (final.tie, final.winner, final.decided_by, final.margin) == (True, CONTRARIUS, "Concordia card", 0)
     # the player holds the card: Contrarius 85; player 15 + 63 + 7 = 85
     s.concordia = "player"
     s.ended = Ended("player")
     s.player().vp = 15
-    final = score(s)
+    final = score(s, at_table())
     assert (final.tie, final.winner, final.decided_by) == (True, "player", "Concordia card")
 
 
@@ -266,7 +290,7 @@ def test_tie_without_a_concordia_card_names_nobody():
     s.ended = None
     # Contrarius 31 + 54 = 85; player 22 + 63 = 85
     s.player().vp = 22
-    final = score(s)
+    final = score(s, at_table())
     assert final.tie and final.winner is None
     assert final.status == RUNNING and not final.ended
 
@@ -274,12 +298,12 @@ def test_tie_without_a_concordia_card_names_nobody():
 def test_mid_game_is_a_standing():
     s = italia()
     s.ended = Ended(CONTRARIUS, final_turn_pending=True)
-    final = score(s)
+    final = score(s, at_table())
     assert final.status == FINAL_TURN and not final.ended
     assert "final card" in final.status_text
     s.ended = None
     s.concordia = None
-    final = score(s)
+    final = score(s, at_table())
     assert final.status == RUNNING and "not the final score" in final.status_text
     # totals without the Concordia card: 92 - 7 and 120
     assert (final.side(CONTRARIUS).total, final.side("player").total) == (85, 120)
@@ -294,18 +318,97 @@ def test_unrecorded_goods_leave_vesta_unknown_until_given():
     me = final.side("player")
     assert not me.complete and me.total is None and final.winner is None
     assert me.known_points == 120 - 4  # everything but Vesta
+    # no tally in the snapshot: no hint either
+    assert me.god("Vesta").detail == VESTA_ASK
     given = score(s, {"player": PlayerInput(goods={"cloth": 3}, sestertii=20)})
     # 20 + 3 x 7 = 41 -> 4: same as before
     assert given.side("player").total == 120
+
+
+VESTA_ASK = "count your goods and sestertii at the table: give --goods and --sestertii"
+
+
+def test_finished_game_without_goods_and_sestertii_names_no_winner():
+    # the snapshot's goods and sestertii are only a running tally: never the end of the game
+    final = score(italia())
+    assert final.status == ENDED
+    me = final.side("player")
+    assert me.missing == ("goods and sestertii (Vesta)",)
+    assert not me.complete and me.total is None and final.winner is None and final.margin is None
+    assert me.known_points == 120 - 4  # everything but Vesta
+    vesta_ = me.god("Vesta")
+    assert (vesta_.cards, vesta_.value, vesta_.points) == (1, None, None)
+    assert vesta_.detail.startswith(VESTA_ASK)
+    # the tally as a hint: 13 sestertii, 2 brick, 1 food, 1 wine, 2 cloth (no 0 tool)
+    assert vesta_.detail == (VESTA_ASK + "; the snapshot's running tally (without what you spent) is "
+                             "13 sestertii + 2 brick, 1 food, 1 wine, 2 cloth")
+    assert any("player: goods and sestertii (Vesta) not known" in n for n in final.notes)
+
+
+def test_cli_finished_game_without_goods_and_sestertii_names_no_winner(runner, tmp_path):
+    from contrarius.cli import app
+
+    path = write(tmp_path, italia())
+    res = runner.invoke(app, ["score", path, "--json"])
+    assert res.exit_code == 0, res.stderr
+    data = json.loads(res.stdout)
+    me = data["sides"][1]
+    assert (data["status"], data["winner"], data["margin"], me["total"], me["complete"]) == ("ended", None, None, None, False)
+    assert me["missing"] == ["goods and sestertii (Vesta)"] and me["known_points"] == 116
+    assert me["gods"][0]["god"] == "Vesta" and me["gods"][0]["points"] is None
+    assert me["gods"][0]["detail"].startswith(VESTA_ASK)
+    assert "running tally (without what you spent) is 13 sestertii + 2 brick, 1 food, 1 wine, 2 cloth" in me["gods"][0]["detail"]
+    res = runner.invoke(app, ["score", path])
+    assert res.exit_code == 0, res.stderr
+    assert "Winner: not known" in res.stdout and "Winner: player" not in res.stdout
+    assert ">= 116" in res.stdout
+    assert "player: goods and sestertii (Vesta) not known" in res.stdout
+
+
+def test_the_snapshot_tally_is_never_counted():
+    s = italia()
+    # the snapshot saw the player receive 100 sestertii and plenty of goods, most since spent
+    s.player().sestertii = 100
+    s.player().goods = {"brick": 5, "food": 5, "tool": 5, "wine": 5, "cloth": 5}
+    # counted at the table: 9 sestertii + 1 tool x 5 + 1 wine x 6 + 3 cloth x 7 = 9 + 5 + 6 + 21 = 41 -> 4
+    # (the tally would make 100 + 15 + 20 + 25 + 30 + 35 = 225 -> 22)
+    me = score(s, at_table(goods={"tool": 1, "wine": 1, "cloth": 3}, sestertii=9)).side("player")
+    assert me.god("Vesta").points == 4
+    assert me.god("Vesta").detail == "9 sestertii + 1 tool, 1 wine, 3 cloth = 41, per full 10"
+    assert me.total == 120
+    # no goods at the table: 9 sestertii alone -> 0, the tally's goods are not added (they would make 9 + 125 = 134 -> 13)
+    me = score(s, at_table(goods={}, sestertii=9)).side("player")
+    assert (me.god("Vesta").points, me.total) == (0, 120 - 4)
+    # one of the two given is not enough: the tally does not fill in the other
+    for half in (PlayerInput(sestertii=9), PlayerInput(goods={"cloth": 3})):
+        me = score(s, {"player": half}).side("player")
+        assert me.missing == ("goods and sestertii (Vesta)",) and me.total is None
+        assert "running tally (without what you spent) is 100 sestertii" in me.god("Vesta").detail
+
+
+def test_cli_the_snapshot_tally_is_never_counted(runner, tmp_path):
+    from contrarius.cli import app
+
+    s = italia()
+    s.player().sestertii = 100
+    path = write(tmp_path, s)
+    # 9 sestertii + 1 tool x 5 + 1 wine x 6 + 3 cloth x 7 = 41 -> 4 (100 + 30 would make 130 -> 13)
+    res = runner.invoke(app, ["score", path, "--json", "--goods", "tool=1,wine=1,cloth=3", "--sestertii", "9"])
+    assert res.exit_code == 0, res.stderr
+    data = json.loads(res.stdout)
+    assert (data["sides"][1]["gods"][0]["points"], data["sides"][1]["total"], data["winner"], data["margin"]) == (4, 120, "player", 28)
+    res = runner.invoke(app, ["score", path, "--json", "--sestertii", "9"])
+    data = json.loads(res.stdout)
+    assert data["sides"][1]["total"] is None and data["winner"] is None
 
 
 def test_unrecorded_cards_given_on_the_command_line():
     s = italia()
     s.player().hand = None
     s.player().played = None
-    assert score(s).side("player").missing == ("cards (hand and played)",)
+    assert score(s, at_table()).side("player").missing == ("cards (hand and played)",)
     cards = (Card.of("Weaver"), Card("Diplomat", ("Jupiter",)), Card.of("Senator"))
-    me = score(s, {"player": PlayerInput(cards=cards)}).side("player")
+    me = score(s, at_table(cards=cards)).side("player")
     # Weaver: cloth Aqvileia, Mvtina = 2 x 5 = 10; Jupiter: 1 x 5 = 5; Vesta: 1 x 4 = 4
     assert me.total == 57 + 10 + 5 + 4
 
@@ -426,7 +529,7 @@ def write(tmp_path, s: Snapshot, name: str = "game.yaml") -> str:
 def test_cli_table(runner, tmp_path):
     from contrarius.cli import app
 
-    res = runner.invoke(app, ["score", write(tmp_path, italia())])
+    res = runner.invoke(app, ["score", write(tmp_path, italia()), *counted_args()])
     assert res.exit_code == 0, res.stderr
     assert res.stderr == ""
     out = res.stdout
@@ -444,7 +547,7 @@ def test_cli_table(runner, tmp_path):
 def test_cli_json(runner, tmp_path):
     from contrarius.cli import app
 
-    res = runner.invoke(app, ["score", write(tmp_path, italia()), "--json"])
+    res = runner.invoke(app, ["score", write(tmp_path, italia()), "--json", *counted_args()])
     assert res.exit_code == 0 and res.stderr == ""
     data = json.loads(res.stdout)
     assert (data["status"], data["ended"], data["winner"], data["margin"], data["campaign"]) == ("ended", True, "player", 28, None)
@@ -485,6 +588,13 @@ def test_cli_example_standing(runner, examples_dir):
     assert res.exit_code == 0, res.stderr
     assert "Standing" in res.stdout and "the game has not ended" in res.stdout
     res = runner.invoke(app, ["score", str(examples_dir / "italia-setup.yaml"), "--json"])
+    data = json.loads(res.stdout)
+    # the player's goods and sestertii are not given: Vesta (Senator) is not known; 20 + Mars 4 = 24 so far
+    assert (data["sides"][1]["total"], data["sides"][1]["known_points"]) == (None, 24)
+    assert data["sides"][1]["missing"] == ["goods and sestertii (Vesta)"]
+    # the starting goods and 6 sestertii, counted at the table
+    start = counted_args({"brick": 1, "food": 2, "tool": 1, "wine": 1, "cloth": 1}, 6)
+    res = runner.invoke(app, ["score", str(examples_dir / "italia-setup.yaml"), "--json", *start])
     data = json.loads(res.stdout)
     # Contrarius: 2 colonists x 2 with its Colonist card = 4; player: 20 + Vesta (6 + 3 + 8 + 5 + 6 + 7 = 35 -> 3)
     # + Mars (Tribune: 2 colonists x 2 = 4) = 27
@@ -546,3 +656,16 @@ def test_cli_reads_stdin_and_team_player_option(runner, tmp_path):
     assert json.loads(res.stdout)["sides"][1]["total"] == 40 + 10
     res = runner.invoke(app, ["score", "-"], input=dump_snapshot(s))
     assert "Venus" in res.stdout and "Team score: 49" in res.stdout and "Winner: your team by 15 VP" in res.stdout
+
+
+def test_cli_empty_storehouse_and_the_vesta_instruction_in_text(runner, tmp_path):
+    from contrarius.cli import app
+
+    path = write(tmp_path, italia())
+    # the text report says how to give Vesta, not only --json
+    res = runner.invoke(app, ["score", path])
+    assert "count your goods and sestertii at the table: give --goods and --sestertii" in " ".join(res.stdout.split())
+    # --goods none: an empty storehouse; 13 sestertii alone -> Vesta value 13 // 10 = 1
+    res = runner.invoke(app, ["score", path, "--json", "--goods", "none", "--sestertii", "13"])
+    vesta = next(g for g in json.loads(res.stdout)["sides"][1]["gods"] if g["god"] == "Vesta")
+    assert vesta["value"] == 1

@@ -241,8 +241,9 @@ def test_render_ruling_without_header():
 
 # ----- errors: stderr only, documented exit codes ---------------------------------------------------
 @pytest.mark.parametrize("args, code, message", [
-    (["where", "food"], 2, "which snapshot?"),
-    (["where"], 2, "which snapshot?"),
+    # without a path the snapshot is read from stdin, as for score; nothing piped in:
+    (["where", "food"], 3, "<stdin>: empty file, not a snapshot"),
+    (["where"], 3, "<stdin>: empty file, not a snapshot"),
     (["where", "food", RULEBOOK, "--die", "wine"], 2, "give the face once"),
     (["where", "gold", RULEBOOK], 2, "shows brick, food, tool, wine, cloth or S, not 'gold'"),
     (["where", "--die", "7", RULEBOOK], 2, "not '7'"),

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..errors import EXIT_PROBLEMS, ContrariusError, SnapshotError
+from ..errors import EXIT_PROBLEMS, ContrariusError, InputFileError, SnapshotError
 from .common import boundary, emit_json, err_console, out_console, write_snapshot
 from .completion import (
     complete_board_name,
@@ -168,6 +168,7 @@ def register(app: typer.Typer) -> None:
         no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
         hand: Annotated[Optional[list[str]], typer.Option("--hand", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
+        force: Annotated[bool, typer.Option("--force", help="With -o: replace a file that already exists.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
     ) -> None:
         """Set up a new game and write its snapshot (stdout, or -o PATH)."""
@@ -175,6 +176,10 @@ def register(app: typer.Typer) -> None:
 
         if beginner and start_vp is not None:
             raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
+        if beginner and level != "standard":
+            raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
+        if output not in (None, "-") and Path(output).exists() and not force:
+            raise ContrariusError(f"{output} already exists (a game in progress?); give --force to replace it, or another -o path")
         campaign_note = None
         if campaign:
             from ..campaign import campaign_start
@@ -184,6 +189,10 @@ def register(app: typer.Typer) -> None:
             start_vp, campaign_note = campaign_start(campaign, level=level, mode=mode)
         if veteran_colonist is not None and veteran_colonist not in ("land", "sea"):
             raise ContrariusError(f"--veteran-colonist is land or sea, not {veteran_colonist!r}")
+        vet = [name for name, v in (("--veteran-colonist", veteran_colonist), ("--veteran-city", veteran_city),
+                                    ("--veteran-second", veteran_second)) if v]
+        if vet and level != "veteran":
+            raise ContrariusError(f"{vet[0]} places Contrarius's veteran setup; add --level veteran or drop it")
         track_list = None
         if track:
             try:
@@ -216,8 +225,11 @@ def register(app: typer.Typer) -> None:
             emit_json({"notes": notes, "seed": snap.seed}, to_stderr=used_stdout)
         else:
             con = err_console()
-            con.print(f"New {snap.level} {snap.mode} game on {snap.board.name} (seed {snap.seed})"
-                      + (f", written to {output}" if output else ""))
+            strong_word = "strong " if strong else ""
+            start = (f"you start with {snap.players[0].vp} VP" if snap.mode == "solo"
+                     else ", ".join(f"{p.id} starts with {p.vp} VP" for p in snap.players))
+            con.print(f"New {strong_word}{snap.level} {snap.mode} game on {snap.board.name} (seed {snap.seed})"
+                      + (f", written to {output}" if output else "") + f"; {start}")
             for n in notes:
                 con.print(f"  - {n}")
 
@@ -272,7 +284,7 @@ def register(app: typer.Typer) -> None:
         path = Path(snapshot)
         prev = path.with_name(path.name + ".prev")
         if not prev.exists():
-            raise ContrariusError(f"{snapshot}: no previous version ({prev.name}) to restore; only --in-place writes keep one")
+            raise InputFileError(f"{snapshot}: no previous version ({prev.name}) to restore; only --in-place writes keep one")
         old, cur = read_text(str(prev)), read_text(snapshot)
         write_text(snapshot, old)
         write_text(str(prev), cur)

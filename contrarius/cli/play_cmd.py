@@ -97,7 +97,7 @@ def render_turn(result, con) -> None:
     lines = []
     solo = result.snapshot.mode == "solo"
     for e in result.player_events:
-        lines.append(f"[dim]you:[/dim] {e.text}" if solo else e.text)  # team texts name the player
+        lines.append(e.text)  # solo texts say "you", team texts name the player
     for e in result.events:
         lines.append(e.text)
     if not result.events and result.reacted_to is not None:

@@ -54,7 +54,7 @@ def render_preview(pv, snap, con) -> None:
     reacts = f" -> Contrarius reacts to {pv.reacted_to}" if pv.reacted_to and pv.reacted_to != pv.card else ""
     con.print(f"[bold]Preview: you play {escape(pv.card)}{escape(action)}{escape(reacts)}[/bold] (nothing is written)")
     for e in pv.player_events:
-        con.print(f"[dim]you:[/dim] {escape(e.text)}")
+        con.print(escape(e.text))
     if pv.dice:
         for d in pv.dice:
             con.print(f"die: {escape(_faces_note(snap, d))}")

@@ -36,6 +36,8 @@ def parse_goods(values: list[str] | None) -> dict[str, int] | None:
     if not items:
         return None
     out: dict[str, int] = {}
+    if [i.strip().casefold() for i in items] == ["none"]:
+        return out  # --goods none: an empty storehouse
     for item in items:
         goods, sep, n = item.partition("=")
         goods = goods.strip().casefold()
@@ -179,7 +181,8 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
     table.add_row("Total", *totals)
     con.print(table)
     for side in final.sides:
-        parts = [f"    {g.god}: {_counted(g)}" for g in side.gods if g.points and (g.counted or g.god == "Vesta")]
+        parts = [f"    {g.god}: {_counted(g)}" for g in side.gods
+                 if (g.points and (g.counted or g.god == "Vesta")) or (g.points is None and g.detail)]
         if parts:
             con.print(f"  Counted for {'Contrarius' if side.owner == 'contrarius' else side.owner}:")
             for part in parts:
@@ -227,8 +230,8 @@ def register(app: typer.Typer) -> None:
     def score_cmd(
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin (the default).")] = "-",
         player: Annotated[Optional[str], typer.Option("--player", help="Team/third-player: the player the options below describe.")] = None,
-        goods: Annotated[Optional[list[str]], typer.Option("--goods", help="Your goods at the end, e.g. brick=1,cloth=2 (Vesta; replaces the snapshot's).")] = None,
-        sestertii: Annotated[Optional[int], typer.Option("--sestertii", help="Your sestertii at the end (Vesta; replaces the snapshot's).")] = None,
+        goods: Annotated[Optional[list[str]], typer.Option("--goods", help="Your goods at the end as counted at the table, e.g. brick=1,cloth=2, or none (Vesta).")] = None,
+        sestertii: Annotated[Optional[int], typer.Option("--sestertii", help="Your sestertii at the end as counted at the table (Vesta).")] = None,
         player_cards: Annotated[Optional[list[str]], typer.Option("--player-cards", help="All your cards (hand and played), e.g. Tribune,Diplomat:Jupiter,Weaver.")] = None,
         player_points: Annotated[Optional[list[str]], typer.Option("--player-points", help="A god's points counted at the table, e.g. vesta=4 (repeat).")] = None,
         player_total: Annotated[Optional[list[str]], typer.Option("--player-total", help="Your whole final score counted at the table (track, gods, Concordia card); team: ID=N.")] = None,
@@ -241,7 +244,7 @@ def register(app: typer.Typer) -> None:
         Works mid-game too (the current standing) and says whether the game has ended.
         What the snapshot does not record of your side can be given with the options.
         """
-        from ..campaign import game_from_score, load_campaign, save_campaign
+        from ..campaign import game_fingerprint, game_from_score, load_campaign, save_campaign
         from ..scoring import PlayerInput, score
         from ..store import load_snapshot
 
@@ -273,7 +276,7 @@ def register(app: typer.Typer) -> None:
             camp_data = {"file": campaign, "existed": existed, "recorded": False, "game": None, "reason": None}
             if no_record:
                 try:
-                    game = game_from_score(final, camp.next_start_vp, seed=snap.seed, require_end=False)
+                    game = game_from_score(final, camp.next_start_vp, seed=snap.seed, require_end=False, game_id=game_fingerprint(snap))
                     preview = camp.add(game)
                     camp_data["game"] = game.to_dict(len(preview.games))
                     camp_data["standing"] = preview.standing()
@@ -282,7 +285,7 @@ def register(app: typer.Typer) -> None:
                     camp_data["standing"] = camp.standing()
                 camp_data["reason"] = camp_data["reason"] or "--no-record given"
             else:
-                game = game_from_score(final, camp.next_start_vp, seed=snap.seed)
+                game = game_from_score(final, camp.next_start_vp, seed=snap.seed, game_id=game_fingerprint(snap))
                 camp = camp.add(game)
                 save_campaign(campaign, camp)
                 camp_data.update(recorded=True, game=game.to_dict(len(camp.games)), standing=camp.standing())

@@ -83,7 +83,7 @@ def register(app: typer.Typer) -> None:
         elif is_face(snapshot) and not is_face(face):
             face, snapshot = snapshot, face  # 'where SNAPSHOT FACE': accept either order
         if snapshot is None:
-            raise ContrariusError("which snapshot? give a file path, or - for stdin")
+            snapshot = "-"  # like score: read the snapshot piped in (an error names the fix when none is)
         if die is not None and face is not None:
             raise ContrariusError("give the face once: as FACE or with --die")
         face = die if die is not None else face

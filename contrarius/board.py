@@ -224,7 +224,7 @@ class Board:
             raise ContrariusError(f"cannot read line {text!r}: write it as CITY-CITY, e.g. Cosa-Roma (or Messana-Neapolis#2)")
         index = 1
         if ix:
-            if not ix.isdigit():
+            if not (ix.isascii() and ix.isdigit()):
                 raise ContrariusError(f"cannot read line {text!r}: the part after # must be a number")
             index = int(ix)
         return self.find_line(kind, self.place(parts[0].strip()), self.place(parts[1].strip()), index)

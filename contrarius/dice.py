@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from .board import GOODS, suggest
-from .errors import ContrariusError, UnknownNameError
+from .errors import RuleError, UnknownNameError
 
 S = "S"
 _DIE_ALIASES = {
@@ -50,7 +50,7 @@ def parse_face(die: str, value: Any) -> Any:
     die = die_name(die)
     text = str(value).strip()
     if die == "architect":
-        if text.isdigit() and 1 <= int(text) <= 5:
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= 5:
             return int(text)
         raise UnknownNameError(f"the Architect die (blue) shows a display position 1-5, not {value!r}")
     if die == "tribune":
@@ -75,7 +75,7 @@ def roll(faces: list[Any], seed: int | None, counter: int) -> Any:
     Raises :class:`ContrariusError` when the snapshot has no seed (dice read from the table).
     """
     if seed is None:
-        raise ContrariusError("this snapshot has no seed, so contrarius cannot roll: give the die result you rolled (e.g. --die wine), or set seed: 1 in the snapshot")
+        raise RuleError("this snapshot has no seed, so contrarius cannot roll: give the die result you rolled (e.g. --die wine), or set seed: 1 in the snapshot")
     return random.Random(f"{seed}/{counter}").choice(faces)
 
 

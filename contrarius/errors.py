@@ -73,7 +73,13 @@ class Problem:
         """Return the one-line form ``FILE: PATH: MESSAGE; FIX``."""
         where = f"{source}: " if source else ""
         fix = f"; {self.fix}" if self.fix else ""
-        return f"{where}{self.path}: {self.message}{fix}"
+        return one_line(f"{where}{self.path}: {self.message}{fix}")
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: line breaks and other control characters shown escaped
+    (a key or value typed with a newline must not break a one-line message)."""
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 class SnapshotError(ContrariusError):

@@ -156,6 +156,12 @@ class _Turn:
         self.choices = list(action.choices)
         self.refill = list(action.refill)
         self.pid = snap.player(action.player).id
+        for pos, name in action.reveal.items():
+            shown = snap.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
+            if shown != UNKNOWN_CARD:
+                raise ContrariusError(f"--reveal {pos}={name}: display position {pos} shows {shown or 'no card'}, not ? (an unrecorded card)")
+            if self.refill_card(name) == UNKNOWN_CARD:
+                raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
 
     # ----- dice ----------------------------------------------------------------------
     def die(self, die: str, why: str) -> Any:
@@ -295,7 +301,7 @@ class _Turn:
         name = self.s.display[position - 1]
         if name == UNKNOWN_CARD:
             if position in self.a.reveal:
-                return card_name(self.a.reveal[position])
+                return self.refill_card(self.a.reveal[position])
             raise RuleError(f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
         return name  # type: ignore[return-value]
 
@@ -411,7 +417,7 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True) -
     start = s.display_cards()
     chosen: list[int] = []
     for want in a.buys:
-        if str(want).isdigit():
+        if str(want).isascii() and str(want).isdigit():
             pos = int(want)
             if not 1 <= pos <= len(start):
                 raise RuleError(f"display position {pos} holds no card (the display has {len(start)})")

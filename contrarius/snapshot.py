@@ -289,6 +289,7 @@ class _Reader:
         self.source = source
         self.problems: list[Problem] = []
         self.board: Board | None = None
+        self.present: set = set()
 
     def bad(self, path: str, message: str, fix: str = "") -> None:
         self.problems.append(Problem(path, message, fix))
@@ -312,8 +313,11 @@ class _Reader:
         return value
 
     def name(self, resolver, value: Any, path: str, what: str) -> str | None:
+        if value is None:
+            self.bad(path, f"a {what} name is missing (null)", f"write a {what} name printed on the board")
+            return None
         try:
-            return resolver(str(value)) if value is not None else None
+            return resolver(str(value))
         except ContrariusError as exc:
             self.bad(path, str(exc), f"use a {what} name printed on the board")
             return None
@@ -366,6 +370,7 @@ class _Reader:
             raise SnapshotError([Problem("(top)", f"expected a mapping of snapshot keys, got {type(data).__name__}",
                                          "start from 'contrarius new' output")], self.source)
         self.keys(data, _TOP_KEYS, "")
+        self.present = set(data)
         missing = [k for k in _REQUIRED if k not in data]
         for k in missing:
             self.bad(k, "missing key", "every snapshot needs it; start from 'contrarius new' output")
@@ -374,7 +379,7 @@ class _Reader:
             if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT_VERSION:
                 raise SnapshotError([Problem("format", f"format version {fmt} was written by a newer contrarius (this one reads {FORMAT_VERSION})",
                                              "upgrade contrarius")], self.source)
-            if fmt != FORMAT_VERSION:
+            if fmt != FORMAT_VERSION or isinstance(fmt, bool):
                 self.bad("format", f"unknown format version {fmt!r}", f"this contrarius reads format {FORMAT_VERSION}")
         if "board" not in data:
             raise SnapshotError(self.problems, self.source)
@@ -421,7 +426,7 @@ class _Reader:
         for die, vals in raw.items():
             if die not in DICE:
                 continue
-            if not isinstance(vals, list) or not vals:
+            if not isinstance(vals, list) or len(vals) != 6:
                 self.bad(f"dice_faces.{die}", f"expected a list of faces, got {vals!r}", "list six faces")
                 continue
             from .dice import parse_face
@@ -437,6 +442,8 @@ class _Reader:
 
     def read_cities(self, raw: Any, snap: Snapshot) -> None:
         board = snap.board
+        if raw is None and "cities" in self.present:
+            raw = {}  # cities: null - every token is missing, each is reported below
         if not isinstance(raw, dict):
             if raw is not None:
                 self.bad("cities", f"expected a mapping city -> goods, got {type(raw).__name__}", "write e.g. Aleria: food")
@@ -681,8 +688,11 @@ class _Reader:
     def read_tail(self, data: dict, snap: Snapshot) -> None:
         for key in ("active", "praefectus_magnus", "concordia"):
             val = data.get(key)
-            if val is not None and val not in snap.owners:
-                self.bad(key, f"unknown owner {val!r}", f"use null or one of {', '.join(snap.owners)}")
+            # the turn and the Praefectus Magnus pass between the players only
+            allowed = snap.owners if key == "concordia" else player_ids(snap.mode)
+            if val is not None and val not in allowed:
+                what = f"unknown owner {val!r}" if val not in snap.owners else f"{val} cannot hold this: it passes between the players only"
+                self.bad(key, what, f"use null or one of {', '.join(allowed)}")
                 val = None
             setattr(snap, key, val)
         ended = data.get("ended")
@@ -691,12 +701,25 @@ class _Reader:
                 self.bad("ended", f"expected null or {{by: OWNER, final_turn_pending: BOOL}}, got {ended!r}", "write ended: null for a game still running")
             else:
                 self.keys(ended, ("by", "final_turn_pending"), "ended.")
-                snap.ended = Ended(ended["by"], bool(ended.get("final_turn_pending", False)))
+                pending = ended.get("final_turn_pending", False)
+                if not isinstance(pending, bool):
+                    self.bad("ended.final_turn_pending", f"expected true or false, got {pending!r}", "write true while the final card is still to play")
+                    pending = False
+                snap.ended = Ended(ended["by"], pending)
         log = data.get("log") or []
         if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
             self.bad("log", "expected a list of turn records", "write log: [] to start it afresh")
-        else:
-            snap.log = log
+            return
+        import json
+
+        for i, entry in enumerate(log):
+            try:
+                json.dumps(entry, default=str)
+            except (ValueError, RecursionError):
+                self.bad(f"log[{i}]", "not a plain turn record (it refers to itself or is nested too deeply)",
+                         "remove this entry, or write log: [] to start it afresh")
+                return
+        snap.log = log
 
     def check_counts(self, snap: Snapshot) -> None:
         for owner in snap.owners:
@@ -705,6 +728,9 @@ class _Reader:
             if built + extra > MAX_HOUSES:
                 what = f"{built} houses on the board" + (f" and {extra} on the VP track" if extra else "")
                 self.bad("houses", f"{owner} has {what}, more than {MAX_HOUSES}", "remove the extra houses")
+            elif built == MAX_HOUSES and snap.ended is None:
+                self.bad("ended", f"{owner} has built all 15 houses but the game has not ended",
+                         f"the 15th house ends the game (\"Solo End of Game\"): set ended: {{by: {owner}}} and concordia: {owner}")
             cols = snap.colonists_of(owner)
             if len(cols) > MAX_COLONISTS:
                 self.bad("colonists", f"{owner} has {len(cols)} colonists, more than {MAX_COLONISTS}", "remove the extra colonists")
@@ -712,6 +738,9 @@ class _Reader:
                 n = len(snap.colonists_of(owner, kind))
                 if n > MAX_COLONISTS_PER_KIND and len(cols) <= MAX_COLONISTS:
                     self.bad("colonists", f"{owner} has {n} {kind} colonists, more than {MAX_COLONISTS_PER_KIND}", "an owner has 3 land and 3 sea colonists")
+        if snap.contrarius.track and snap.level != "expert":
+            self.bad("contrarius.track", f"houses on the VP track at the {snap.level} level",
+                     "only the expert level puts Contrarius's houses on the track: write track: []")
         # each card of the display stacks exists a limited number of times
         stacks = card_facts()["stacks"]
         pool: dict[str, int] = {}

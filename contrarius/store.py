@@ -28,7 +28,13 @@ def read_text(path: str) -> str:
     if path == STDIO:
         if sys.stdin is None or (hasattr(sys.stdin, "isatty") and sys.stdin.isatty()):
             raise InputFileError("<stdin>: no snapshot piped in; pipe one (… | contrarius show -) or give a file path")
-        return sys.stdin.read()
+        raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+        if isinstance(raw, bytes):
+            try:
+                return raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise InputFileError("<stdin>: not a text file (not UTF-8); pipe a YAML snapshot") from None
+        return raw
     p = Path(path)
     try:
         return p.read_text(encoding="utf-8")
@@ -53,13 +59,44 @@ def safe_load(text: str) -> Any:
     """
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", None)
-    if loader is not None:
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is not None:
         try:
-            return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
-        except yaml.YAMLError:
-            pass
-    return yaml.safe_load(text)
+            return yaml.load(text, Loader=_strict(fast))  # noqa: S506 - a safe loader
+        except yaml.YAMLError as exc:
+            if getattr(exc, "duplicate_key", False):
+                raise
+    return yaml.load(text, Loader=_strict(yaml.SafeLoader))  # noqa: S506 - a safe loader
+
+
+_STRICT: dict[type, type] = {}
+
+
+def _strict(base: type) -> type:
+    """``base`` (a PyYAML safe loader) refusing a key given twice in one mapping, which
+    YAML would otherwise resolve silently by keeping the last one."""
+    if base in _STRICT:
+        return _STRICT[base]
+    import yaml
+
+    class Strict(base):  # type: ignore[misc, valid-type]
+        def construct_mapping(self, node, deep=False):  # noqa: D102 - PyYAML hook
+            seen: set = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    dup = key in seen
+                    seen.add(key)
+                except TypeError:
+                    continue  # an unhashable key: PyYAML reports it itself
+                if dup:
+                    err = yaml.constructor.ConstructorError(None, None, f"the key {key!r} is given twice", key_node.start_mark)
+                    err.duplicate_key = True
+                    raise err
+            return super().construct_mapping(node, deep=deep)
+
+    _STRICT[base] = Strict
+    return Strict
 
 
 def parse_yaml(text: str, source: str) -> Any:
@@ -78,6 +115,10 @@ def parse_yaml(text: str, source: str) -> Any:
         raise InputFileError(f"{source}: not valid YAML: {detail}; fix the YAML syntax") from None
     except RecursionError:
         raise InputFileError(f"{source}: not a snapshot (YAML nested too deeply); create one with 'contrarius new'") from None
+    except (ValueError, TypeError, OverflowError) as exc:
+        # a value YAML recognises but cannot build: a date like 2001-13-45, !!int abc, ...
+        detail = " ".join(str(exc).split())[:120]
+        raise InputFileError(f"{source}: a value cannot be read ({detail}); fix or quote it") from None
 
 
 def load_snapshot(path: str):
@@ -155,9 +196,13 @@ def write_text(path: str, text: str, *, keep_previous: bool = False) -> None:
     file at ``path`` is then unchanged.
     """
     if path == STDIO:
+        if sys.stdout is None or getattr(sys.stdout, "closed", False):
+            raise InputFileError("stdout is closed: nowhere to write the snapshot; give -o PATH")
         sys.stdout.write(text)
         sys.stdout.flush()
         return
+    if not str(path).strip():
+        raise InputFileError("an empty path: give a file name, e.g. -o game.yaml")
     import stat
     import tempfile
 
@@ -190,12 +235,14 @@ def write_text(path: str, text: str, *, keep_previous: bool = False) -> None:
         if keep_previous and mode is not None:
             _copy(target, given.with_name(given.name + ".prev"))
         os.replace(tmp, target)
-    except OSError as exc:
+    except BaseException as exc:  # OSError, or Ctrl-C: never leave the temporary file behind
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        raise InputFileError(f"{path}: cannot write ({exc.strerror}); the previous file is unchanged") from None
+        if isinstance(exc, OSError):
+            raise InputFileError(f"{path}: cannot write ({exc.strerror}); the previous file is unchanged") from None
+        raise
 
 
 def _same_mode(tmp: str, target: Path) -> None:
@@ -231,6 +278,50 @@ def _copy(src: Path, dst: Path) -> None:
             os.unlink(tmp)
         except OSError:
             pass
+        raise
+
+
+def swap_files(first: str, second: str) -> None:
+    """Exchange the contents of two files (``contrarius undo``: a snapshot and its ``.prev``).
+
+    Both new contents are written to temporary files first; only when both are complete
+    are they renamed into place, so a failure leaves both files as they were. Raises
+    :class:`InputFileError` naming the file that cannot be read or written.
+    """
+    import tempfile
+
+    paths = [Path(os.path.realpath(first)), Path(os.path.realpath(second))]
+    data = []
+    for given, p in zip((first, second), paths):
+        try:
+            data.append(p.read_bytes())
+        except OSError as exc:
+            raise InputFileError(f"{given}: cannot read ({exc.strerror}); nothing was changed") from None
+    temps: list[str] = []
+    try:
+        for given, p, content in zip((first, second), paths, reversed(data)):
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+            except OSError as exc:
+                raise InputFileError(f"{given}: cannot write there ({exc.strerror}); nothing was changed") from None
+            temps.append(tmp)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(content)
+                fh.flush()
+                os.fsync(fh.fileno())
+            _same_mode(tmp, p)
+        os.replace(temps[0], paths[0])
+        try:
+            os.replace(temps[1], paths[1])
+        except OSError as exc:
+            paths[0].write_bytes(data[0])  # put the first file back as it was
+            raise InputFileError(f"{second}: cannot write ({exc.strerror}); nothing was changed") from None
+    except BaseException:
+        for tmp in temps:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         raise
 
 

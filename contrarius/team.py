@@ -408,7 +408,7 @@ def _buy(t: _TeamTurn, pid: str, wants: list[str]) -> None:
     p = s.player(pid)
     for want in wants:
         text = str(want).strip()
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             pos = int(text)
             if not 1 <= pos <= DISPLAY_SIZE or s.display[pos - 1] is None:
                 raise RuleError(f"display position {pos} holds no card ({pid} buys)")

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from contrarius.cli import app
-from contrarius.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_RULE, EXIT_USAGE, InputFileError
+from contrarius.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_RULE, EXIT_USAGE
 from contrarius.setup import SetupOptions, new_game
 from contrarius.snapshot import Ended
 from contrarius.store import dump_snapshot
@@ -282,9 +282,11 @@ def test_an_interrupt_writes_nothing(runner, tmp_path, monkeypatch):
 
 
 def test_debug_shows_the_error_itself(runner, tmp_path):
+    # --debug prints the traceback of the error, then the one line, and keeps its exit code
     result = runner.invoke(app, ["--debug", "show", str(tmp_path / "nope.yaml")])
-    assert isinstance(result.exception, InputFileError)
-    assert result.exit_code != 0
+    assert result.exit_code == EXIT_INPUT
+    assert "Traceback" in result.stderr and "InputFileError" in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith("contrarius: ")
     after = runner.invoke(app, ["show", str(tmp_path / "nope.yaml")])  # --debug does not stick
     assert after.exit_code == EXIT_INPUT and isinstance(after.exception, SystemExit)
 

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import typer
 
-from ..errors import EXIT_INTERNAL, ContrariusError
+from ..errors import EXIT_INTERNAL, EXIT_USAGE, ContrariusError, one_line
 from ..store import STDIO
 
 STATE = {"debug": False}
@@ -32,27 +32,28 @@ def boundary(func: Callable) -> Callable:
             raise
         except ContrariusError as exc:
             if STATE["debug"]:
-                raise
-            for line in _lines(exc):
-                print(f"contrarius: {line}", file=sys.stderr)
+                import traceback
+
+                traceback.print_exc()
+            print(f"contrarius: {one_line(str(exc))}", file=sys.stderr)
             raise typer.Exit(exc.exit_code) from None
         except BrokenPipeError:
             raise typer.Exit(0) from None
+        except UnicodeEncodeError as exc:
+            print(f"contrarius: this terminal's encoding ({exc.encoding}) cannot show the report; "
+                  "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)", file=sys.stderr)
+            raise typer.Exit(EXIT_USAGE) from None
         except KeyboardInterrupt:
             print("contrarius: interrupted; nothing was written", file=sys.stderr)
             raise typer.Exit(130) from None
         except Exception as exc:  # noqa: BLE001 - the boundary must catch everything
             if STATE["debug"]:
                 raise
-            print(f"contrarius: internal error ({type(exc).__name__}: {exc}); nothing was written. "
+            print(f"contrarius: internal error ({type(exc).__name__}: {one_line(str(exc))[:200]}); nothing was written. "
                   "Please report it with the output of --debug", file=sys.stderr)
             raise typer.Exit(EXIT_INTERNAL) from None
 
     return wrapper
-
-
-def _lines(exc: ContrariusError) -> list[str]:
-    return [str(exc)]
 
 
 def out_console():

@@ -194,11 +194,13 @@ def register(app: typer.Typer) -> None:
         if vet and level != "veteran":
             raise ContrariusError(f"{vet[0]} places Contrarius's veteran setup; add --level veteran or drop it")
         track_list = None
-        if track:
+        if track is not None:
             try:
                 track_list = [int(x) for x in _split(track) or []]
             except ValueError:
                 raise ContrariusError(f"--track: cannot read {track!r}; write VP positions like 8,16,24,32,40") from None
+            if not track_list:
+                raise ContrariusError("--track names no VP position; write them like 8,16,24,32,40")
         opts = SetupOptions(
             board=board, level=level, mode=mode, seed=seed, start_vp=40 if beginner else start_vp, strong=strong,
             track=track_list, tokens=parse_tokens(tokens) if tokens else None, display=_split(display),
@@ -228,10 +230,12 @@ def register(app: typer.Typer) -> None:
             strong_word = "strong " if strong else ""
             start = (f"you start with {snap.players[0].vp} VP" if snap.mode == "solo"
                      else ", ".join(f"{p.id} starts with {p.vp} VP" for p in snap.players))
+            from rich.markup import escape
+
             con.print(f"New {strong_word}{snap.level} {snap.mode} game on {snap.board.name} (seed {snap.seed})"
-                      + (f", written to {output}" if output else "") + f"; {start}")
+                      + (f", written to {escape(output)}" if output else "") + f"; {start}")
             for n in notes:
-                con.print(f"  - {n}")
+                con.print(f"  - {escape(n)}")
 
     @app.command("check")
     @boundary
@@ -279,13 +283,13 @@ def register(app: typer.Typer) -> None:
         snapshot: Annotated[str, typer.Argument(help="Snapshot file last written with --in-place.")],
     ) -> None:
         """Restore the snapshot as it was before the last --in-place write (swaps it with PATH.prev)."""
-        from ..store import read_text, write_text
+        from ..store import swap_files
 
         path = Path(snapshot)
         prev = path.with_name(path.name + ".prev")
         if not prev.exists():
             raise InputFileError(f"{snapshot}: no previous version ({prev.name}) to restore; only --in-place writes keep one")
-        old, cur = read_text(str(prev)), read_text(snapshot)
-        write_text(snapshot, old)
-        write_text(str(prev), cur)
-        err_console().print(f"{snapshot} restored to its previous version (the undone one is now {prev.name}; undo again to redo)")
+        swap_files(snapshot, str(prev))
+        from rich.markup import escape
+
+        err_console().print(escape(f"{snapshot} restored to its previous version (the undone one is now {prev.name}; undo again to redo)"))

@@ -55,7 +55,7 @@ def parse_reveal(items: list[str]) -> dict[int, str]:
     out: dict[int, str] = {}
     for item in items:
         pos, sep, name = item.partition("=")
-        if not sep or not pos.strip().isdigit() or not 1 <= int(pos) <= 7:
+        if not sep or not (pos.strip().isascii() and pos.strip().isdigit()) or not 1 <= int(pos) <= 7:
             raise ContrariusError(f"--reveal {item!r}: write POSITION=CARD, e.g. 3=Weaver")
         out[int(pos)] = name.strip()
     return out

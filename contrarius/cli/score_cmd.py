@@ -152,6 +152,7 @@ def _counted(g) -> str:
 
 def render_score(final, campaign: dict[str, Any] | None, con) -> None:
     """Print the score table: one row per god, card count, value and points per side."""
+    from rich.markup import escape
     from rich.table import Table
 
     con.print(_status_line(final))
@@ -191,16 +192,18 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
         con.print(f"Team score: {_fmt(final.team_total)} (the middle of {' and '.join(str(s.total) for s in final.sides[1:])})")
     con.print(f"[bold]{_result_line(final)}[/bold]")
     for note in final.notes:
-        con.print(f"  - {note}")
+        con.print(f"  - {escape(note)}")
     if campaign:
         render_campaign(campaign, con)
 
 
 def render_campaign(c: dict[str, Any], con) -> None:
     """Print where the campaign stands (and the game just recorded)."""
+    from rich.markup import escape
+
     st = c["standing"]
     g = c.get("game")
-    head = f"Campaign {c['file']}" + ("" if c["existed"] else " (new)")
+    head = f"Campaign {escape(c['file'])}" + ("" if c["existed"] else " (new)")
     if g:
         verb = "recorded as" if c["recorded"] else "would be"
         won = g["winner"] == "player"
@@ -214,12 +217,12 @@ def render_campaign(c: dict[str, Any], con) -> None:
     else:
         con.print(f"{head}: {st['games_played']} games played")
     if c.get("reason"):
-        con.print(f"  - not recorded: {c['reason']}")
+        con.print(f"  - not recorded: {escape(c['reason'])}")
     if st["over"]:
         con.print(f"[bold]The campaign is over[/bold] (next start {st['next_start_vp']} VP, 0 or below): "
                   f"you are ready for difficulty level {st['next_level']} (contrarius new --level veteran)")
     else:
-        con.print(f"Next: game {st['next_game']} at {st['next_start_vp']} VP (contrarius new --campaign {c['file']} ...)")
+        con.print(f"Next: game {st['next_game']} at {st['next_start_vp']} VP (contrarius new --campaign {escape(c['file'])} ...)")
 
 
 def register(app: typer.Typer) -> None:

@@ -167,6 +167,37 @@ def starting_vp(opts: SetupOptions) -> int:
     return vp
 
 
+def city_tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: list[str]) -> dict[str, str]:
+    """The goods of every city: the tokens as laid on the table (``opts.tokens``, checked
+    against the board's token mix per letter) or shuffled per letter ("Setup").
+
+    Raises :class:`ContrariusError` naming missing cities, unknown goods or every letter
+    whose tokens do not match.
+    """
+    if opts.tokens is None:
+        notes.append("city tokens shuffled per letter from the seed")
+        return shuffle_tokens(board, rng)
+    tokens = {board.city(c): str(g).strip().casefold() for c, g in opts.tokens.items()}
+    missing = [c for c in board.cities if c not in tokens]
+    if missing:
+        raise ContrariusError(f"--tokens names {len(tokens)} of {len(board.cities)} cities; missing: {', '.join(missing)}")
+    bad = [f"{c}={g}" for c, g in tokens.items() if g not in TOKEN_GOODS]
+    if bad:
+        raise ContrariusError(f"--tokens: unknown goods in {', '.join(bad)}; use {', '.join(GOODS)}")
+    wrong = []
+    for letter in sorted(board.tokens):
+        laid: dict[str, int] = {}
+        for c, info in board.cities.items():
+            if info.letter == letter:
+                laid[tokens[c]] = laid.get(tokens[c], 0) + 1
+        for g in TOKEN_GOODS:
+            if laid.get(g, 0) != board.tokens[letter].get(g, 0):
+                wrong.append(f"{laid.get(g, 0)} {g} among the {letter} cities, the {letter} tokens hold {board.tokens[letter].get(g, 0)}")
+    if wrong:
+        raise ContrariusError(f"--tokens do not match the {board.name} tokens: {'; '.join(wrong)}; check the tokens as laid")
+    return {c: tokens[c] for c in board.cities}
+
+
 def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     """Set up a new game; return the snapshot and notes on what was decided and why.
 
@@ -186,30 +217,7 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     rng = random.Random(f"{seed}/setup")
     s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
     notes: list[str] = []
-    # city tokens
-    if opts.tokens is not None:
-        tokens = {board.city(c): str(g).strip().casefold() for c, g in opts.tokens.items()}
-        missing = [c for c in board.cities if c not in tokens]
-        if missing:
-            raise ContrariusError(f"--tokens names {len(tokens)} of {len(board.cities)} cities; missing: {', '.join(missing)}")
-        bad = [f"{c}={g}" for c, g in tokens.items() if g not in TOKEN_GOODS]
-        if bad:
-            raise ContrariusError(f"--tokens: unknown goods in {', '.join(bad)}; use {', '.join(GOODS)}")
-        s.cities = {c: tokens[c] for c in board.cities}
-        wrong = []
-        for letter in sorted(board.tokens):
-            laid: dict[str, int] = {}
-            for c, info in board.cities.items():
-                if info.letter == letter:
-                    laid[s.cities[c]] = laid.get(s.cities[c], 0) + 1
-            for g in TOKEN_GOODS:
-                if laid.get(g, 0) != board.tokens[letter].get(g, 0):
-                    wrong.append(f"{laid.get(g, 0)} {g} among the {letter} cities, the {letter} tokens hold {board.tokens[letter].get(g, 0)}")
-        if wrong:
-            raise ContrariusError(f"--tokens do not match the {board.name} tokens: {'; '.join(wrong)}; check the tokens as laid")
-    else:
-        s.cities = shuffle_tokens(board, rng)
-        notes.append("city tokens shuffled per letter from the seed")
+    s.cities = city_tokens(board, opts, rng, notes)
     s.bonus_markers = {p: "goods" for p in board.provinces}
     # display and stack
     stacks = card_facts()["stacks"]

@@ -97,13 +97,13 @@ import secrets
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .board import GOODS, LAND, SEA, TOKEN_GOODS, Board, load_board
+from .board import LAND, SEA, load_board
 from .cards import SETUP_SPECIALISTS, Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, RuleError
 from .reactions import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, TurnResult, _bonus_goods,
                         _player_part, _produce_for_players, _react, _store, _Turn)
-from .setup import (START_GOODS, START_SESTERTII, SetupOptions, _hand_card, setup_contrarius, shuffle_tokens,
+from .setup import (START_GOODS, START_SESTERTII, SetupOptions, _hand_card, city_tokens, setup_contrarius,
                     starting_vp)
 from .snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Colonist, Ended, Player,
                        Snapshot, player_ids)
@@ -856,28 +856,6 @@ def _finish(snapshot: Snapshot, t: _TeamTurn, plan: _Plan | None, reacts: bool, 
 
 
 # ----- setup ------------------------------------------------------------------------------------------
-def _tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: list[str]) -> dict[str, str]:
-    """City tokens as laid (checked against the board's tokens) or shuffled per letter."""
-    if opts.tokens is None:
-        notes.append("city tokens shuffled per letter from the seed")
-        return shuffle_tokens(board, rng)
-    tokens = {board.city(c): str(g).strip().casefold() for c, g in opts.tokens.items()}
-    missing = [c for c in board.cities if c not in tokens]
-    if missing:
-        raise ContrariusError(f"--tokens names {len(tokens)} of {len(board.cities)} cities; missing: {', '.join(missing)}")
-    bad = [f"{c}={g}" for c, g in tokens.items() if g not in TOKEN_GOODS]
-    if bad:
-        raise ContrariusError(f"--tokens: unknown goods in {', '.join(bad)}; use {', '.join(GOODS)}")
-    for letter in sorted(board.tokens):
-        laid: dict[str, int] = {}
-        for c, info in board.cities.items():
-            if info.letter == letter:
-                laid[tokens[c]] = laid.get(tokens[c], 0) + 1
-        if any(laid.get(g, 0) != board.tokens[letter].get(g, 0) for g in TOKEN_GOODS):
-            raise ContrariusError(f"--tokens do not match the {board.name} tokens of letter {letter}; check the tokens as laid")
-    return {c: tokens[c] for c in board.cities}
-
-
 def _dealt(names: list[str]) -> list[str]:
     if len(names) != DISPLAY_SIZE:
         raise ContrariusError(f"--display needs the 7 cards as dealt, left to right (? for a card not recorded); got {len(names)}")
@@ -994,7 +972,7 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     rng = random.Random(f"{seed}/setup")
     s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
     notes: list[str] = []
-    s.cities = _tokens(board, opts, rng, notes)
+    s.cities = city_tokens(board, opts, rng, notes)
     s.bonus_markers = {p: "goods" for p in board.provinces}
     cards, given_sixth, assumed = _contrarius_cards(opts, "team_contrarius_start" if opts.mode == TEAM else "contrarius_start")
     sixth = _display_setup(s, opts, rng, given_sixth, notes)

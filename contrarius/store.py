@@ -62,11 +62,21 @@ def safe_load(text: str) -> Any:
     fast = getattr(yaml, "CSafeLoader", None)
     if fast is not None:
         try:
-            return yaml.load(text, Loader=_strict(fast))  # noqa: S506 - a safe loader
+            return _load_with(_strict(fast), text)
         except yaml.YAMLError as exc:
             if getattr(exc, "duplicate_key", False):
                 raise
-    return yaml.load(text, Loader=_strict(yaml.SafeLoader))  # noqa: S506 - a safe loader
+    return _load_with(_strict(yaml.SafeLoader), text)
+
+
+def _load_with(loader_class: type, text: str) -> Any:
+    """One document read by ``loader_class`` (always a subclass of PyYAML's safe loaders:
+    plain data only, never Python objects), as ``yaml.safe_load`` does it."""
+    loader = loader_class(text)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
 
 
 _STRICT: dict[type, type] = {}

@@ -198,6 +198,20 @@ def city_tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: lis
     return {c: tokens[c] for c in board.cities}
 
 
+def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]:
+    """The board of a new game: its seed (a random one when not given, stored), the city
+    tokens and every bonus marker on its goods side ("Setup"). Returns the snapshot, the
+    setup's random generator and the notes so far."""
+    board = load_board(opts.board)
+    seed = opts.seed if opts.seed is not None else secrets.randbelow(10 ** 9)
+    rng = random.Random(f"{seed}/setup")
+    s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
+    notes: list[str] = []
+    s.cities = city_tokens(board, opts, rng, notes)
+    s.bonus_markers = {p: "goods" for p in board.provinces}
+    return s, rng, notes
+
+
 def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     """Set up a new game; return the snapshot and notes on what was decided and why.
 
@@ -212,13 +226,8 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         from . import team
 
         return team.new_game(opts)
-    board = load_board(opts.board)
-    seed = opts.seed if opts.seed is not None else secrets.randbelow(10 ** 9)
-    rng = random.Random(f"{seed}/setup")
-    s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
-    notes: list[str] = []
-    s.cities = city_tokens(board, opts, rng, notes)
-    s.bonus_markers = {p: "goods" for p in board.provinces}
+    s, rng, notes = fresh_table(opts)
+    board = s.board
     # display and stack
     stacks = card_facts()["stacks"]
     total = sum(len(v) for v in stacks.values())

@@ -93,17 +93,16 @@ Readings where the rulebook leaves room (the same notes belong in the README):
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .board import LAND, SEA, load_board
+from .board import LAND, SEA
 from .cards import SETUP_SPECIALISTS, Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, RuleError
 from .reactions import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, TurnResult, _bonus_goods,
                         _player_part, _produce_for_players, _react, _store, _Turn)
-from .setup import (START_GOODS, START_SESTERTII, SetupOptions, _hand_card, city_tokens, setup_contrarius,
+from .setup import (START_GOODS, START_SESTERTII, SetupOptions, _hand_card, fresh_table, setup_contrarius,
                     starting_vp)
 from .snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Colonist, Ended, Player,
                        Snapshot, player_ids)
@@ -967,13 +966,8 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         raise ContrariusError(f"team.new_game sets up team or third-player games, not {opts.mode}")
     if opts.level not in LEVELS:
         raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
-    board = load_board(opts.board)
-    seed = opts.seed if opts.seed is not None else secrets.randbelow(10 ** 9)
-    rng = random.Random(f"{seed}/setup")
-    s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
-    notes: list[str] = []
-    s.cities = city_tokens(board, opts, rng, notes)
-    s.bonus_markers = {p: "goods" for p in board.provinces}
+    s, rng, notes = fresh_table(opts)
+    board = s.board
     cards, given_sixth, assumed = _contrarius_cards(opts, "team_contrarius_start" if opts.mode == TEAM else "contrarius_start")
     sixth = _display_setup(s, opts, rng, given_sixth, notes)
     cards.append(sixth)

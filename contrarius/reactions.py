@@ -352,8 +352,11 @@ class _Turn:
 
 
 # ----- the player's own action --------------------------------------------------------------
-def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True) -> None:
+def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True, acts_as: str | None = None) -> None:
     """Apply the player's action's effects that Contrarius's rules depend on.
+
+    ``acts_as``: the personality whose action is carried out, when it is not ``played``
+    (a Diplomat copying a Tribune takes the played cards back like the Tribune).
 
     ``from_hand=False``: the card does not leave this player's hand (team play: the
     partner carries out the active player's card; :mod:`contrarius.team` keeps the hands).
@@ -367,7 +370,7 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True) -
             raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
         p.hand.remove(hit)
         p.played = (p.played or []) + [hit]
-        if played == "Tribune":
+        if (acts_as or played) == "Tribune":
             back = p.played
             p.hand, p.played = p.hand + back, []
             pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune"))
@@ -653,7 +656,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         raise ContrariusError(f"--copy is for a Diplomat, not the {played}")
     act, province = _check_action(reacted, action, s)
     _check_changes(reacted, action)
-    _player_part(t, card, played)
+    _player_part(t, card, played, acts_as=reacted.name)
     if province is not None and act == "produce":
         if s.bonus_markers[province] == "coins":
             raise RuleError(f"{province} has already produced (its bonus marker shows coins): reactivate first")

@@ -898,3 +898,18 @@ def test_a_turn_that_would_leave_an_invalid_snapshot_is_refused():
     d["display"] = ["Mercator", "Mason", "Prefect", "Colonist", "Farmer", "Architect", "Weaver"]
     with pytest.raises(ContrariusError, match="invalid snapshot"):
         turn(d, "Architect", "blue=1", refill=["Weaver"])
+
+
+def test_diplomat_copying_the_tribune_takes_the_played_cards_back():
+    # "Diplomat: Copy the action of one face-up card of Contrarius' card display": copying a
+    # Tribune, you take your played cards back (base rules' Tribune), the Diplomat included.
+    d = base(contrarius={"vp": 0, "cards": ["Tribune", "Smith"], "track": []})
+    d["players"][0]["hand"] = ["Diplomat", "Senator"]
+    d["players"][0]["played"] = ["Mercator", "Architect"]
+    r = turn(d, "Diplomat", "red=card", copy="Tribune")
+    p = r.snapshot.player()
+    assert names(p.hand) == ["Architect", "Diplomat", "Mercator", "Senator"] and p.played == []
+    # Contrarius reacts as to the Tribune: a house for its best specialist (Smith: tool -> Cosa,
+    # as in the Tribune tests), then the red die: card -> position 1 (Mercator); Tribune face down
+    assert houses(r.snapshot) == ["Cosa"]
+    assert cards(r.snapshot) == [("Tribune", False), ("Smith", True), ("Mercator", True)]

@@ -669,3 +669,26 @@ def test_cli_empty_storehouse_and_the_vesta_instruction_in_text(runner, tmp_path
     res = runner.invoke(app, ["score", path, "--json", "--goods", "none", "--sestertii", "13"])
     vesta = next(g for g in json.loads(res.stdout)["sides"][1]["gods"] if g["god"] == "Vesta")
     assert vesta["value"] == 1
+
+
+def test_cli_team_both_players_goods_with_player_prefixes(runner, tmp_path):
+    from contrarius.cli import app
+
+    # team() with a Senator (Vesta) in each player's hand; "First, you tally up individually."
+    s = team()
+    s.player("player1").hand = [Card.of("Senator")]
+    s.player("player2").hand = [Card.of("Senator")]
+    path = write(tmp_path, s)
+    res = runner.invoke(app, ["score", path, "--json", "--goods", "player1:cloth=2", "--sestertii", "player1:16",
+                              "--goods", "player2:brick=1", "--sestertii", "player2:7"])
+    assert res.exit_code == 0, res.stderr
+    sides = json.loads(res.stdout)["sides"]
+    # player1: 16 + 2 cloth x 7 = 30 -> Vesta 3, x 1 Senator = 3; 40 + 3 = 43
+    # player2: 7 + 1 brick x 3 = 10 -> Vesta 1; 51 + 1 + 7 (Concordia) = 59
+    assert [x["total"] for x in sides] == [34, 43, 59]
+    # --player twice cannot say which values are whose
+    res = runner.invoke(app, ["score", path, "--player", "player1", "--sestertii", "16", "--player", "player2"])
+    assert res.exit_code == 2 and "give --player once" in res.stderr
+    # a value without its player in a two-player game
+    res = runner.invoke(app, ["score", path, "--sestertii", "7"])
+    assert res.exit_code == 2 and "which player?" in res.stderr

@@ -225,6 +225,25 @@ def render_campaign(c: dict[str, Any], con) -> None:
         con.print(f"Next: game {st['next_game']} at {st['next_start_vp']} VP (contrarius new --campaign {escape(c['file'])} ...)")
 
 
+def _by_player(values: list[str] | None, pids: list[str], default: str | None, option: str) -> dict[str, list[str]]:
+    """Sort an option's values by player: ``player2:brick=1`` names its player, a value
+    without one belongs to ``default`` (``--player``, or the only player of a solo game).
+
+    Raises :class:`ContrariusError` for a value whose player is not known.
+    """
+    out: dict[str, list[str]] = {}
+    for value in values or []:
+        head, sep, rest = str(value).partition(":")
+        if sep and head.strip() in pids:
+            pid, text = head.strip(), rest
+        elif default is not None:
+            pid, text = default, str(value)
+        else:
+            raise ContrariusError(f"{option} {value!r}: which player? prefix it, e.g. {option} {pids[-1]}:{value}, or give --player")
+        out.setdefault(pid, []).append(text)
+    return out
+
+
 def register(app: typer.Typer) -> None:
     """Add ``score`` to ``app``."""
 
@@ -232,9 +251,9 @@ def register(app: typer.Typer) -> None:
     @boundary
     def score_cmd(
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin (the default).")] = "-",
-        player: Annotated[Optional[str], typer.Option("--player", help="Team/third-player: the player the options below describe.")] = None,
-        goods: Annotated[Optional[list[str]], typer.Option("--goods", help="Your goods at the end as counted at the table, e.g. brick=1,cloth=2, or none (Vesta).")] = None,
-        sestertii: Annotated[Optional[int], typer.Option("--sestertii", help="Your sestertii at the end as counted at the table (Vesta).")] = None,
+        player: Annotated[Optional[list[str]], typer.Option("--player", help="Team/third-player: the player the options below describe (once; or prefix each value with ID:, e.g. --sestertii player2:7).")] = None,
+        goods: Annotated[Optional[list[str]], typer.Option("--goods", help="Your goods at the end as counted at the table, e.g. brick=1,cloth=2, or none (Vesta); team: player2:brick=1.")] = None,
+        sestertii: Annotated[Optional[list[str]], typer.Option("--sestertii", help="Your sestertii at the end as counted at the table (Vesta); team: player2:7.")] = None,
         player_cards: Annotated[Optional[list[str]], typer.Option("--player-cards", help="All your cards (hand and played), e.g. Tribune,Diplomat:Jupiter,Weaver.")] = None,
         player_points: Annotated[Optional[list[str]], typer.Option("--player-points", help="A god's points counted at the table, e.g. vesta=4 (repeat).")] = None,
         player_total: Annotated[Optional[list[str]], typer.Option("--player-total", help="Your whole final score counted at the table (track, gods, Concordia card); team: ID=N.")] = None,
@@ -255,18 +274,25 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("--no-record goes with --campaign FILE")
         snap = load_snapshot(snapshot)
         pids = [p.id for p in snap.players]
+        if player and len(player) > 1:
+            raise ContrariusError("give --player once; to describe both players, prefix each value with its player, "
+                                  "e.g. --goods player1:cloth=2 --sestertii player1:16 --goods player2:brick=1 --sestertii player2:7")
         only = pids[0] if len(pids) == 1 else None
-        who = player or only
+        who = player[0] if player else only
         if who is not None and who not in pids:
             raise ContrariusError(f"--player {who!r}: no such player in this {snap.mode} game; players: {', '.join(pids)}")
-        cards = parse_cards(player_cards)
-        goods_d = parse_goods(goods)
-        points = parse_points(player_points)
+        per = {option: _by_player(values, pids, who, option) for option, values in
+               (("--player-cards", player_cards), ("--goods", goods), ("--sestertii", sestertii), ("--player-points", player_points))}
         given: dict[str, PlayerInput] = {}
-        if cards is not None or goods_d is not None or sestertii is not None or points:
-            if who is None:
-                raise ContrariusError(f"name the player the options describe with --player ({', '.join(pids)})")
-            given[who] = PlayerInput(cards=cards, goods=goods_d, sestertii=sestertii, points=points)
+        for pid in pids:
+            money = per["--sestertii"].get(pid)
+            if money is not None and len(money) > 1:
+                raise ContrariusError(f"--sestertii given twice for {pid}; give it once")
+            inp = PlayerInput(cards=parse_cards(per["--player-cards"].get(pid)), goods=parse_goods(per["--goods"].get(pid)),
+                              sestertii=_whole(money[0], "--sestertii", "14") if money else None,
+                              points=parse_points(per["--player-points"].get(pid)))
+            if inp != PlayerInput():
+                given[pid] = inp
         for pid, total in parse_totals(player_total, who).items():
             if pid not in pids:
                 raise ContrariusError(f"--player-total: no player {pid!r} in this {snap.mode} game; players: {', '.join(pids)}")

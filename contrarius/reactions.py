@@ -602,10 +602,11 @@ def _check_action(card: Card, action: PlayerAction, s: Snapshot) -> tuple[str | 
             raise ContrariusError("--reactivate takes no province")
         return act, None
     if kind == "colonist":
-        if act is None:
-            act = "place" if action.places else None
+        act = act or "place"  # placing colonists is the Colonist's action unless you took money
         if act not in COLONIST_ACTIONS:
             raise ContrariusError("the Colonist either places colonists or earns money: add --place KIND:CITY (or nothing: placing is the default) or --money")
+        if act == "money" and action.places:
+            raise ContrariusError("you took money with the Colonist: remove --place")
         return act, None
     if act is not None:
         raise ContrariusError(f"the {card.name} has no choice of action; remove --{act}")

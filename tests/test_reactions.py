@@ -913,3 +913,13 @@ def test_diplomat_copying_the_tribune_takes_the_played_cards_back():
     # as in the Tribune tests), then the red die: card -> position 1 (Mercator); Tribune face down
     assert houses(r.snapshot) == ["Cosa"]
     assert cards(r.snapshot) == [("Tribune", False), ("Smith", True), ("Mercator", True)]
+
+
+def test_colonist_without_a_choice_places_colonists():
+    # "Colonist ... a) place colonists: Roll the red Tribune/Colonist die": placing is the
+    # card's own action, so no choice given means placing; red land -> a land colonist in Roma.
+    r = turn(base(), "Colonist", "red=land")
+    assert r.snapshot.contrarius.vp == 0
+    assert cols(r.snapshot) == [("land", "Roma"), ("sea", "Roma"), ("land", "Roma")]
+    with pytest.raises(ContrariusError, match="took money"):
+        turn(base(), "Colonist", action="money", places=[("land", "Roma")])

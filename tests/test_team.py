@@ -38,6 +38,8 @@ from contrarius.cli import app
 from contrarius.errors import ContrariusError, GameOverError, RuleError
 from contrarius.reactions import PlayerAction, play
 from contrarius.setup import SetupOptions, new_game
+from team_helpers import reload, texts
+
 from contrarius.snapshot import CONTRARIUS, Snapshot
 from contrarius.team import Part, TeamAction, as_team_action, final_turn_note, halves, record_hand
 
@@ -67,15 +69,6 @@ def go(s: Snapshot, card: str, *, partner: Part | None = None, dice=(), **kw):
     """Play ``card`` through ``reactions.play`` (which dispatches to team.play)."""
     return play(s, TeamAction(card=card, partner=partner if partner is not None else Part(),
                               dice=[(None, d) for d in dice], **kw))
-
-
-def texts(result) -> str:
-    return "\n".join(e.text for e in result.player_events + result.events)
-
-
-def reload(s: Snapshot) -> Snapshot:
-    """Dump and load: every snapshot a turn writes must load again."""
-    return Snapshot.from_dict(yaml.safe_load(yaml.safe_dump(s.to_dict(), sort_keys=False)))
 
 
 # ----- "Cooperative Setup" ----------------------------------------------------------------------

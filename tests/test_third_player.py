@@ -22,6 +22,8 @@ from contrarius.cli import app
 from contrarius.errors import ContrariusError, GameOverError, RuleError
 from contrarius.reactions import play
 from contrarius.setup import SetupOptions, new_game
+from team_helpers import reload, texts
+
 from contrarius.snapshot import CONTRARIUS, Snapshot
 from contrarius.team import Part, TeamAction, final_turn_note, record_hand
 
@@ -55,15 +57,6 @@ def third(active: str = "player1", **opts) -> Snapshot:
 
 def go(s: Snapshot, card: str, *, dice=(), **kw):
     return play(s, TeamAction(card=card, dice=[(None, d) for d in dice], **kw))
-
-
-def texts(result) -> str:
-    return "\n".join(e.text for e in result.player_events + result.events)
-
-
-def reload(s: Snapshot) -> Snapshot:
-    """Dump and load: every snapshot a turn writes must load again."""
-    return Snapshot.from_dict(yaml.safe_load(yaml.safe_dump(s.to_dict(), sort_keys=False)))
 
 
 # ----- setup --------------------------------------------------------------------------------------------

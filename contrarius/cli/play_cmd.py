@@ -69,10 +69,9 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     """The :class:`~contrarius.reactions.PlayerAction` that ``play``'s (and ``preview``'s)
     options describe. Raises :class:`ContrariusError` for options that contradict each other.
 
-    A Colonist (or a Diplomat copying one) without ``--money`` places colonists, its default
-    action; ``--place`` alone is no choice of action, since the Tribune also buys a colonist.
+    ``--place`` alone is no choice of action (the Tribune also buys a colonist): a Colonist
+    without ``--money`` places colonists, which the rule engine decides.
     """
-    from ..cards import card_name
     from ..reactions import PlayerAction
 
     if produce and reactivate:
@@ -80,8 +79,6 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     if money and place:
         raise ContrariusError("a Colonist either places colonists or earns money: give --place or --money")
     action = "produce" if produce else "reactivate" if reactivate else "money" if money else None
-    if action is None and "Colonist" in (card_name(card), card_name(copy) if copy else None):
-        action = "place"
     return PlayerAction(
         card=card, action=action, province=produce, copy=copy, builds=list(build or []),
         moves=[parse_move(m) for m in move or []], places=[parse_place(p) for p in place or []],

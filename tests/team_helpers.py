@@ -1,0 +1,17 @@
+"""Helpers shared by the team-play and third-player tests."""
+
+from __future__ import annotations
+
+import yaml
+
+from contrarius.snapshot import Snapshot
+
+
+def texts(result) -> str:
+    """Every report line of a turn, the player's part first."""
+    return "\n".join(e.text for e in result.player_events + result.events)
+
+
+def reload(s: Snapshot) -> Snapshot:
+    """Dump and load: every snapshot a turn writes must load again."""
+    return Snapshot.from_dict(yaml.safe_load(yaml.safe_dump(s.to_dict(), sort_keys=False)))

@@ -159,7 +159,8 @@ class Board:
         """
         found = self._lookup.get(_key(str(name)))
         if found is None:
-            raise unknown("city", name, self.places + list(self.aliases), f"the {self.name} board")
+            city_aliases = [a for a, n in self.aliases.items() if n == self.capital or n in self.cities]
+            raise unknown("city", name, self.places + city_aliases, f"the {self.name} board")
         return found
 
     def city(self, name: str) -> str:

@@ -411,3 +411,13 @@ def test_board_command_unknown_name(runner):
     assert "did you mean italia" in r.stderr
     assert "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_city_typo_suggests_cities_not_provinces():
+    # Imperium's province Mavretania has the alias Mauretania: never offered for a city
+    from contrarius.board import load_board
+    from contrarius.errors import UnknownNameError
+
+    with pytest.raises(UnknownNameError) as info:
+        load_board("imperium").city("Atlantis")
+    assert "Mauretania" not in str(info.value) and "Mavretania" not in str(info.value)

@@ -254,7 +254,7 @@ def load_board(name: str) -> Board:
     Raises :class:`UnknownNameError` for an unknown board and :class:`ContrariusError`
     when the board file is inconsistent (a line to an unknown city, a city in no province).
     """
-    from .store import safe_load  # yaml.safe_load through libyaml (fast start-up)
+    from .yamlio import safe_load  # yaml.safe_load through libyaml (fast start-up)
 
     names = board_names()
     wanted = str(name).casefold()

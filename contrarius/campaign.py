@@ -278,7 +278,7 @@ def load_campaign(path: str, *, missing_ok: bool = False) -> tuple[Campaign, boo
     With ``missing_ok`` a file that does not exist yet is a new campaign (20 VP).
     Raises :class:`InputFileError` for an unreadable, non-YAML or invalid file.
     """
-    from .store import parse_yaml, read_text
+    from .yamlio import parse_yaml, read_text
 
     if path == "-":
         raise ContrariusError("--campaign needs a file path, not -")
@@ -292,7 +292,8 @@ def load_campaign(path: str, *, missing_ok: bool = False) -> tuple[Campaign, boo
 
 def save_campaign(path: str, campaign: Campaign) -> None:
     """Write the campaign record to ``path`` atomically (temp file + rename)."""
-    from .store import dump_yaml, write_text
+    from .yamlio import dump_yaml
+    from .store import write_text
 
     if path == "-":
         raise ContrariusError("--campaign needs a file path, not -")

@@ -25,7 +25,7 @@ _DATA = Path(__file__).resolve().parent / "data"
 
 @functools.lru_cache(maxsize=None)
 def _yaml(name: str) -> dict[str, Any]:
-    from .store import safe_load  # yaml.safe_load through libyaml (fast start-up)
+    from .yamlio import safe_load  # yaml.safe_load through libyaml (fast start-up)
 
     return safe_load((_DATA / name).read_text(encoding="utf-8"))
 

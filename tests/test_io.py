@@ -23,7 +23,8 @@ from contrarius.cli import _app_for, app
 from contrarius.errors import InputFileError
 from contrarius.setup import SetupOptions, new_game
 from contrarius.snapshot import Ended, Snapshot
-from contrarius.store import dump_snapshot, dump_yaml, load_snapshot, safe_load, write_text
+from contrarius.store import dump_snapshot, load_snapshot, write_text
+from contrarius.yamlio import dump_yaml, safe_load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -262,7 +263,7 @@ def test_dump_of_awkward_strings_round_trips():
 
 
 def test_broken_yaml_keeps_the_pure_python_message():
-    from contrarius.store import parse_yaml
+    from contrarius.yamlio import parse_yaml
 
     with pytest.raises(InputFileError) as exc:
         parse_yaml("a: [1,\n", "f.yaml")

@@ -26,7 +26,8 @@ from contrarius.errors import ContrariusError, GameOverError, InputFileError, Sn
 from contrarius.reactions import PlayerAction, play
 from contrarius.setup import SetupOptions, new_game
 from contrarius.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot
-from contrarius.store import dump_snapshot, load_snapshot, parse_yaml
+from contrarius.store import dump_snapshot, load_snapshot
+from contrarius.yamlio import parse_yaml
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 BOARDS = board_names()

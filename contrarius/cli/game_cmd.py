@@ -32,7 +32,7 @@ def parse_tokens(text: str) -> dict[str, str]:
 
     Raises :class:`ContrariusError` for a malformed entry.
     """
-    from ..store import load_mapping_file
+    from ..yamlio import load_mapping_file
 
     if "=" not in text:
         data = load_mapping_file(text, "--tokens")

@@ -16,6 +16,7 @@ from .completion import (
     complete_level,
     complete_mode,
     complete_new_city,
+    complete_new_place,
     complete_stack_card,
     complete_stack_cards,
 )
@@ -165,6 +166,7 @@ def register(app: typer.Typer) -> None:
         veteran_colonist: Annotated[Optional[str], typer.Option("--veteran-colonist", help="Veteran: land or sea colonist when both lines lead to the first city (default land).", autocompletion=complete_kind)] = None,
         veteran_city: Annotated[Optional[str], typer.Option("--veteran-city", help="Veteran: the first city, when several are equally valuable.", autocompletion=complete_new_city)] = None,
         veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", help="Veteran: the city the second colonist stands next to.", autocompletion=complete_new_city)] = None,
+        start: Annotated[Optional[str], typer.Option("--start", help="Roma: the city where the colonists start (required there: the board prints no start). Balearica: the galley Contrarius's new sea colonists go to (default Galley west).", autocompletion=complete_new_place)] = None,
         no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
         hand: Annotated[Optional[list[str]], typer.Option("--hand", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
@@ -205,7 +207,7 @@ def register(app: typer.Typer) -> None:
             board=board, level=level, mode=mode, seed=seed, start_vp=40 if beginner else start_vp, strong=strong,
             track=track_list, tokens=parse_tokens(tokens) if tokens else None, display=_split(display),
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
-            veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand,
+            veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand, start=start,
         )
         snap, notes = new_game(opts)
         for item in hand or []:

@@ -709,6 +709,8 @@ def _draw_legend(svg, top: float, owners: tuple[str, ...], notes: list[str], wit
                 _el(item, "circle", cx=x + 8, cy=y - 4, r=8, fill="none", stroke="#111", stroke_width=1.5, stroke_dasharray="3 2")
             elif draw == "out":
                 _el(item, "circle", cx=x + 8, cy=y - 4, r=7, fill=GREY, stroke="#111", stroke_width=1.5)
+                _el(item, "path", d=f"M{_fmt(x + 3)},{_fmt(y - 9)} L{_fmt(x + 13)},{_fmt(y + 1)} M{_fmt(x + 13)},{_fmt(y - 9)} L{_fmt(x + 3)},{_fmt(y + 1)}",
+                    stroke="#444", stroke_width=1.5)
             else:
                 _el(item, "line", x1=x, y1=y - 4, x2=x + 18, y2=y - 4, stroke=HIGHLIGHT, stroke_width=6, stroke_linecap="round")
             _text(item, x + 22, y, words, 12, anchor="start")
@@ -716,7 +718,7 @@ def _draw_legend(svg, top: float, owners: tuple[str, ...], notes: list[str], wit
     y += 22
     words = _el(g, "g", class_="notes")
     for note in notes:
-        _text(words, MARGIN / 2, y, note, 11.5, anchor="start", fill="#222")
+        _text(words, MARGIN / 2, y, note, 11.5, anchor="start", fill="#222", bold=note.startswith("Where does"))
         y += 16
 
 

@@ -648,7 +648,9 @@ def _marker_words(state: str | None) -> str:
 def _notes(board: Board, snapshot, ruling) -> list[str]:
     """The legend's lines of words: bonus markers, supply and the ruling in full."""
     lines: list[str] = []
-    wrap = lambda s: textwrap.wrap(s, 150, subsequent_indent="    ")  # noqa: E731
+    def wrap(text: str, width: int = 150) -> list[str]:
+        return textwrap.wrap(text, width, subsequent_indent="    ")
+
     if snapshot is not None:
         marks = [f"{p} {'G' if s == 'goods' else '$' if s == 'coins' else s}" for p, s in snapshot.bonus_markers.items()]
         if marks:
@@ -658,7 +660,8 @@ def _notes(board: Board, snapshot, ruling) -> list[str]:
                           + "; colonists: " + (", ".join(c.describe() for c in snapshot.colonists_of(owner)) or "none"))
     if ruling is not None:
         asked = f"S = {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
-        lines += wrap(f"Where does Contrarius build? {asked}; {ruling.steps} movement steps. {ruling.summary()}.")
+        # the first line is drawn bold, so it is wrapped shorter
+        lines += wrap(f"Where does Contrarius build? {asked}; {ruling.steps} movement steps. {ruling.summary()}.", 118)
         for n, m in enumerate(ruling.moves, 1):
             lead = f"option {n}{' (default)' if n == 1 else ''}: " if len(ruling.moves) > 1 else "move: "
             lines += wrap(f"  {lead}{m.describe()}")

@@ -311,42 +311,64 @@ def _owners_of(snapshot) -> tuple[str, ...]:
     return tuple(snapshot.owners) if snapshot is not None else ()
 
 
+def _crosses(seg: tuple[float, float, float, float], r: Rect) -> bool:
+    """Whether the segment ``(x1, y1, x2, y2)`` passes through the rectangle ``r`` (Liang-Barsky)."""
+    x1, y1, x2, y2 = seg
+    dx, dy = x2 - x1, y2 - y1
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x1 - r[0]), (dx, r[2] - x1), (-dy, y1 - r[1]), (dy, r[3] - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
 class _Placer:
-    """Puts labels where they overlap no city marker, house, colonist or other label."""
+    """Puts labels where they overlap no city marker, house, colonist or other label, and
+    cross as few drawn lines as it can."""
 
     def __init__(self, width: float, height: float):
         self.width, self.height = width, height
         self.taken: list[Rect] = []
+        self.segments: list[tuple[float, float, float, float]] = []
 
     def block(self, rect: Rect) -> None:
+        """Keep labels off ``rect``."""
         self.taken.append(rect)
 
     def place(self, box: Rect, w: float, h: float, gap: float = 3.0, own: Rect | None = None) -> Rect:
-        """The best free ``w`` x ``h`` rectangle around ``box`` (below first, then above,
-        right, left, the corners, then further out); the least overlapping one if none is free."""
+        """The best ``w`` x ``h`` rectangle around ``box``: free of every blocked rectangle
+        and inside the picture, crossing the fewest lines, nearest, below before above,
+        right, left and the corners; the least overlapping one if none is free."""
         x0, y0, x1, y1 = box
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        best: tuple[float, Rect] | None = None
-        for far in (0.0, 8.0, 18.0, 30.0):
+        best: tuple[float, float, Rect] | None = None
+        for n_far, far in enumerate((0.0, 8.0, 18.0, 30.0)):
             g = gap + far
             cands = [
                 (cx - w / 2, y1 + g), (cx - w / 2, y0 - g - h), (x1 + g, cy - h / 2), (x0 - g - w, cy - h / 2),
                 (x1 + g, y1 + g - h / 3), (x0 - g - w, y1 + g - h / 3), (x1 + g, y0 - g - h * 2 / 3),
                 (x0 - g - w, y0 - g - h * 2 / 3),
             ]
-            for lx, ly in cands:
+            for k, (lx, ly) in enumerate(cands):
                 r = (lx, ly, lx + w, ly + h)
-                cost = sum(_overlap(r, t) for t in self.taken if t is not own)
+                hard = sum(_overlap(r, t) for t in self.taken if t is not own)
                 if r[0] < 2 or r[1] < 2 or r[2] > self.width - 2 or r[3] > self.height - 2:
-                    cost += 10000
-                if cost == 0:
-                    self.taken.append(r)
-                    return r
-                if best is None or cost < best[0]:
-                    best = (cost, r)
+                    hard += 10000
+                soft = sum(1 for seg in self.segments if _crosses(seg, r)) + 0.6 * n_far + 0.01 * k
+                if best is None or (hard, soft) < (best[0], best[1]):
+                    best = (hard, soft, r)
         assert best is not None
-        self.taken.append(best[1])
-        return best[1]
+        self.taken.append(best[2])
+        return best[2]
 
 
 def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = None) -> ET.Element:
@@ -379,6 +401,7 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
     _text(svg, MARGIN / 2, 26, heading, 16, bold=True, anchor="start", class_="heading")
 
     placer = _Placer(WIDTH, geo.map_height)
+    placer.segments = [(a[0], a[1], b[0], b[1]) for a, b in geo.line_ends.values()]
     placer.block((0, 0, _text_width(heading, 16, True) + MARGIN, 34))
 
     # ---- the ruling's facts per city ------------------------------------------------------

@@ -456,7 +456,8 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
 
     # ---- the ruling's move options (under the places, over the lines) ------------------------
     if ruling is not None and snapshot is not None and ruling.moves:
-        _draw_moves(svg, geo, snapshot, ruling, placer)
+        pawns = [xy for spots in line_pawns.values() for xy in spots]
+        _draw_moves(svg, geo, snapshot, ruling, placer, pawns)
 
     # ---- places -----------------------------------------------------------------------------
     g_places = _el(svg, "g", class_="places")
@@ -585,8 +586,21 @@ def _special_marker(g: ET.Element, x: float, y: float, kind: str) -> None:
         _el(g, "circle", cx=x, cy=y, r=5, fill="none", stroke="#111", stroke_width=1)
 
 
-def _draw_moves(svg, geo: _Geometry, snapshot, ruling, placer: _Placer) -> None:
-    """Each move option of the ruling as a path through the midpoints of the lines it enters."""
+def _badge_spot(geo: _Geometry, line: Line, avoid: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a step number goes on ``line``: its middle, or nearer an end when a colonist
+    (or another step number) already stands there."""
+    (x1, y1), (x2, y2) = geo.line_ends[line]
+    for t in (0.5, 0.32, 0.68, 0.22, 0.78):
+        spot = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
+        if all(math.dist(spot, a) >= 16 for a in avoid):
+            return spot
+    return geo.mid(line)
+
+
+def _draw_moves(svg, geo: _Geometry, snapshot, ruling, placer: _Placer, pawns: list[tuple[float, float]]) -> None:
+    """Each move option of the ruling as a path through the midpoints of the lines it
+    enters, with the step numbers on those lines (kept clear of colonists standing there)."""
+    avoid = list(pawns)
     g = _el(svg, "g", class_="moves")
     several = len(ruling.moves) > 1
     for n, move in enumerate(ruling.moves, 1):
@@ -618,7 +632,8 @@ def _draw_moves(svg, geo: _Geometry, snapshot, ruling, placer: _Placer) -> None:
             stroke_linecap="round", stroke_dasharray=None if n == 1 else "10 6", class_="highlight")
         # the step numbers, at the middle of each line entered
         for k, line in enumerate(move.path, 1):
-            mx, my = geo.mid(line)
+            mx, my = _badge_spot(geo, line, avoid)
+            avoid.append((mx, my))
             sg = _el(og, "g", f"{label}step {k}: onto the {line.describe()}", class_="step", data_step=k)
             _el(sg, "circle", cx=mx, cy=my, r=8, fill="#fff", stroke=HIGHLIGHT, stroke_width=2.5)
             t = _el(sg, "text", x=mx, y=my + 3.5, font_size=10, text_anchor="middle", font_weight="bold", fill="#111")

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import EXIT_PROBLEMS, ContrariusError, InputFileError, SnapshotError
-from .common import boundary, emit_json, err_console, out_console, write_snapshot
+from .common import SVG_HELP, boundary, check_svg_target, emit_json, err_console, out_console, write_snapshot, write_svg
 from .completion import (
     complete_board_name,
     complete_cards_list,
@@ -37,14 +37,23 @@ def parse_tokens(text: str) -> dict[str, str]:
 
     if "=" not in text:
         data = load_mapping_file(text, "--tokens")
-        return {str(k): str(v) for k, v in data.items()}
+        return {str(k): _goods(str(v)) for k, v in data.items()}
     out: dict[str, str] = {}
     for item in _split(text) or []:
         city, sep, goods = item.partition("=")
         if not sep or not goods.strip():
             raise ContrariusError(f"--tokens: cannot read {item!r}; write CITY=GOODS, e.g. Aleria=food")
-        out[city.strip()] = goods.strip().casefold()
+        out[city.strip()] = _goods(goods)
     return out
+
+
+def _goods(text: str) -> str:
+    """A token's goods as typed: a goods synonym read as its goods (``wheat`` -> food);
+    anything else folded and left for setup to check."""
+    from ..parsing import GOODS_SYNONYMS
+
+    key = text.strip().casefold()
+    return GOODS_SYNONYMS.get(key, key)
 
 
 def show_data(s) -> dict:
@@ -174,6 +183,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
     ) -> None:
         """Set up a new game and write its snapshot (stdout, or -o PATH)."""
+        from ..parsing import card_from_text
         from ..setup import SetupOptions, new_game
 
         if beginner and start_vp is not None:
@@ -205,7 +215,8 @@ def register(app: typer.Typer) -> None:
                 raise ContrariusError("--track names no VP position; write them like 8,16,24,32,40")
         opts = SetupOptions(
             board=board, level=level, mode=mode, seed=seed, start_vp=40 if beginner else start_vp, strong=strong,
-            track=track_list, tokens=parse_tokens(tokens) if tokens else None, display=_split(display),
+            track=track_list, tokens=parse_tokens(tokens) if tokens else None,
+            display=[d if d == "?" else card_from_text(d, mode=mode) for d in _split(display) or []] if display is not None else None,
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
             veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand, start=start,
         )
@@ -269,11 +280,19 @@ def register(app: typer.Typer) -> None:
     def show(
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
+        svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " Houses, colonists, tokens and bonus markers on the board.")] = None,
     ) -> None:
         """Show the state at a glance: sides, Contrarius's cards, the display, the provinces."""
         from ..store import load_snapshot
 
+        check_svg_target(svg, as_json)
         snap = load_snapshot(snapshot)
+        if svg is not None:
+            from ..picture import picture
+
+            write_svg(svg, picture(snap.board, snap))
+            if svg == "-":
+                return
         if as_json:
             emit_json(show_data(snap))
         else:

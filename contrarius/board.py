@@ -220,6 +220,17 @@ class Board:
         """Places a colonist may stand in: cities, the capital, arches, galleys, holding."""
         return [p for p in self.places if p in self.cities or self.nodes[p].type in STANDING_NODES]
 
+    @property
+    def node_kinds(self) -> dict[str, str]:
+        """Every place that is not a city -> its :class:`Node` type (capital, arch,
+        castle, galley, disc, holding)."""
+        return {n: node.type for n, node in self.nodes.items()}
+
+    @property
+    def arches(self) -> tuple[str, ...]:
+        """The arches that are not the capital (Britannia's Portvs Itivs, Germania's Basilia)."""
+        return tuple(n for n, node in self.nodes.items() if node.type == ARCH)
+
     def node_type(self, place: str) -> str:
         """``"city"`` or the :class:`Node` type of ``place`` (a resolved name)."""
         return "city" if place in self.cities else self.nodes[place].type

@@ -112,21 +112,22 @@ def test_markup_in_file_names_is_shown_as_typed(runner, tmp_path):
     assert f"written to {path}" in " ".join(r.stderr.split()) or str(path) in r.stderr.replace("\n", "")
 
 
-def test_undo_swaps_both_files_or_neither(runner, tmp_path):
+def test_undo_changes_both_files_or_neither(runner, tmp_path):
     g = new_game(runner, tmp_path)
     first = g.read_bytes()
     assert runner.invoke(app, ["play", "mercator", str(g), "--die", "wine", "-i"]).exit_code == 0
     second = g.read_bytes()
-    prev = g.with_name("g.yaml.prev")
-    assert prev.read_bytes() == first
+    hist = g.with_name("g.yaml.history")
     assert runner.invoke(app, ["undo", str(g)]).exit_code == 0
-    assert g.read_bytes() == first and prev.read_bytes() == second
-    # a .prev that cannot be read: nothing changes
-    prev.unlink()
-    prev.mkdir()
+    assert g.read_bytes() == first
+    assert runner.invoke(app, ["redo", str(g)]).exit_code == 0
+    assert g.read_bytes() == second
+    # a history that cannot be read: nothing changes
+    hist.unlink()
+    hist.mkdir()
     r = runner.invoke(app, ["undo", str(g)])
     one_line_error(r, EXIT_INPUT)
-    assert g.read_bytes() == first
+    assert g.read_bytes() == second and hist.is_dir()
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
 
 

@@ -136,14 +136,41 @@ def main() -> None:
     and the objects left are frozen before exit, so that the interpreter does not walk
     every object of typer, rich and contrarius once more on the way out (about 15 ms of a
     ``play``; see benchmarks/README.md). Output and exit codes are unchanged.
+
+    Ctrl-C is exit 130 at once with one true line (:func:`contrarius.store.exit_on_interrupt`),
+    and stdout that cannot be written (``--help > /dev/full``) is one line and exit 3, a
+    pipe closed by its reader exit 0: never a traceback.
     """
     import gc
+    import signal
 
+    from ..store import exit_on_interrupt, interrupted_message
+    from .common import quiet_stdout, say_error
+
+    signal.signal(signal.SIGINT, exit_on_interrupt)
     collecting = gc.isenabled()
     gc.disable()
+    code: object = 0
     try:
-        _app_for(sys.argv[1:])()
+        try:
+            _app_for(sys.argv[1:])(standalone_mode=True)
+        except SystemExit as exc:
+            code = exc.code
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except KeyboardInterrupt:
+        say_error(interrupted_message())
+        quiet_stdout()
+        code = 130
+    except BrokenPipeError:
+        quiet_stdout()
+    except OSError as exc:
+        quiet_stdout()
+        say_error(f"contrarius: cannot write to stdout ({exc.strerror})")
+        code = 3
     finally:
         gc.freeze()
         if collecting:
             gc.enable()
+    sys.exit(code)
+

@@ -254,12 +254,9 @@ def _glob_escape(name: str) -> str:
 
 
 def _writable(path: str, target: Path) -> None:
-    """Refuse a read-only snapshot (``chmod a-w``): it is never replaced (exit 3)."""
-    try:
-        mode = target.stat().st_mode
-    except OSError:
-        return
-    if not mode & 0o222 or not os.access(target, os.W_OK):
+    """Refuse a snapshot this user may not write (``chmod a-w`` for a normal user; root may
+    write any file): renaming over it would replace it anyway, so it is checked (exit 3)."""
+    if os.path.exists(target) and not os.access(target, os.W_OK):
         raise InputFileError(f"{path}: the file is read-only; nothing was written; make it writable "
                              f"(chmod u+w {path}) or write the new snapshot elsewhere with -o")
 
@@ -511,7 +508,6 @@ def _move(path: str, step: int) -> HistoryMove:
     if step == 0:
         raise InputFileError(f"--turns must be at least 1 to {word}")
     with locked(path) as target:
-        _writable(path, target)
         current = _read_locked(path, target)
         hist = _read_history(path, target, current)
         goal = hist.at + step
@@ -528,6 +524,7 @@ def _move(path: str, step: int) -> HistoryMove:
             snap = load_snapshot_text(text, f"{path}{HISTORY_SUFFIX} ({abs(step)} step{'s' if abs(step) != 1 else ''} {'back' if step < 0 else 'forward'})")
         except (InputFileError, SnapshotError) as exc:
             raise InputFileError(f"{path}{HISTORY_SUFFIX}: the state to restore is not a valid snapshot ({exc}); nothing was changed") from None
+        _writable(path, target)
         _clean_stale_temps(target)
         new = _History(hist.states, hist.timeline, goal)
         _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, hist)))

@@ -166,8 +166,9 @@ def main() -> None:
         quiet_stdout()
     except OSError as exc:
         quiet_stdout()
-        say_error(f"contrarius: cannot write to stdout ({exc.strerror})")
-        code = 3
+        if not code:  # else the error was reported already
+            say_error(f"contrarius: cannot write to stdout ({exc.strerror})")
+            code = 3
     finally:
         gc.freeze()
         if collecting:

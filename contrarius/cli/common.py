@@ -57,8 +57,7 @@ def boundary(func: Callable) -> Callable:
         new_command()
         try:
             result = func(*args, **kwargs)
-            if sys.stdout is not None:
-                sys.stdout.flush()
+            flush_stdout()
             return result
         except typer.Exit:
             raise
@@ -81,13 +80,12 @@ def boundary(func: Callable) -> Callable:
 
             say_error(interrupted_message())
             raise typer.Exit(130) from None
-        except OSError as exc:  # a path the system refuses (too long, a loop), stdout on a full disk
+        except OSError as exc:  # a path the system refuses (too long, a loop, ...)
             if STATE["debug"]:
                 raise
             from ..store import WRITTEN
 
-            quiet_stdout()
-            what = f"{exc.filename}: " if exc.filename else "stdout: " if exc.errno == 28 else ""
+            what = f"{exc.filename}: " if exc.filename else ""
             done = "nothing was written" if not WRITTEN else f"{', '.join(dict.fromkeys(WRITTEN))} was written"
             say_error(f"contrarius: {one_line(what)}{exc.strerror or exc}; {done}")
             raise typer.Exit(EXIT_INPUT) from None
@@ -99,6 +97,20 @@ def boundary(func: Callable) -> Callable:
             raise typer.Exit(EXIT_INTERNAL) from None
 
     return wrapper
+
+
+def flush_stdout() -> None:
+    """Flush stdout at the end of a command: a full disk is :class:`InputFileError` (exit 3);
+    a pipe closed by its reader (``| head``) raises :class:`BrokenPipeError` (exit 0)."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        quiet_stdout()
+        raise InputFileError(f"cannot write to stdout ({exc.strerror})") from None
 
 
 def _usable(stream: Any, name: str) -> Any:

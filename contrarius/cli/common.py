@@ -85,9 +85,12 @@ def boundary(func: Callable) -> Callable:
                 raise
             from ..store import WRITTEN
 
-            what = f"{exc.filename}: " if exc.filename else ""
             done = "nothing was written" if not WRITTEN else f"{', '.join(dict.fromkeys(WRITTEN))} was written"
-            say_error(f"contrarius: {one_line(what)}{exc.strerror or exc}; {done}")
+            if exc.filename:
+                say_error(f"contrarius: {one_line(str(exc.filename))}: {exc.strerror or exc}; {done}; check the path")
+            else:  # a write to stdout (a rich report bigger than its buffer)
+                quiet_stdout()
+                say_error(f"contrarius: cannot write to stdout ({exc.strerror or exc}); {done}")
             raise typer.Exit(EXIT_INPUT) from None
         except Exception as exc:  # noqa: BLE001 - the boundary must catch everything
             if STATE["debug"]:

@@ -63,6 +63,36 @@ def _group_class():
     return OneLineUsageErrors
 
 
+def _guard_completion_install() -> None:
+    """``--install-completion`` (typer's) in a shell it cannot detect or does not support:
+    one ``contrarius:`` line on stderr pointing to the scripts in ``completions/``, exit 2,
+    instead of typer's "Shell None is not supported." on stdout (exit 1)."""
+    import os
+
+    try:
+        import typer.completion as tc
+    except ImportError:  # pragma: no cover - present in the pinned typer range
+        return
+    original = getattr(tc, "install", None)
+    if original is None or getattr(original, "_contrarius_guard", False):
+        return
+
+    def install(shell=None, prog_name=None, complete_var=None):
+        if shell is None and not os.getenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
+            shell = tc._get_shell_name()
+        if shell not in ("bash", "zsh", "fish", "powershell", "pwsh"):
+            which = f"the shell {shell!r} has no completion here" if shell else "cannot tell which shell this is"
+            print(f"contrarius: {which}; install the script for your shell from completions/ by hand "
+                  "(bash, zsh or fish: see README, 'Shell completion')", file=sys.stderr)
+            raise typer.Exit(2)
+        return original(shell=shell, prog_name=prog_name, complete_var=complete_var)
+
+    install._contrarius_guard = True  # type: ignore[attr-defined]
+    tc.install = install
+
+
+_guard_completion_install()
+
 app = typer.Typer(
     name="contrarius",
     help="Contrarius, the automated opponent of Concordia: Solitaria: what it does after each card you play.",
@@ -148,6 +178,10 @@ def main() -> None:
     from .common import quiet_stdout, say_error
 
     signal.signal(signal.SIGINT, exit_on_interrupt)
+    if sys.stdout is None:  # started with stdout closed (>&-)
+        from .common import ClosedStdout
+
+        sys.stdout = ClosedStdout()
     collecting = gc.isenabled()
     gc.disable()
     code: object = 0

@@ -123,18 +123,46 @@ def _usable(stream: Any, name: str) -> Any:
     return stream
 
 
-def out_console():
-    """A rich console on stdout (reports of read-only commands)."""
+def _console_class():
+    """rich's Console, except that a pipe closed by its reader raises :class:`BrokenPipeError`
+    for the error boundary (exit 0) instead of rich's ``SystemExit(1)``."""
     from rich.console import Console
 
-    return Console(file=_usable(sys.stdout, "stdout"), highlight=False, soft_wrap=False)
+    class PipeAwareConsole(Console):
+        def on_broken_pipe(self) -> None:  # noqa: D102 - rich hook
+            self.quiet = True
+            raise BrokenPipeError
+
+    return PipeAwareConsole
+
+
+class ClosedStdout:
+    """Stands for ``sys.stdout`` when file descriptor 1 is closed (``>&-``): Python then sets
+    ``sys.stdout`` to None and ``print`` drops everything silently; this makes every write
+    an :class:`OSError` for the error boundary (exit 3) instead."""
+
+    closed = True
+
+    def write(self, text: str) -> int:  # noqa: D102 - file protocol
+        import errno
+
+        raise OSError(errno.EBADF, "stdout is closed")
+
+    def flush(self) -> None:  # noqa: D102 - file protocol
+        return None
+
+    def isatty(self) -> bool:  # noqa: D102 - file protocol
+        return False
+
+
+def out_console():
+    """A rich console on stdout (reports of read-only commands)."""
+    return _console_class()(file=_usable(sys.stdout, "stdout"), highlight=False, soft_wrap=False)
 
 
 def err_console():
     """A rich console on stderr (reports of commands that write a snapshot)."""
-    from rich.console import Console
-
-    return Console(file=_usable(sys.stderr, "stderr"), highlight=False, soft_wrap=False)
+    return _console_class()(file=_usable(sys.stderr, "stderr"), highlight=False, soft_wrap=False)
 
 
 def emit_json(data: Any, to_stderr: bool = False) -> None:

@@ -71,9 +71,8 @@ from __future__ import annotations
 
 from .cards import Card, card_name
 from .errors import ContrariusError, RuleError
-from .setup import START_GOODS, START_SESTERTII, SetupOptions
+from .setup import START_GOODS, START_SESTERTII, SetupOptions, colonists_text, start_colonists
 from .snapshot import Colonist, Player, Snapshot, player_ids
-from .board import LAND, SEA
 from .turn import PlayerAction, TurnResult
 from .twoplayer import (TEAM, Part, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish,
                         from_hand, other_player, run, settle_display, setup_table, turn_face_down)
@@ -240,15 +239,14 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     if opts.mode != TEAM:
         raise ContrariusError(f"team.new_game sets up team games, not {opts.mode}")
     s, notes, vp = setup_table(opts)
-    board = s.board
     s.players = []
     for pid in player_ids(opts.mode):
         s.players.append(Player(pid, vp, None, None, dict(START_GOODS), START_SESTERTII))
-        s.colonists += [Colonist(pid, LAND, board.capital), Colonist(pid, SEA, board.capital)]
+        s.colonists += [Colonist(pid, kind, place) for kind, place in start_colonists(s)]
     s.active = "player1"
     notes.append("hands not recorded: player1's 6 pink team I cards and player2's 6 purple team II cards are not "
                  "public (give them with --hand, or write players[].hand)")
-    notes.append(f"each player: 1 land and 1 sea colonist in {board.capital}, 6 goods, {START_SESTERTII} sestertii, "
+    notes.append(f"each player: {colonists_text(s)}, 6 goods, {START_SESTERTII} sestertii, "
                  f"{vp} VP; player1 begins")
     return s, notes
 

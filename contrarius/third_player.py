@@ -38,11 +38,10 @@ Readings where the rulebook leaves room (the same notes belong in the README):
 
 from __future__ import annotations
 
-from .board import LAND, SEA
 from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, RuleError
-from .setup import START_GOODS, SetupOptions, _hand_card
+from .setup import START_GOODS, SetupOptions, _hand_card, start_colonists
 from .snapshot import CONTRARIUS, Colonist, Player, Snapshot, player_ids
 from .turn import Event, PlayerAction, Roll, TurnResult
 from .twoplayer import (THIRD, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish, from_hand,
@@ -168,14 +167,13 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     if opts.mode != THIRD:
         raise ContrariusError(f"third_player.new_game sets up third-player games, not {opts.mode}")
     s, notes, vp = setup_table(opts)
-    board = s.board
     s.players = []
     for pid in player_ids(opts.mode):
         key = "base_hand" if pid == "player1" else "player_hand"
         hand = [_hand_card(c) for c in card_facts()[key]] if opts.record_hand else None
         s.players.append(Player(pid, vp, hand, [] if hand is not None else None, dict(START_GOODS),
                                 THIRD_PLAYER_SESTERTII[pid], veto=True))
-        s.colonists += [Colonist(pid, LAND, board.capital), Colonist(pid, SEA, board.capital)]
+        s.colonists += [Colonist(pid, kind, place) for kind, place in start_colonists(s)]
     s.active = "player1"
     s.praefectus_magnus = "player2"
     notes.append("player1 (starting player): the base Concordia starting cards, 6 sestertii; Contrarius does not "

@@ -9,7 +9,7 @@ counts as much as one at the top of a module. The layers, bottom to top:
     snapshot      the game state
     store         snapshot files on disk
     rules         build, turn, reactions, twoplayer, team, third_player, setup, scoring,
-                  preview, campaign, game
+                  preview, campaign, game, parsing (names typed by the player), picture (SVG)
     cli           the command line (contrarius/cli/, __main__)
 
 A module imports only from its own layer or the layers below; inside a layer no cycle.
@@ -33,7 +33,8 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("store", {"contrarius.store"}),
     ("rules", {"contrarius.build", "contrarius.turn", "contrarius.reactions", "contrarius.twoplayer",
                "contrarius.team", "contrarius.third_player", "contrarius.setup", "contrarius.scoring",
-               "contrarius.preview", "contrarius.campaign", "contrarius.game"}),
+               "contrarius.preview", "contrarius.campaign", "contrarius.game", "contrarius.parsing",
+               "contrarius.picture"}),
     ("cli", {"contrarius.__main__", "contrarius.cli"}),
 ]
 

@@ -88,6 +88,8 @@ def show_data(s) -> dict:
         },
         "sides": sides,
         "display": [{"position": i + 1, "card": c, "extra_cost": costs[i]} for i, c in enumerate(s.display)],
+        **({} if board.display else {"display_note": f"no card display is printed on the {board.name} board: "
+                                                     "the extra costs of the other boards are used (reading)"}),
         "stack_remaining": s.stack_remaining,
         "cards_left": s.cards_left,
         "provinces": provinces,
@@ -142,6 +144,8 @@ def render_show(s, con) -> None:
     for item in d["display"]:
         disp.add_row(str(item["position"]), item["card"] or "(empty)", item["extra_cost"] or "-")
     con.print(disp)
+    if d.get("display_note"):
+        con.print(d["display_note"])
     prov = Table(title="Provinces")
     for col in ("province", "bonus marker", "cities (goods: houses)"):
         prov.add_column(col)

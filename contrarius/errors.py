@@ -122,5 +122,17 @@ class NeedDieError(RuleError):
         super().__init__(message)
 
 
+class NeedRevealError(RuleError):
+    """The reaction takes a display card the snapshot shows as ``?`` (not recorded).
+
+    ``position`` is the display position (1-7) to name with ``--reveal POSITION=CARD``;
+    ``contrarius session`` asks for that card.
+    """
+
+    def __init__(self, position: int, message: str):
+        self.position = position
+        super().__init__(message)
+
+
 class GameOverError(RuleError):
     """The game in the snapshot has ended; no further turn can be played."""

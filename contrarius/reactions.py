@@ -41,7 +41,7 @@ from .board import GOODS, KINDS, LAND, SEA
 from .build import BuildRuling, Move, apply_build, line_distances, where
 from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
-from .errors import ContrariusError, GameOverError, NeedDieError, RuleError
+from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
 
 #: Actions that choose between two reactions.
@@ -302,7 +302,7 @@ class _Turn:
         if name == UNKNOWN_CARD:
             if position in self.a.reveal:
                 return self.refill_card(self.a.reveal[position])
-            raise RuleError(f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
+            raise NeedRevealError(position, f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
         return name  # type: ignore[return-value]
 
     def refill_card(self, name: str) -> str:

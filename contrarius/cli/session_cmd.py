@@ -72,8 +72,12 @@ class Front:
             print(f"contrarius: {q.error}", file=sys.stderr, flush=True)
         self.choices = q.choices + (tuple((c, "") for c in COMMANDS) if q.key == "card" else ())
         if not self.interactive:
-            line = self.stdin.readline()
-            return None if line == "" else line.rstrip("\r\n")
+            while True:
+                line = self.stdin.readline()
+                if line == "":
+                    return None
+                if not line.lstrip().startswith("#"):  # a comment line in a script
+                    return line.rstrip("\r\n")
         for note in q.notes:
             con.print(note, markup=False, highlight=False)
         few = [v for v, _ in q.choices] if 1 < len(q.choices) <= 6 and q.key != "card" else []

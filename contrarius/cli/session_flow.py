@@ -34,7 +34,7 @@ Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"):
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import ContrariusError, NeedDieError, NeedRevealError, one_line
@@ -265,12 +265,23 @@ def die_question(snap, die: str, why: str) -> Question:
     return Question("die", f"{DIE_COLOURS[die]} die ({why}): what does it show?", choices, notes=tuple(notes))
 
 
+def _either(key: str, text: str, pair: tuple[Choice, Choice], what: str) -> Flow:
+    """Ask for one of two actions (``pair``; the first is the default); ``what`` opens the
+    message refusing anything else."""
+    def parse(a: str) -> str:
+        got = pick(a, pair)
+        if got is None:
+            raise ContrariusError(f"{what}: answer {pair[0][0]} or {pair[1][0]}, not {a!r}")
+        return got
+
+    return (yield from ask(Question(key, text, pair, pair[0][0]), parse))
+
+
 # ----- one player's part of the card ------------------------------------------------------------
 def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, prefix: str,
           checked: Callable[[], None]) -> Flow:
     """Ask ``pid``'s part of a card with the reaction ``kind``; option names get ``prefix``
     (``""`` or ``"partner_"``). ``checked`` runs the rules on the options so far."""
-    from ..errors import UnknownNameError
     from .play_cmd import parse_move, parse_place
 
     def keep(key: str, value: Any, *, append: bool = False) -> None:
@@ -283,25 +294,17 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
         try:
             checked()
         except ContrariusError:
-            if append:
-                opts[name] = old
-            else:
-                opts.pop(name, None) if old is None else opts.__setitem__(name, old)
+            opts[name] = old  # the refused answer is forgotten
+            if old is None:
+                del opts[name]
             raise
 
     if kind in ("prefect", "prefect_magnus"):
-        def choice(a: str) -> str:
-            got = pick(a, (("produce", ""), ("reactivate", "")))
-            if got is None:
-                raise ContrariusError(f"the Prefect either produces or reactivates: answer produce or reactivate, not {a!r}")
-            return got
-
-        act = yield from ask(Question(prefix + "action", f"{who}: produce or reactivate?",
-                                      (("produce", "produce in a province"), ("reactivate", "take the cash bonus")), "produce"), choice)
+        act = yield from _either(prefix + "action", f"{who}: produce or reactivate?",
+                                 (("produce", "produce in a province"), ("reactivate", "take the cash bonus")),
+                                 "the Prefect either produces or reactivates")
         if act == "reactivate":
-            opts[prefix + "reactivate"] = True
-            checked()
-            return
+            return keep("reactivate", True)
 
         def province(a: str) -> str:
             got = pick(a, [(p, "") for p in snap.board.provinces]) or snap.board.province(a)
@@ -324,10 +327,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 break
         while True:
             def build(a: str) -> str:
-                try:
-                    city = pick(a, _city_choices(snap)) or snap.board.city(a)
-                except UnknownNameError:
-                    raise
+                city = pick(a, _city_choices(snap)) or snap.board.city(a)
                 keep("build", city, append=True)
                 return city
 
@@ -351,18 +351,11 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
         return
     if kind in ("colonist", "tribune"):
         if kind == "colonist":
-            def choice(a: str) -> str:
-                got = pick(a, (("place", ""), ("money", "")))
-                if got is None:
-                    raise ContrariusError(f"the Colonist either places colonists or earns money: answer place or money, not {a!r}")
-                return got
-
-            act = yield from ask(Question(prefix + "action", f"{who}: place colonists or take money?",
-                                          (("place", "place colonists"), ("money", "earn money")), "place"), choice)
+            act = yield from _either(prefix + "action", f"{who}: place colonists or take money?",
+                                     (("place", "place colonists"), ("money", "earn money")),
+                                     "the Colonist either places colonists or earns money")
             if act == "money":
-                opts[prefix + "money"] = True
-                checked()
-                return
+                return keep("money", True)
         for _ in range(3 if kind == "colonist" else 1):
             def place(a: str) -> str:
                 got = pick(a, _place_choices(snap, pid)) or a
@@ -385,7 +378,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     :class:`~contrarius.errors.GameOverError` (before any question) when the game is over.
     """
     from ..cards import Card, card_name
-    from ..errors import GameOverError, UnknownNameError
+    from ..errors import GameOverError
 
     if snap.ended is not None and not snap.ended.final_turn_pending:
         who = "Contrarius" if snap.ended.by == "contrarius" else snap.ended.by

@@ -167,10 +167,15 @@ def test_unique_prefixes_and_commands():
     assert parse_command("senator") is None
 
 
-def test_ambiguous_card_prefix_is_refused():
+def test_card_prefixes_as_play_reads_them(runner, tmp_path):
+    """The card question reads names as 'play' does (contrarius.parsing): a shared prefix
+    is asked again with play's message; 'pref' is the Prefect (the shortest name)."""
     snap = load_snapshot(str(EXAMPLE))
-    asked, _ = drive(snap, ["pre"], table_dice=True)
-    assert "begins several cards: Prefect, Prefect with Praefectus Magnus" in asked[-1].error
+    asked, _ = drive(snap, ["m"], table_dice=True)
+    cli = runner.invoke(app, ["play", "m", str(EXAMPLE)])
+    assert cli.exit_code == 2 and asked[-1].error == cli.stderr.strip().removeprefix("contrarius: ")
+    asked, _ = drive(snap, ["pref", "reactivate"], table_dice=True)
+    assert [q.key for q in asked] == ["card", "action"]
 
 
 # ----- end of input, Ctrl-C, undo -------------------------------------------------------------------

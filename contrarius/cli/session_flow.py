@@ -111,13 +111,6 @@ def pick(answer: str, choices: tuple[Choice, ...] | list[Choice]) -> str | None:
     return starts[0] if len(starts) == 1 else None
 
 
-def ambiguous(answer: str, choices: tuple[Choice, ...] | list[Choice]) -> list[str]:
-    """The values ``answer`` begins when it begins more than one (else empty)."""
-    key = _fold(answer)
-    starts = [v for v, _ in choices if _fold(v).startswith(key)] if key else []
-    return starts if len(starts) > 1 and not any(_fold(v) == key for v in starts) else []
-
-
 def ask(question: Question, parse: Callable[[str], Any]) -> Flow:
     """Yield ``question`` until ``parse`` accepts the answer; return what it returns.
 
@@ -282,7 +275,8 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
           checked: Callable[[], None]) -> Flow:
     """Ask ``pid``'s part of a card with the reaction ``kind``; option names get ``prefix``
     (``""`` or ``"partner_"``). ``checked`` runs the rules on the options so far."""
-    from .play_cmd import parse_move, parse_place
+    from ..parsing import parse_move
+    from .play_cmd import parse_place
 
     def keep(key: str, value: Any, *, append: bool = False) -> None:
         name = prefix + key
@@ -317,11 +311,11 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
         steps = len(snap.colonists_of(pid))
         while True:
             def move(a: str) -> str:
-                parse_move(a)
+                parse_move(a, snap, pid)
                 keep("move", a, append=True)
                 return a
 
-            got = yield from ask(Question(prefix + "move", f"{who}: a colonist move KIND:FROM:TO ({steps} steps in all)",
+            got = yield from ask(Question(prefix + "move", f"{who}: a colonist move KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all)",
                                           _move_choices(snap, pid), optional=True), move)
             if got is None:
                 break
@@ -377,8 +371,9 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     rolls them from the snapshot's seed, as ``play`` does without ``--die``. Raises
     :class:`~contrarius.errors.GameOverError` (before any question) when the game is over.
     """
-    from ..cards import Card, card_name
+    from ..cards import Card
     from ..errors import GameOverError
+    from ..parsing import card_from_text
 
     if snap.ended is not None and not snap.ended.final_turn_pending:
         who = "Contrarius" if snap.ended.by == "contrarius" else snap.ended.by
@@ -401,12 +396,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     choices = card_choices(snap, pid)
 
     def card(a: str) -> str:
-        got = pick(a, choices)
-        if got is None:
-            close = ambiguous(a, choices)
-            if close:
-                raise ContrariusError(f"{a!r} begins several cards: {', '.join(close)}; type more of the name")
-            got = card_name(a)
+        got = card_from_text(a, mode=snap.mode)
         state["card"] = got
         kind = Card.of(got).reaction
         fill: dict[str, Any] = {}
@@ -424,7 +414,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     copy_of = None
     if kind == "diplomat" and snap.mode != "third-player":
         def copy(a: str) -> str:
-            got = pick(a, _copy_choices(snap)) or card_name(a)
+            got = card_from_text(a, mode=snap.mode)
             opts["copy"] = got
             c = Card.of(got).reaction
             state["fill"] = {"reactivate": True} if c in ("prefect", "prefect_magnus") else {}
@@ -444,7 +434,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
             copy_of = other.played[-1].name
         else:
             def copy3(a: str) -> str:
-                got = card_name(a)
+                got = card_from_text(a, mode=snap.mode)
                 opts["copy"] = got
                 return got
 
@@ -458,7 +448,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         a_half, b_half = halves(effective)
 
         def personality(a: str) -> str:
-            got = pick(a, ((a_half, ""), (b_half, ""))) or card_name(a)
+            got = pick(a, ((a_half, ""), (b_half, ""))) or card_from_text(a)
             if got not in (a_half, b_half):
                 raise ContrariusError(f"the {effective.name} offers {a_half} or {b_half}, not {got}")
             return got
@@ -480,7 +470,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
 
     if eff == "legatus":
         def called(a: str) -> str:
-            got = pick(a, card_choices(snap, mate)) or card_name(a)
+            got = card_from_text(a, mode=snap.mode)
             opts["partner_card"] = got
             return got
 
@@ -497,7 +487,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
             state["partner"] = True
             if eff == "proconsul":
                 def own(a: str) -> str:
-                    got = pick(a, card_choices(snap, mate)) or card_name(a)
+                    got = card_from_text(a, mode=snap.mode)
                     return got
 
                 theirs = yield from ask(Question("partner_card", f"Proconsul: which card did {mate} then play for themselves?",
@@ -510,7 +500,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                     pair = halves(Card.of(theirs))
                     opts["partner_personality"] = yield from ask(
                         Question("partner_personality", f"{mate}: which personality of the {theirs}?", tuple((h, "") for h in pair)),
-                        lambda a: pick(a, tuple((h, "") for h in pair)) or card_name(a))
+                        lambda a: pick(a, tuple((h, "") for h in pair)) or card_from_text(a))
                     tkind = Card.of(opts["partner_personality"]).reaction
                 yield from _part(snap, name, opts, tkind, mate, mate, "partner_", checked)
             else:
@@ -531,8 +521,8 @@ def eff_is_double(card) -> bool:
 def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
     """Play the turn, asking for what the reaction needs: dice read from the table, a
     ``?`` display card taken, cards drawn into the display, tied colonist moves, a veto."""
-    from ..cards import card_name
     from ..dice import DIE_COLOURS, parse_face
+    from ..parsing import card_from_text, die_face_text
     from ..reactions import play
 
     veto_asked = False
@@ -542,14 +532,14 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
             result = play(snap, pa)
         except NeedDieError as exc:
             die = exc.die
-            face = yield from ask(die_question(snap, die, exc.why), lambda a, d=die: parse_face(d, a))
+            face = yield from ask(die_question(snap, die, exc.why), lambda a, d=die: parse_face(d, die_face_text(a)))
             opts["die"] = list(opts.get("die") or []) + [f"{DIE_COLOURS[die]}={face}"]
             continue
         except NeedRevealError as exc:
             pos = exc.position
 
-            def reveal(a: str, p=pos) -> str:
-                return card_name(a)
+            def reveal(a: str) -> str:
+                return card_from_text(a, mode=snap.mode)
 
             got = yield from ask(Question("reveal", f"Display position {pos} shows a card not recorded (?): which is it?",
                                           tuple((n, "") for n, _ in _stack_choices())), reveal)
@@ -574,7 +564,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
         left_unknown = sum(1 for r in opts.get("refill") or [] if r == "?")
         if len(drawn) > left_unknown:
             def refill(a: str) -> str:
-                got = "?" if a.strip() == "?" else card_name(a)
+                got = "?" if a.strip() == "?" else card_from_text(a, mode=snap.mode)
                 trial = {**opts, "refill": list(opts.get("refill") or []) + [got]}
                 try:
                     play(snap, build_action(snap, name, trial, trial=table_dice))
@@ -603,7 +593,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
                                               optional=True), veto)
                 if who is not None:
                     if table_dice:
-                        face = yield from ask(die_question(snap, last.die, "veto re-roll"), lambda a, d=last.die: parse_face(d, a))
+                        face = yield from ask(die_question(snap, last.die, "veto re-roll"), lambda a, d=last.die: parse_face(d, die_face_text(a)))
                         opts["veto"] = f"{who}={face}"
                     else:
                         opts["veto"] = who

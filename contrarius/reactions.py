@@ -168,7 +168,8 @@ class _Turn:
         """The next result of ``die``: from the table results given, else rolled from the seed."""
         if self.use_table:
             if not self.table_dice:
-                raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE")
+                raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE",
+                                   state=self.s)
             named, face = self.table_dice[0]
             if named is not None and named != die:
                 raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")

@@ -177,7 +177,7 @@ class Session:
         final = ""
         if snap.ended is not None and snap.ended.final_turn_pending:
             final = "; final card"
-        self.con.print(f"[bold]Turn {len(snap.log) + 1}[/bold]: {who}{final}; Contrarius {snap.contrarius.vp} VP; {dice}")
+        self.con.print(f"\n[bold]Turn {len(snap.log) + 1}[/bold]: {who}{final}; Contrarius {snap.contrarius.vp} VP; {dice}")
 
     def run(self) -> int:
         """Play turns until ``quit`` or the end of the input; returns the exit code."""
@@ -236,8 +236,6 @@ class Session:
                 continue
             write_snapshot(turn.result.snapshot, self.path, None, True)
             render_turn(turn.result, self.con)
-            if turn.result.snapshot.mode == "solo" and not turn.result.game_over and self.front.interactive:
-                self.con.print("next: your turn")
 
     def dispatch(self, text: str, snap, allow_card: bool = True) -> bool:
         """Run a command line typed between turns; False to end the session."""

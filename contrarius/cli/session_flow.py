@@ -226,36 +226,63 @@ def _copy_choices(snap) -> tuple[Choice, ...]:
                  if c.face_up and c.reaction not in ("diplomat", "legatus"))
 
 
-DIE_MEANINGS = {
-    "architect": "the blue die shows a display position: Contrarius takes that card (position empty: the card in position 1)",
-    "tribune": "the red die: land = a land colonist into the capital, sea = a sea colonist, card = the card in display position 1",
-    "mercator": "the black die: a goods type = Contrarius builds in a city of that type (none in reach: the next lower type); "
-                "S = the goods of its best specialist",
-    "senator": "the white die: a goods type = Contrarius builds in a city of that type (none in reach: the next lower type); "
-               "S = the goods of its best specialist",
-}
+def _face_meanings(state, die: str) -> tuple[Choice, ...]:
+    """Each face of ``die`` with what it makes Contrarius do in ``state`` (the game as it
+    stands when the die is rolled): the rules' own answers ("Solo Personality Cards",
+    "Where does Contrarius build?"), never a guess."""
+    from ..build import where
+    from ..errors import RuleError
+    from ..snapshot import CONTRARIUS
+
+    cards = state.display_cards()
+
+    def card_at(n: int) -> str:
+        if not cards:
+            return "no card left: a house instead (white die)"
+        return f"takes {cards[n - 1]}" if n <= len(cards) else f"position {n} is empty: takes {cards[0]} (position 1)"
+
+    if die == "architect":
+        return tuple((str(n), card_at(n)) for n in range(1, 6))
+    if die == "tribune":
+        return (("land", "a land colonist into the capital"), ("sea", "a sea colonist into the capital"), ("card", card_at(1)))
+    if state.houses_in_supply(CONTRARIUS) == 0 and not state.contrarius.track:
+        return tuple((f, "no house left: a colonist instead (red die)") for f in ("brick", "food", "tool", "wine", "cloth", "S"))
+    out: list[Choice] = []
+    for face in ("brick", "food", "tool", "wine", "cloth", "S"):
+        try:
+            r = where(state, face)
+        except RuleError:
+            out.append((face, "Contrarius owns no specialist"))
+            continue
+        what = f"{r.specialist}: {r.goods}, " if r.specialist else ""
+        if r.city is None:
+            out.append((face, f"{what}cannot build: a colonist instead (red die)"))
+        else:
+            tie = f", {len(r.moves)} tied colonist moves" if len(r.moves) > 1 else ""
+            out.append((face, f"{what}builds in {r.city} ({r.province}, {state.cities[r.city]}){tie}"))
+    return tuple(out)
 
 
-def die_question(snap, die: str, why: str) -> Question:
-    """The question for one die read from the table: its faces and what each means."""
-    from ..cards import best_specialist_goods
+def die_question(state, die: str, why: str, *, meanings: bool = True) -> Question:
+    """The question for one die read from the table: the faces it has and what each would
+    make Contrarius do in ``state`` (the game when the die is rolled). ``meanings`` False:
+    the faces only (a veto's re-roll, where the game at that die is not at hand)."""
     from ..dice import DIE_COLOURS
 
-    faces = list(dict.fromkeys(str(f) for f in snap.faces(die)))
-    notes = [DIE_MEANINGS[die]]
-    if die == "architect":
-        cards = snap.display_cards()
-        notes.append("display now: " + ", ".join(f"{i} {c}" for i, c in enumerate(cards, 1)))
-        choices = tuple((str(n), f"takes {cards[n - 1] if n <= len(cards) else cards[0] if cards else 'nothing'}") for n in range(1, 6))
-    elif die == "tribune":
-        first = snap.display_cards()[:1]
-        choices = (("land", "a land colonist"), ("sea", "a sea colonist"), ("card", f"takes {first[0] if first else 'no card'}"))
+    faces = list(dict.fromkeys(str(f) for f in state.faces(die)))
+    if meanings:
+        choices = _face_meanings(state, die)
     else:
-        best = best_specialist_goods(snap.contrarius.cards)
-        choices = tuple((g, "goods type") for g in ("brick", "food", "tool", "wine", "cloth")) + (
-            ("S", f"{best[0]}: {best[1]}" if best else "no specialist"),)
-    notes.append(f"faces of this die: {', '.join(faces)}")
-    return Question("die", f"{DIE_COLOURS[die]} die ({why}): what does it show?", choices, notes=tuple(notes))
+        every = {"architect": ("1", "2", "3", "4", "5"), "tribune": ("land", "sea", "card")}
+        choices = tuple((f, "") for f in every.get(die, ("brick", "food", "tool", "wine", "cloth", "S")))
+    notes = tuple(f"  {v:6} {h}" for v, h in choices if h) + (f"  (the faces of this die: {', '.join(faces)})",)
+    return Question("die", f"{DIE_COLOURS[die]} die ({why}): what does it show?", choices, notes=notes)
+
+
+def _say(who: str, text: str) -> str:
+    """A question's text: ``"player2: text"`` in a two-player game, ``"Text"`` in solo play
+    (``who`` empty)."""
+    return f"{who}: {text}" if who else text[:1].upper() + text[1:]
 
 
 def _either(key: str, text: str, pair: tuple[Choice, Choice], what: str) -> Flow:
@@ -294,7 +321,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
             raise
 
     if kind in ("prefect", "prefect_magnus"):
-        act = yield from _either(prefix + "action", f"{who}: produce or reactivate?",
+        act = yield from _either(prefix + "action", _say(who, "produce or reactivate?"),
                                  (("produce", "produce in a province"), ("reactivate", "take the cash bonus")),
                                  "the Prefect either produces or reactivates")
         if act == "reactivate":
@@ -305,7 +332,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
             keep("produce", got)
             return got
 
-        yield from ask(Question(prefix + "produce", f"{who}: which province produced?", _province_choices(snap)), province)
+        yield from ask(Question(prefix + "produce", _say(who, "the province produced in"), _province_choices(snap)), province)
         return
     if kind == "architect":
         steps = len(snap.colonists_of(pid))
@@ -315,7 +342,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 keep("move", a, append=True)
                 return a
 
-            got = yield from ask(Question(prefix + "move", f"{who}: a colonist move KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all)",
+            got = yield from ask(Question(prefix + "move", _say(who, f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all)"),
                                           _move_choices(snap, pid), optional=True), move)
             if got is None:
                 break
@@ -325,7 +352,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 keep("build", city, append=True)
                 return city
 
-            got = yield from ask(Question(prefix + "build", f"{who}: a city where a house was built",
+            got = yield from ask(Question(prefix + "build", _say(who, "a house built in (city)"),
                                           _city_choices(snap), optional=True), build)
             if got is None:
                 break
@@ -338,14 +365,14 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 keep("buy", got, append=True)
                 return got
 
-            got = yield from ask(Question(prefix + "buy", f"{who}: a card bought (display position or name)" + (f", {n + 1} of {most}" if most > 1 else ""),
+            got = yield from ask(Question(prefix + "buy", _say(who, "a card bought (display position or name)") + (f", {n + 1} of {most}" if most > 1 else ""),
                                           _buy_choices(snap), optional=True), buy)
             if got is None:
                 break
         return
     if kind in ("colonist", "tribune"):
         if kind == "colonist":
-            act = yield from _either(prefix + "action", f"{who}: place colonists or take money?",
+            act = yield from _either(prefix + "action", _say(who, "place colonists or take money?"),
                                      (("place", "place colonists"), ("money", "earn money")),
                                      "the Colonist either places colonists or earns money")
             if act == "money":
@@ -357,8 +384,8 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 keep("place", got, append=True)
                 return got
 
-            text = "a colonist placed KIND:CITY" if kind == "colonist" else "a colonist bought KIND:CITY"
-            got = yield from ask(Question(prefix + "place", f"{who}: {text}", _place_choices(snap, pid), optional=True), place)
+            text = "a colonist placed, KIND:CITY" if kind == "colonist" else "a colonist bought with the Tribune, KIND:CITY"
+            got = yield from ask(Question(prefix + "place", _say(who, text), _place_choices(snap, pid), optional=True), place)
             if got is None:
                 break
 
@@ -381,7 +408,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     solo = snap.mode == "solo"
     pid = snap.player(None).id if solo else (snap.active or snap.players[0].id)
     mate = None if solo else next(p.id for p in snap.players if p.id != pid)
-    me = "you" if solo else pid
+    me = "" if solo else pid
     opts: dict[str, Any] = {}
     state = {"card": "", "partner": False, "fill": {}}
 
@@ -453,7 +480,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                 raise ContrariusError(f"the {effective.name} offers {a_half} or {b_half}, not {got}")
             return got
 
-        mine = yield from ask(Question("personality", f"{me}: which personality of the {effective.name}?",
+        mine = yield from ask(Question("personality", _say(me, f"which personality of the {effective.name}?"),
                                        ((a_half, "you carry it out; Contrarius reacts to it"), (b_half, ""))), personality)
         opts["personality"] = mine
         eff = Card.of(mine).reaction
@@ -532,7 +559,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
             result = play(snap, pa)
         except NeedDieError as exc:
             die = exc.die
-            face = yield from ask(die_question(snap, die, exc.why), lambda a, d=die: parse_face(d, die_face_text(a)))
+            face = yield from ask(die_question(exc.state or snap, die, exc.why), lambda a, d=die: parse_face(d, die_face_text(a)))
             opts["die"] = list(opts.get("die") or []) + [f"{DIE_COLOURS[die]}={face}"]
             continue
         except NeedRevealError as exc:
@@ -593,7 +620,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
                                               optional=True), veto)
                 if who is not None:
                     if table_dice:
-                        face = yield from ask(die_question(snap, last.die, "veto re-roll"), lambda a, d=last.die: parse_face(d, die_face_text(a)))
+                        face = yield from ask(die_question(snap, last.die, "veto re-roll", meanings=False), lambda a, d=last.die: parse_face(d, die_face_text(a)))
                         opts["veto"] = f"{who}={face}"
                     else:
                         opts["veto"] = who

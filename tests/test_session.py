@@ -280,7 +280,7 @@ def test_session_refuses_stdin_and_missing_file(runner, tmp_path):
     assert r.exit_code == 3
 
 
-@pytest.mark.parametrize("answer", ["quit", ""])
+@pytest.mark.parametrize("answer", ["quit", "", "prefect\nquit"])
 def test_quit_or_nothing_writes_nothing(runner, tmp_path, answer):
     game = table_game(tmp_path)
     before = game.read_bytes()

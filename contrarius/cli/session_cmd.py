@@ -221,6 +221,10 @@ class Session:
                         if snap2.to_dict() != snap.to_dict():  # undo, redo: the questions start again
                             break
                         continue
+                    if started and answer.strip().casefold() == "quit":
+                        print(f"contrarius: quit during a turn: that turn was not written; {self.path} holds the last whole turn",
+                              file=sys.stderr)
+                        return 0
                     started = True
                     question = flow.send(answer)
             except StopIteration as stop:

@@ -287,3 +287,18 @@ def test_quit_or_nothing_writes_nothing(runner, tmp_path, answer):
     assert session(runner, game, answer + "\n").exit_code == 0
     assert game.read_bytes() == before
     assert not game.with_name(game.name + ".prev").exists()
+
+
+def test_team_legatus_and_double_card_equal_play(runner, tmp_path):
+    """Legatus: the partner's card is asked first and carried out first ("Cooperative
+    Personality Cards"); a double card: the personality chosen, then the partner's part of
+    the other one (here the Architect: no move, no house)."""
+    by_session = _new(runner, tmp_path, "team", 3)
+    by_play = copy_of(by_session, "team-play.yaml")
+    r = session(runner, by_session, "legatus\nmercator\n\nPrefect/Architect\nPrefect\nproduce\nCampania\n\n\n")
+    assert r.exit_code == 0, r.stderr
+    play_all(runner, by_play, [["legatus", "--partner-card", "mercator"],
+                               ["Prefect/Architect", "--personality", "Prefect", "--produce", "Campania"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+    log = load_snapshot(str(by_session)).log
+    assert [e["card"] for e in log] == ["Legatus", "Prefect/Architect"]

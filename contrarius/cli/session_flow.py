@@ -401,6 +401,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     from ..cards import Card
     from ..errors import GameOverError
     from ..parsing import card_from_text
+    from ..team import halves
 
     if snap.ended is not None and not snap.ended.final_turn_pending:
         who = "Contrarius" if snap.ended.by == "contrarius" else snap.ended.by
@@ -470,8 +471,6 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         eff = Card.of(copy_of).reaction
     effective = Card.of(copy_of or name)
     if eff == "double":
-        from ..team import halves
-
         a_half, b_half = halves(effective)
 
         def personality(a: str) -> str:
@@ -502,10 +501,21 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
             return got
 
         mates = yield from ask(Question("partner_card", f"Legatus: which card did {mate} play from their hand?", card_choices(snap, mate)), called)
-        ckind = Card.of(mates).reaction
+        theirs_kind = mine_kind = Card.of(mates).reaction
+        if theirs_kind == "double":  # the partner carries out the card first: they choose
+            pair = halves(Card.of(mates))
+            first = yield from ask(Question("partner_personality", f"{mate}: which personality of the {mates}?",
+                                            tuple((h, "") for h in pair)),
+                                   lambda a: pick(a, tuple((h, "") for h in pair)) or card_from_text(a))
+            opts["partner_personality"] = first
+            theirs_kind = Card.of(first).reaction
+            mine_kind = Card.of(pair[1] if first == pair[0] else pair[0]).reaction
         state["partner"] = True
-        yield from _part(snap, name, opts, ckind, mate, mate, "partner_", checked)
-        yield from _part(snap, name, opts, ckind, pid, me, "", checked)
+        # the Legatus player's own part is asked after the partner's: a Prefect's is taken
+        # as reactivate meanwhile, so that the partner's answers can be checked
+        state["fill"] = {"reactivate": True} if mine_kind in ("prefect", "prefect_magnus") else {}
+        yield from _part(snap, name, opts, theirs_kind, mate, mate, "partner_", checked)
+        yield from _part(snap, name, opts, mine_kind, pid, me, "", checked)
     else:
         if eff in ("prefect", "prefect_magnus"):
             state["fill"] = {}
@@ -522,8 +532,6 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                 opts["partner_card"] = theirs
                 tkind = Card.of(theirs).reaction
                 if tkind == "double":
-                    from ..team import halves
-
                     pair = halves(Card.of(theirs))
                     opts["partner_personality"] = yield from ask(
                         Question("partner_personality", f"{mate}: which personality of the {theirs}?", tuple((h, "") for h in pair)),
@@ -531,18 +539,13 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                     tkind = Card.of(opts["partner_personality"]).reaction
                 yield from _part(snap, name, opts, tkind, mate, mate, "partner_", checked)
             else:
-                pkind = Card.of(other_half).reaction if eff_is_double(effective) else eff
+                pkind = Card.of(other_half).reaction if effective.reaction == "double" else eff
                 yield from _part(snap, name, opts, pkind, mate, mate, "partner_", checked)
     try:
         checked()
     except ContrariusError:
         pass  # shown when the turn is played below (an answer the rules refuse as a whole)
     return (yield from _resolve(snap, name, opts, table_dice))
-
-
-def eff_is_double(card) -> bool:
-    """True for the three double cards (Prefect/Architect, Architect/Mercator, Mercator/Prefect)."""
-    return card.reaction == "double"
 
 
 def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:

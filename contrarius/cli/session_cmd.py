@@ -230,7 +230,10 @@ class Session:
             except StopIteration as stop:
                 turn = stop.value
             except KeyboardInterrupt:
-                print(f"\ncontrarius: turn abandoned; {self.path} is unchanged", file=sys.stderr, flush=True)
+                if started:
+                    print(f"\ncontrarius: turn abandoned; {self.path} is unchanged", file=sys.stderr, flush=True)
+                else:
+                    print("\ncontrarius: to end the session type quit (or press Ctrl-D)", file=sys.stderr, flush=True)
                 continue
             except ContrariusError as exc:
                 self.front.refused += 1

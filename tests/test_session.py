@@ -302,3 +302,25 @@ def test_team_legatus_and_double_card_equal_play(runner, tmp_path):
     assert by_session.read_bytes() == by_play.read_bytes()
     log = load_snapshot(str(by_session)).log
     assert [e["card"] for e in log] == ["Legatus", "Prefect/Architect"]
+
+
+def test_cards_drawn_and_taken_unknown_are_asked(runner, tmp_path):
+    """A display whose stack order is not recorded: each card drawn is asked (Enter leaves
+    it ?, and the later draws of the turn too); Contrarius taking a card shown as ? asks
+    its name ("--reveal"). By hand: the Senator buys position 1 (Mercator); the display
+    slides left and the drawn card (named Weaver) fills position 7; the white die wine
+    builds in Ancona. Next turn the Architect's blue die 5 takes position 5: after the
+    slide that is Architect (Mason, Prefect, Colonist, Farmer, Architect, Diplomat, Weaver)
+    - known, so no question; the card drawn after it is left ?."""
+    data = yaml.safe_load(table_game(tmp_path).read_text(encoding="utf-8"))
+    data["stack"]["order"] = None
+    by_session = tmp_path / "unknown.yaml"
+    by_session.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    by_play = copy_of(by_session, "unknown-play.yaml")
+    r = session(runner, by_session, "senator\n1\n\nwine\nWeaver\narchitect\n\n\n5\n\n")
+    assert r.exit_code == 0, r.stderr
+    play_all(runner, by_play, [["senator", "--buy", "1", "--die", "wine", "--refill", "Weaver"],
+                               ["architect", "--die", "5"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+    display = yaml.safe_load(by_session.read_text(encoding="utf-8"))["display"]
+    assert display == ["Mason", "Prefect", "Colonist", "Farmer", "Diplomat", "Weaver", "?"]

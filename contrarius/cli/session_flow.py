@@ -550,12 +550,13 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
 
 def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
     """Play the turn, asking for what the reaction needs: dice read from the table, a
-    ``?`` display card taken, cards drawn into the display, tied colonist moves, a veto."""
+    ``?`` display card taken, a veto of the last die (third-player variant; before the
+    rest, which depends on the die), tied colonist moves, cards drawn into the display."""
     from ..dice import DIE_COLOURS, parse_face
     from ..parsing import card_from_text, die_face_text
     from ..reactions import play
 
-    veto_asked = False
+    veto_asked = refill_declined = False
     while True:
         try:
             pa = build_action(snap, name, opts, trial=table_dice)
@@ -574,38 +575,6 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
             got = yield from ask(Question("reveal", f"Display position {pos} shows a card not recorded (?): which is it?",
                                           tuple((n, "") for n, _ in _stack_choices())), reveal)
             opts["reveal"] = list(opts.get("reveal") or []) + [f"{pos}={got}"]
-            continue
-        tied = [r for r in result.rulings if len(r.moves) > 1]
-        chosen = list(opts.get("choose") or [])
-        if len(tied) > len(chosen):
-            ruling = tied[len(chosen)]
-            options = tuple((str(n), m.describe()) for n, m in enumerate(ruling.moves, 1))
-
-            def choose(a: str, n=len(ruling.moves)) -> int:
-                if not (a.isascii() and a.isdigit() and 1 <= int(a) <= n):
-                    raise ContrariusError(f"--choose {a}: there are {n} tied colonist moves; choose 1 to {n}")
-                return int(a)
-
-            k = yield from ask(Question("choose", f"Contrarius builds in {ruling.city}: {len(ruling.moves)} colonist moves tie, you choose",
-                                        options, "1", notes=tuple(f"{v}. {h}" for v, h in options)), choose)
-            opts["choose"] = chosen + [k]
-            continue
-        drawn = [e for e in list(result.player_events) + list(result.events) if e.kind == "refill" and e.data.get("card") == "?"]
-        left_unknown = sum(1 for r in opts.get("refill") or [] if r == "?")
-        if len(drawn) > left_unknown:
-            def refill(a: str) -> str:
-                got = "?" if a.strip() == "?" else card_from_text(a, mode=snap.mode)
-                trial = {**opts, "refill": list(opts.get("refill") or []) + [got]}
-                try:
-                    play(snap, build_action(snap, name, trial, trial=table_dice))
-                except (NeedDieError, NeedRevealError):
-                    pass
-                return got
-
-            n = len(opts.get("refill") or []) + 1
-            got = yield from ask(Question("refill", f"Card drawn into the display (draw {n} of this turn)",
-                                          tuple((c, "") for c, _ in _stack_choices()), "?"), refill)
-            opts["refill"] = list(opts.get("refill") or []) + [got]
             continue
         if snap.mode == "third-player" and not veto_asked and result.reacted_to and result.rolls:
             veto_asked = True
@@ -628,16 +597,44 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
                     else:
                         opts["veto"] = who
                     continue
+        tied = [r for r in result.rulings if len(r.moves) > 1]
+        chosen = list(opts.get("choose") or [])
+        if len(tied) > len(chosen):
+            ruling = tied[len(chosen)]
+            options = tuple((str(n), m.describe()) for n, m in enumerate(ruling.moves, 1))
+
+            def choose(a: str, n=len(ruling.moves)) -> int:
+                if not (a.isascii() and a.isdigit() and 1 <= int(a) <= n):
+                    raise ContrariusError(f"--choose {a}: there are {n} tied colonist moves; choose 1 to {n}")
+                return int(a)
+
+            k = yield from ask(Question("choose", f"Contrarius builds in {ruling.city}: {len(ruling.moves)} colonist moves tie, you choose",
+                                        options, "1", notes=tuple(f"{v}. {h}" for v, h in options)), choose)
+            opts["choose"] = chosen + [k]
+            continue
+        drawn = [e for e in list(result.player_events) + list(result.events) if e.kind == "refill" and e.data.get("card") == "?"]
+        if drawn and not refill_declined:
+            def refill(a: str) -> str:
+                if a.strip() == "?":
+                    return "?"
+                got = card_from_text(a, mode=snap.mode)
+                check(snap, name, {**opts, "refill": list(opts.get("refill") or []) + [got]}, True)
+                return got
+
+            got = yield from ask(Question("refill", "A card drawn into the display that the snapshot does not know: which is it?",
+                                          tuple((c, "") for c, _ in _stack_choices()), "?"), refill)
+            if got == "?":
+                refill_declined = True  # this draw and the later ones of this turn stay ?
+            else:
+                opts["refill"] = list(opts.get("refill") or []) + [got]
+            continue
         break
     # tidy the options as a player would type them: trailing defaults left out
-    for key, default in (("refill", "?"), ("choose", 1)):
-        values = list(opts.get(key) or [])
-        while values and values[-1] == default:
-            values.pop()
-        if values:
-            opts[key] = values
-        else:
-            opts.pop(key, None)
+    choices = list(opts.pop("choose", None) or [])
+    while choices and choices[-1] == 1:
+        choices.pop()
+    if choices:
+        opts["choose"] = choices
     final = run(snap, name, opts)
     return Turn(name, dict(opts), final)
 

@@ -208,14 +208,20 @@ def test_ctrl_c_mid_turn_abandons_that_turn(tmp_path):
 
 
 def test_undo_and_redo_between_turns(runner, tmp_path):
+    """undo [N] / redo [N] walk the snapshot's history (contrarius.store.undo/redo, as the
+    undo and redo commands do); the questions start again on the file as it then is."""
     game = table_game(tmp_path)
     start = game.read_bytes()
-    r = session(runner, game, "prefect\n\nCampania\nundo\n")
+    r = session(runner, game, "prefect\n\nCampania\npm\nreactivate\nundo 2\n")
     assert r.exit_code == 0, r.stderr
-    assert game.read_bytes() == start
-    r = session(runner, game, "redo\n")
+    assert "undid 2 steps; it now holds the game after 0 turns" in r.stdout
+    assert load_snapshot(str(game)).log == [] and game.read_bytes() == start
+    r = session(runner, game, "redo\nmercator\nfood\n")
     assert r.exit_code == 0, r.stderr
-    assert len(load_snapshot(str(game)).log) == 1
+    assert [e["card"] for e in load_snapshot(str(game)).log] == ["Prefect", "Mercator"]  # redo, then a new turn
+    r = session(runner, game, "redo\nundo x\n")
+    assert r.exit_code == 2
+    assert "nothing to redo" in r.stderr and "undo x: write undo or undo N" in r.stderr
 
 
 def test_commands_between_turns(runner, tmp_path):
@@ -286,7 +292,7 @@ def test_quit_or_nothing_writes_nothing(runner, tmp_path, answer):
     before = game.read_bytes()
     assert session(runner, game, answer + "\n").exit_code == 0
     assert game.read_bytes() == before
-    assert not game.with_name(game.name + ".prev").exists()
+    assert not game.with_name(game.name + ".history").exists()
 
 
 def test_team_legatus_and_double_card_equal_play(runner, tmp_path):

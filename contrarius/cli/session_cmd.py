@@ -15,6 +15,7 @@ was.
 
 from __future__ import annotations
 
+import signal
 import sys
 from typing import Annotated
 
@@ -150,22 +151,16 @@ class Session:
                 self.con.print(escape(f"   {text}"))
 
     def undo(self, name: str, args: list[str]) -> None:
-        """Take back the last turn (``undo``) or put it back (``redo``): the file and its
-        ``.prev`` exchange places, as ``contrarius undo`` does."""
-        from pathlib import Path
+        """``undo [N]`` / ``redo [N]``: N steps back or forward in the snapshot's history
+        (:func:`contrarius.store.undo`, as ``contrarius undo --turns N``)."""
+        from .. import store
+        from .game_cmd import move_text
 
-        from ..errors import InputFileError
-        from ..store import swap_files
-
-        if args and args != ["1"]:
-            raise ContrariusError(f"{name} {' '.join(args)}: only one turn can be taken back or put back (the file keeps one previous version)")
-        path = Path(self.path)
-        prev = path.with_name(path.name + ".prev")
-        if not prev.exists():
-            raise InputFileError(f"{self.path}: no previous version ({prev.name}) to restore; only a turn written by the session or play -i keeps one")
-        swap_files(self.path, str(prev))
-        what = "taken back" if name == "undo" else "put back"
-        self.con.print(f"last change {what}: {self.path} and {prev.name} exchanged (undo or redo again to swap back)", markup=False)
+        if len(args) > 1 or (args and not (args[0].isascii() and args[0].isdigit() and int(args[0]) >= 1)):
+            raise ContrariusError(f"{name} {' '.join(args)}: write {name} or {name} N, N a number of turns, e.g. {name} 2")
+        turns = int(args[0]) if args else 1
+        moved = (store.undo if name == "undo" else store.redo)(self.path, turns)
+        self.con.print(move_text(moved, "undid" if name == "undo" else "redid"), markup=False)
 
     # ----- the turns ----------------------------------------------------------------------------
     def header(self, snap) -> None:
@@ -182,8 +177,6 @@ class Session:
     def run(self) -> int:
         """Play turns until ``quit`` or the end of the input; returns the exit code."""
         from ..store import load_snapshot
-        from .common import write_snapshot
-        from .play_cmd import render_turn
 
         over_said = False
         while True:
@@ -241,8 +234,26 @@ class Session:
                 continue
             else:
                 continue
-            write_snapshot(turn.result.snapshot, self.path, None, True)
-            render_turn(turn.result, self.con)
+            self.write(turn.result)
+
+    def write(self, result) -> None:
+        """Write a whole turn as ``play -i`` does (the report first, then the snapshot with
+        its undo history). A Ctrl-C while writing is told truly: the turn is either
+        written completely or not at all."""
+        from ..store import dump_snapshot
+        from .common import write_snapshot
+        from .play_cmd import render_turn
+
+        try:
+            write_snapshot(result.snapshot, self.path, None, True, lambda _: render_turn(result, self.con))
+        except KeyboardInterrupt:
+            try:
+                with open(self.path, encoding="utf-8") as fh:
+                    written = fh.read() == dump_snapshot(result.snapshot)
+            except OSError:
+                written = False
+            told = "the turn was written completely" if written else f"the turn was not written; {self.path} is unchanged"
+            print(f"\ncontrarius: interrupted: {told}", file=sys.stderr, flush=True)
 
     def dispatch(self, text: str, snap, allow_card: bool = True) -> bool:
         """Run a command line typed between turns; False to end the session."""
@@ -300,7 +311,13 @@ def register(app: typer.Typer) -> None:
         load_snapshot(snapshot)  # a missing or invalid file: one line and its exit code, before any question
         interactive = sys.stdin is not None and sys.stdin.isatty()
         session = Session(snapshot, Front(sys.stdin, interactive), out_console())
-        code = session.run()
+        # Ctrl-C abandons the turn in progress and the session goes on (the 'contrarius'
+        # process otherwise exits at once on Ctrl-C)
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            code = session.run()
+        finally:
+            signal.signal(signal.SIGINT, previous)
         if code == 0 and session.front.refused and not interactive:
             code = 2  # a script with a refused answer went out of step: say so in the exit code
         raise typer.Exit(code)

@@ -158,6 +158,16 @@ def render_show(s, con) -> None:
               f"({15 - len(near['houses'])} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
 
 
+def move_text(moved, word: str) -> str:
+    """The line reporting an undo or redo (``word``: ``undid``/``redid``) of a
+    :class:`~contrarius.store.HistoryMove`: how many steps, the turns the file now holds,
+    how many more can be undone and redone (``contrarius undo``/``redo``, the session)."""
+    turns = len(moved.snapshot.log)
+    steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
+    return (f"{moved.path}: {word} {steps}; it now holds the game after {turns} turn{'s' if turns != 1 else ''} "
+            f"({moved.undoable} more can be undone, {moved.redoable} redone)")
+
+
 def register(app: typer.Typer) -> None:
     """Add new, check, show, undo and redo to ``app``."""
 
@@ -309,11 +319,7 @@ def register(app: typer.Typer) -> None:
     def report_move(moved, word: str) -> None:
         from rich.markup import escape
 
-        turns = len(moved.snapshot.log)
-        steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
-        err_console().print(escape(
-            f"{moved.path}: {word} {steps}; it now holds the game after {turns} turn{'s' if turns != 1 else ''} "
-            f"({moved.undoable} more can be undone, {moved.redoable} redone)"))
+        err_console().print(escape(move_text(moved, word)))
 
     @app.command("undo")
     @boundary

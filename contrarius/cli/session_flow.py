@@ -157,7 +157,7 @@ def build_action(snap, card: str, options: dict[str, Any], *, trial: bool = Fals
 def run(snap, card: str, options: dict[str, Any]):
     """:func:`contrarius.reactions.play` on the action of ``options``: the turn as ``play``
     would play it. Raises what ``play`` raises."""
-    from ..reactions import play
+    from ..game import play
 
     return play(snap, build_action(snap, card, options))
 
@@ -167,7 +167,7 @@ def check(snap, card: str, options: dict[str, Any], partner_known: bool) -> None
 
     Raises the rules' :class:`ContrariusError` for anything else (the answer just given).
     """
-    from ..reactions import play
+    from ..game import play
 
     try:
         play(snap, build_action(snap, card, options, trial=True, partner_known=partner_known))
@@ -401,7 +401,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     from ..cards import Card
     from ..errors import GameOverError
     from ..parsing import card_from_text
-    from ..team import halves
+    from ..twoplayer import halves
 
     if snap.ended is not None and not snap.ended.final_turn_pending:
         who = "Contrarius" if snap.ended.by == "contrarius" else snap.ended.by
@@ -554,7 +554,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
     rest, which depends on the die), tied colonist moves, cards drawn into the display."""
     from ..dice import DIE_COLOURS, parse_face
     from ..parsing import card_from_text, die_face_text
-    from ..reactions import play
+    from ..game import play
 
     veto_asked = refill_declined = False
     while True:

@@ -234,7 +234,7 @@ class _Turn:
         self.say("build", text, city=ruling.city, province=ruling.province, goods=s.cities[ruling.city], asked=ruling.asked)
         if move is not None and move.steps == 0:
             self.say("move", f"its {move.kind} colonist on {move.start} already stands next to {ruling.city}: no move",
-                     **{k: v for k, v in move.to_dict().items() if k != "kind"}, move_kind=move.kind)
+                     **move.to_dict())
         elif move is not None:
             n_opt = len(ruling.moves)
             tie = f" (option {ruling.moves.index(move) + 1} of {n_opt} tied moves: you choose, --choose N)" if n_opt > 1 else ""

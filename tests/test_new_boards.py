@@ -389,3 +389,15 @@ def test_gallia_veteran_sea_colonist_stays_off_the_lines():
     assert land.line is not None and set(land.line.ends) == {"Lvtetia", house}
     assert (sea.kind, sea.city) == ("sea", "Mediterranean")
     assert "veteran: no sea line leaves Mediterranean; the second colonist stays in Mediterranean" in notes
+
+
+@pytest.mark.parametrize("name,expected", [
+    # Salsa: without salt the salt city of each letter takes A tool, B wine, C cloth, D brick
+    ("hispania", {"A": "tool", "B": "wine", "D": "brick"}),  # letters A, B, D
+    ("byzantium", {"A": "tool", "B": "wine", "C": "cloth"}),  # letters A, B, C
+])
+def test_salt_boards_have_one_salt_city_per_letter_and_the_no_salt_goods(name, expected):
+    b = load_board(name)
+    assert "salt" in b.board_tags
+    assert {letter for letter, mix in b.tokens.items() if mix.get("salt") == 1} == set(b.tokens) == set(expected)
+    assert b.no_salt == expected

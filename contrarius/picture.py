@@ -333,6 +333,11 @@ def _crosses(seg: tuple[float, float, float, float], r: Rect) -> bool:
     return True
 
 
+def _rect_dist(r: Rect, p: tuple[float, float]) -> float:
+    """Distance from point ``p`` to the nearest point of rectangle ``r``."""
+    return math.hypot(p[0] - min(max(p[0], r[0]), r[2]), p[1] - min(max(p[1], r[1]), r[3]))
+
+
 class _Placer:
     """Puts labels where they overlap no city marker, house, colonist or other label, and
     cross as few drawn lines as it can."""
@@ -341,15 +346,18 @@ class _Placer:
         self.width, self.height = width, height
         self.taken: list[Rect] = []
         self.segments: list[tuple[float, float, float, float]] = []
+        self.markers: list[tuple[float, float]] = []
 
     def block(self, rect: Rect) -> None:
         """Keep labels off ``rect``."""
         self.taken.append(rect)
 
-    def place(self, box: Rect, w: float, h: float, gap: float = 3.0, own: Rect | None = None) -> Rect:
+    def place(self, box: Rect, w: float, h: float, gap: float = 3.0, own: Rect | None = None,
+              anchor: tuple[float, float] | None = None) -> Rect:
         """The best ``w`` x ``h`` rectangle around ``box``: free of every blocked rectangle
         and inside the picture, crossing the fewest lines, nearest, below before above,
-        right, left and the corners; the least overlapping one if none is free."""
+        right, left and the corners, and nearer its own ``anchor`` (the place's marker)
+        than any other marker; the least overlapping one if none is free."""
         x0, y0, x1, y1 = box
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         best: tuple[float, float, Rect] | None = None
@@ -366,6 +374,10 @@ class _Placer:
                 if r[0] < 2 or r[1] < 2 or r[2] > self.width - 2 or r[3] > self.height - 2:
                     hard += 10000
                 soft = sum(1 for seg in self.segments if _crosses(seg, r)) + 1.0 * n_far + 0.01 * k
+                if anchor is not None:  # a label nearer another place's marker than its own misleads
+                    mine = _rect_dist(r, anchor)
+                    if any(_rect_dist(r, m) < mine for m in self.markers if m != anchor):
+                        soft += 4
                 if best is None or (hard, soft) < (best[0], best[1]):
                     best = (hard, soft, r)
         assert best is not None
@@ -461,6 +473,7 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
             box = (box[0], box[1], max(box[2], x + r + 4 + 15 * n_c), box[3])
         city_box[name] = box
         placer.block(box)
+        placer.markers.append((x, y))
     line_pawns: dict[Line, list[tuple[float, float]]] = {}
     for line, cols in on_line.items():
         mx, my = geo.mid(line)
@@ -579,7 +592,7 @@ def _draw_place(parent, board, geo, name, tokens, houses, cols, excluded, candid
         sub = "capital" if name == board.capital else kind.replace("-", " ")
     w = max(_text_width(name, size, True), _text_width(sub, 10.5)) + 4
     h = size + (12 if sub else 1)
-    lx0, ly0, lx1, ly1 = placer.place(box, w, h, own=box)
+    lx0, ly0, lx1, ly1 = placer.place(box, w, h, own=box, anchor=(x, y))
     cx = (lx0 + lx1) / 2
     fill = "#777" if out else "#111"
     _text(g, cx, ly0 + size - 1, name, size, bold=True, fill=fill, class_="name")

@@ -552,7 +552,7 @@ def _draw_place(parent, board, geo, name, tokens, houses, cols, excluded, candid
         what += "; reachable"
     g = _el(parent, "g", what, class_=kind + (" ruled-out" if out else "") +
             (" chosen" if ruling is not None and name == ruling.city else ""),
-            data_name=name, data_goods=goods)
+            data_name=name, data_goods=goods, data_x=round(x, 1), data_y=round(y, 1))
     # the marker
     if name == board.capital:
         r = CITY_R + 3

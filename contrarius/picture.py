@@ -316,6 +316,8 @@ def _owners_of(snapshot) -> tuple[str, ...]:
 def _crosses(seg: tuple[float, float, float, float], r: Rect) -> bool:
     """Whether the segment ``(x1, y1, x2, y2)`` passes through the rectangle ``r`` (Liang-Barsky)."""
     x1, y1, x2, y2 = seg
+    if max(x1, x2) < r[0] or min(x1, x2) > r[2] or max(y1, y2) < r[1] or min(y1, y2) > r[3]:
+        return False
     dx, dy = x2 - x1, y2 - y1
     t0, t1 = 0.0, 1.0
     for p, q in ((-dx, x1 - r[0]), (dx, r[2] - x1), (-dy, y1 - r[1]), (dy, r[3] - y1)):
@@ -362,6 +364,8 @@ class _Placer:
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         best: tuple[float, float, Rect] | None = None
         for n_far, far in enumerate((0.0, 8.0, 18.0, 30.0)):
+            if best is not None and best[0] == 0 and best[1] <= 1.0 * n_far:
+                break  # nothing further out can do better
             g = gap + far
             cands = [
                 (cx - w / 2, y1 + g), (cx - w / 2, y0 - g - h), (x1 + g, cy - h / 2), (x0 - g - w, cy - h / 2),
@@ -370,7 +374,7 @@ class _Placer:
             ]
             for k, (lx, ly) in enumerate(cands):
                 r = (lx, ly, lx + w, ly + h)
-                hard = sum(_overlap(r, t) for t in self.taken if t is not own)
+                hard = sum(_overlap(r, t) for t in self.taken if t is not own and t[0] < r[2] and r[0] < t[2])
                 if r[0] < 2 or r[1] < 2 or r[2] > self.width - 2 or r[3] > self.height - 2:
                     hard += 10000
                 soft = sum(1 for seg in self.segments if _crosses(seg, r)) + 1.0 * n_far + 0.01 * k

@@ -330,3 +330,23 @@ def test_cards_drawn_and_taken_unknown_are_asked(runner, tmp_path):
     assert by_session.read_bytes() == by_play.read_bytes()
     display = yaml.safe_load(by_session.read_text(encoding="utf-8"))["display"]
     assert display == ["Mason", "Prefect", "Colonist", "Farmer", "Diplomat", "Weaver", "?"]
+
+
+def test_a_file_changed_meanwhile_is_not_overwritten(runner, tmp_path, monkeypatch):
+    """Another command writes the snapshot while a turn is being asked: the session's turn
+    is refused (the store's concurrent-change check) and the other write is kept."""
+    from contrarius.cli import session_flow
+
+    game = table_game(tmp_path)
+    other = copy_of(game, "other.yaml")
+    assert runner.invoke(app, ["play", "mercator", str(other), "-i", "--die", "wine"]).exit_code == 0
+    real = session_flow.turn_flow
+
+    def meddling(snap, **kw):
+        game.write_bytes(other.read_bytes())  # 'play -i' elsewhere, after the session read the file
+        return real(snap, **kw)
+
+    monkeypatch.setattr("contrarius.cli.session_cmd.turn_flow", meddling)
+    r = session(runner, game, "prefect\nreactivate\n")
+    assert "the turn was not written" in r.stderr
+    assert game.read_bytes() == other.read_bytes()

@@ -144,6 +144,16 @@ def test_only_the_questions_the_card_needs():
     assert die_q.text.startswith("blue die (Architect)")
     assert ("3", "takes Prefect") in die_q.choices  # display position 3 holds the Prefect
     assert turn.options == {"die": ["blue=3"]}
+    # Tribune: no colonist bought (Enter), the S house needs no die, then the red die: what
+    # each face places or takes ("Supplementary rules": Contrarius has 2 land and 2 sea
+    # colonists in supply, new ones go to Roma; position 1 holds the Mercator)
+    asked, turn = drive(snap, ["tribune", "", "card"], table_dice=True)
+    assert [q.key for q in asked] == ["card", "place", "die"]
+    assert asked[-1].choices == (("land", "a land colonist in Roma"), ("sea", "a sea colonist in Roma"),
+                                 ("card", "takes Mercator"))
+    # Mercator: the black die, each goods face with the city the ruling picks now
+    asked, turn = drive(snap, ["mercator", "wine"], table_dice=True)
+    assert ("wine", "builds in Ancona (Vmbria, wine)") in asked[-1].choices  # as README's first Mercator
 
 
 def test_wrong_answer_asked_again_with_the_command_line_message(runner, tmp_path):

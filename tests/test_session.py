@@ -146,10 +146,12 @@ def test_only_the_questions_the_card_needs():
     assert turn.options == {"die": ["blue=3"]}
     # Tribune: no colonist bought (Enter), the S house needs no die, then the red die: what
     # each face places or takes ("Supplementary rules": Contrarius has 2 land and 2 sea
-    # colonists in supply, new ones go to Roma; position 1 holds the Mercator)
-    asked, turn = drive(snap, ["tribune", "", "card"], table_dice=True)
-    assert [q.key for q in asked] == ["card", "place", "die"]
-    assert asked[-1].choices == (("land", "a land colonist in Roma"), ("sea", "a sea colonist in Roma"),
+    # colonists in supply, new ones go to Roma; position 1 holds the Mercator); the S house
+    # (Smith: tool, Cosa) is reached by the land and the sea colonist alike: a tie, asked last
+    asked, turn = drive(snap, ["tribune", "", "card", ""], table_dice=True)
+    assert [q.key for q in asked] == ["card", "place", "die", "choose"]
+    assert turn.options == {"die": ["red=card"]}
+    assert asked[2].choices == (("land", "a land colonist in Roma"), ("sea", "a sea colonist in Roma"),
                                  ("card", "takes Mercator"))
     # Mercator: the black die, each goods face with the city the ruling picks now
     asked, turn = drive(snap, ["mercator", "wine"], table_dice=True)

@@ -88,6 +88,8 @@ def show_data(s) -> dict:
         },
         "sides": sides,
         "display": [{"position": i + 1, "card": c, "extra_cost": costs[i]} for i, c in enumerate(s.display)],
+        **({} if board.display else {"display_note": f"no card display is printed on the {board.name} board: "
+                                                     "the extra costs of the other boards are used (reading)"}),
         "stack_remaining": s.stack_remaining,
         "cards_left": s.cards_left,
         "provinces": provinces,
@@ -113,7 +115,7 @@ def render_show(s, con) -> None:
               + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
               + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] and d["mode"] == "solo" else ""))
     if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
-        from ..team import final_turn_note
+        from ..twoplayer import final_turn_note
 
         for p in d["players"]:
             tags = [t for t in ("to play" if p["active"] else "", "Praefectus Magnus" if p["praefectus_magnus"] else "",
@@ -142,6 +144,8 @@ def render_show(s, con) -> None:
     for item in d["display"]:
         disp.add_row(str(item["position"]), item["card"] or "(empty)", item["extra_cost"] or "-")
     con.print(disp)
+    if d.get("display_note"):
+        con.print(d["display_note"])
     prov = Table(title="Provinces")
     for col in ("province", "bonus marker", "cities (goods: houses)"):
         prov.add_column(col)
@@ -194,8 +198,8 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
     ) -> None:
         """Set up a new game and write its snapshot (stdout, or -o PATH)."""
+        from ..game import SetupOptions, new_game
         from ..parsing import card_from_text
-        from ..setup import SetupOptions, new_game
 
         if beginner and start_vp is not None:
             raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")

@@ -63,7 +63,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
                   move: list[str] | None = None, buy: list[str] | None = None, refill: list[str] | None = None,
                   reveal: list[str] | None = None, die: list[str] | None = None, choose: list[int] | None = None,
                   player: str | None = None, snapshot=None):
-    """The :class:`~contrarius.reactions.PlayerAction` that ``play``'s (and ``preview``'s)
+    """The :class:`~contrarius.turn.PlayerAction` that ``play``'s (and ``preview``'s)
     options describe. Raises :class:`ContrariusError` for options that contradict each other.
 
     ``snapshot``: the game the options are for; with it, card names may be unique prefixes
@@ -74,7 +74,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     without ``--money`` places colonists, which the rule engine decides.
     """
     from ..parsing import card_from_text, parse_move
-    from ..reactions import PlayerAction
+    from ..turn import PlayerAction
 
     mode = snapshot.mode if snapshot is not None else None
     owner = snapshot.player(player).id if snapshot is not None else None
@@ -114,7 +114,7 @@ def render_turn(result, con) -> None:
         if solo:
             lines.append("[bold yellow]Contrarius ended the game: play your final card (no reaction).[/bold yellow]")
         else:
-            from ..team import final_turn_note
+            from ..twoplayer import final_turn_note
 
             lines.append(f"[bold yellow]{final_turn_note(result.snapshot)}.[/bold yellow]")
     if not solo and not result.game_over:
@@ -131,11 +131,11 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
                 partner_place: list[str] | None = None, partner_copy: str | None = None,
                 partner_build: list[str] | None = None, partner_move: list[str] | None = None,
                 partner_buy: list[str] | None = None, veto: str | None = None):
-    """The ``play`` options of a team or third-player turn as a :class:`~contrarius.team.TeamAction`."""
+    """The ``play`` options of a team or third-player turn as a :class:`~contrarius.twoplayer.TeamAction`."""
     from dataclasses import fields
 
     from ..parsing import card_from_text, parse_move
-    from ..team import Part, TeamAction
+    from ..twoplayer import Part, TeamAction
 
     partner_card = card_from_text(partner_card) if partner_card else partner_card
     partner_copy = card_from_text(partner_copy) if partner_copy else partner_copy
@@ -226,7 +226,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="The report as JSON (stdout with -o/-i, else stderr).")] = False,
     ) -> None:
         """Play one turn: your card and action, then Contrarius's reaction; writes the new snapshot."""
-        from ..reactions import play
+        from ..game import play
         from ..store import load_snapshot
 
         snap = load_snapshot(snapshot)

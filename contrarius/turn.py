@@ -29,7 +29,7 @@ from .board import GOODS, HOLDING, KINDS, LAND, SEA
 from .build import BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances, where
 from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
-from .errors import ContrariusError, GameOverError, NeedDieError, RuleError, SnapshotError
+from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
 
 #: Actions that choose between two reactions.
@@ -156,7 +156,8 @@ class Turn:
         """The next result of ``die``: from the table results given, else rolled from the seed."""
         if self.use_table:
             if not self.table_dice:
-                raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE")
+                raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE",
+                                   state=self.s)
             named, face = self.table_dice[0]
             if named is not None and named != die:
                 raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")
@@ -308,7 +309,7 @@ class Turn:
         if name == UNKNOWN_CARD:
             if position in self.a.reveal:
                 return self.refill_card(self.a.reveal[position])
-            raise RuleError(f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
+            raise NeedRevealError(position, f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
         return name  # type: ignore[return-value]
 
     def refill_card(self, name: str) -> str:

@@ -160,6 +160,33 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
                       praetor_reaction=praetor_reaction, partner=partner, veto=vetoer, veto_face=face)
 
 
+#: ``play``'s options of team play and the third-player variant (keyword names of :func:`team_action`).
+TEAM_OPTIONS = ("personality", "praetor_reaction", "partner_card", "partner_personality", "partner_produce",
+                "partner_reactivate", "partner_money", "partner_place", "partner_copy", "partner_build",
+                "partner_move", "partner_buy", "veto")
+
+
+def turn_action(snap, card: str, **options):
+    """The action that ``play``'s options describe for the game in ``snap``: a
+    :class:`~contrarius.reactions.PlayerAction` in solo play, a
+    :class:`~contrarius.team.TeamAction` in team and third-player games.
+
+    ``options`` are ``play``'s option values by parameter name (``produce="Campania"``,
+    ``die=["black=wine"]``, ``partner_build=[...]``); ``contrarius play`` and
+    ``contrarius session`` both build their turn here (one code path). Raises
+    :class:`ContrariusError` for options that contradict each other or a team option in
+    a solo game.
+    """
+    team_opts = {k: options.pop(k) for k in TEAM_OPTIONS if k in options}
+    pa = player_action(card, **options, snapshot=snap)
+    if snap.mode != "solo":
+        return team_action(pa, **team_opts)
+    given = next((k for k in TEAM_OPTIONS if team_opts.get(k)), None)
+    if given is not None:
+        raise ContrariusError(f"--{given.replace('_', '-')} is for team play and the third-player variant; this is a solo game")
+    return pa
+
+
 def register(app: typer.Typer) -> None:
     """Add ``play`` and ``roll`` to ``app``."""
 
@@ -203,19 +230,13 @@ def register(app: typer.Typer) -> None:
         from ..store import load_snapshot
 
         snap = load_snapshot(snapshot)
-        pa = player_action(card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
-                           build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
-                           player=player, snapshot=snap)
-        team_opts = dict(personality=personality, praetor_reaction=praetor_reaction, partner_card=partner_card,
-                         partner_personality=partner_personality, partner_produce=partner_produce,
-                         partner_reactivate=partner_reactivate, partner_money=partner_money, partner_place=partner_place,
-                         partner_copy=partner_copy, partner_build=partner_build, partner_move=partner_move,
-                         partner_buy=partner_buy, veto=veto)
-        if snap.mode != "solo":
-            pa = team_action(pa, **team_opts)
-        elif any(team_opts.values()):
-            given = next(k for k, v in team_opts.items() if v)
-            raise ContrariusError(f"--{given.replace('_', '-')} is for team play and the third-player variant; this is a solo game")
+        pa = turn_action(snap, card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
+                         build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
+                         player=player, personality=personality, praetor_reaction=praetor_reaction,
+                         partner_card=partner_card, partner_personality=partner_personality,
+                         partner_produce=partner_produce, partner_reactivate=partner_reactivate,
+                         partner_money=partner_money, partner_place=partner_place, partner_copy=partner_copy,
+                         partner_build=partner_build, partner_move=partner_move, partner_buy=partner_buy, veto=veto)
         result = play(snap, pa)
 
         def report(used_stdout: bool) -> None:

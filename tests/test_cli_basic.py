@@ -285,3 +285,28 @@ def test_new_says_the_starting_vp(runner):
     assert r.exit_code == 0 and "you start with 40 VP" in r.stderr
     r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "--level", "veteran", "--strong"])
     assert r.exit_code == 0 and "New strong veteran solo game" in r.stderr and "you start with 10 VP" in r.stderr
+
+
+def test_play_help_shows_solo_options_first_then_team_and_third_player_options(runner):
+    # issue 13: solo options first, then team and third-player options (declared in their
+    # own rich help panels, contrarius.cli.options; the help itself is click's plain help)
+    text = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "120"}).stdout
+    at = {word: text.index(word) for word in ("--produce", "--die", "--json", "--personality", "--partner-build", "--veto")}
+    assert at["--produce"] < at["--die"] < at["--json"] < at["--personality"] < at["--partner-build"] < at["--veto"]
+
+
+def test_play_and_preview_share_their_option_declarations():
+    # the same Annotated object, not a copy: one help text, one completion, one flag
+    import inspect
+
+    from contrarius.cli import app as the_app
+
+    def params(name):
+        cmd = next(c for c in the_app.registered_commands if c.name == name)
+        return inspect.signature(cmd.callback).parameters
+
+    play, preview = params("play"), params("preview")
+    shared = [n for n in preview if n not in ("card", "snapshot", "as_json")]
+    assert "produce" in shared and "die" in shared and "player" in shared
+    for name in shared:
+        assert play[name].annotation is preview[name].annotation, name

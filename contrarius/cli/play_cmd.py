@@ -10,18 +10,12 @@ import typer
 
 from ..errors import ContrariusError
 from .common import boundary, emit_json, err_console, write_snapshot
-from .completion import (
-    complete_buy,
-    complete_card,
-    complete_city,
-    complete_copy,
-    complete_die,
-    complete_die_face,
-    complete_place,
-    complete_player,
-    complete_province,
-    complete_stack_card,
+from .options import (
+    Build, Buy, Choose, Copy, Die, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
+    PartnerMove, PartnerPersonality, PartnerPlace, PartnerProduce, PartnerReactivate, Personality, Place,
+    PlayerOpt, PraetorReaction, Produce, Reactivate, Refill, Reveal, Veto,
 )
+from .completion import complete_card, complete_die
 
 
 def parse_die_option(text: str) -> tuple[str | None, str]:
@@ -168,8 +162,8 @@ TEAM_OPTIONS = ("personality", "praetor_reaction", "partner_card", "partner_pers
 
 def turn_action(snap, card: str, **options):
     """The action that ``play``'s options describe for the game in ``snap``: a
-    :class:`~contrarius.reactions.PlayerAction` in solo play, a
-    :class:`~contrarius.team.TeamAction` in team and third-player games.
+    :class:`~contrarius.turn.PlayerAction` in solo play, a
+    :class:`~contrarius.twoplayer.TeamAction` in team and third-player games.
 
     ``options`` are ``play``'s option values by parameter name (``produce="Campania"``,
     ``die=["black=wine"]``, ``partner_build=[...]``); ``contrarius play`` and
@@ -195,35 +189,35 @@ def register(app: typer.Typer) -> None:
     def play_cmd(
         card: Annotated[str, typer.Argument(help="The card you played, e.g. mercator, prefect, pm, architect.", autocompletion=complete_card)],
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
-        produce: Annotated[Optional[str], typer.Option("--produce", help="Prefect: the province you produced in.", autocompletion=complete_province)] = None,
-        reactivate: Annotated[bool, typer.Option("--reactivate", help="Prefect: you took the cash bonus (reactivated).")] = False,
-        money: Annotated[bool, typer.Option("--money", help="Colonist: you took money instead of placing colonists.")] = False,
-        place: Annotated[Optional[list[str]], typer.Option("--place", help="Colonist/Tribune: a colonist you placed, KIND:CITY (repeat).", autocompletion=complete_place)] = None,
-        copy: Annotated[Optional[str], typer.Option("--copy", help="Diplomat: the face-up card of Contrarius you copied.", autocompletion=complete_copy)] = None,
-        build: Annotated[Optional[list[str]], typer.Option("--build", help="Architect: a city where you built a house (repeat).", autocompletion=complete_city)] = None,
-        move: Annotated[Optional[list[str]], typer.Option("--move", help="Architect: a colonist move KIND:FROM:TO (repeat).")] = None,
-        buy: Annotated[Optional[list[str]], typer.Option("--buy", help="Senator/Consul: a display position or card you bought (repeat).", autocompletion=complete_buy)] = None,
-        refill: Annotated[Optional[list[str]], typer.Option("--refill", help="A card drawn to refill the display, in order (repeat).", autocompletion=complete_stack_card)] = None,
-        reveal: Annotated[Optional[list[str]], typer.Option("--reveal", help="Name a display card shown as ?, POSITION=CARD.")] = None,
-        die: Annotated[Optional[list[str]], typer.Option("--die", help="A die result read from the table, FACE or DIE=FACE, in the order rolled (repeat).", autocompletion=complete_die_face)] = None,
-        choose: Annotated[Optional[list[int]], typer.Option("--choose", help="Pick option N among tied colonist moves (repeat per build).")] = None,
-        player: Annotated[Optional[str], typer.Option("--player", help="Team play: which player played the card.", autocompletion=complete_player)] = None,
-        personality: Annotated[Optional[str], typer.Option("--personality", "--choose-personality", help="Double card (Prefect/Architect, Architect/Mercator, Mercator/Prefect): the personality you chose; your partner carries out the other.")] = None,
-        praetor_reaction: Annotated[Optional[str], typer.Option("--praetor-reaction", help="Praetor: the reaction printed on this card, vp (2 VP) or house (white die); which Praetor shows which is not public.")] = None,
-        partner_card: Annotated[Optional[str], typer.Option("--partner-card", help="Team play: the card your partner played (Legatus: the card they played on your request; Proconsul: their own card, for themselves alone).", autocompletion=complete_card)] = None,
-        partner_personality: Annotated[Optional[str], typer.Option("--partner-personality", help="Team play, double card: the personality your partner chose (when they carried it out first, after a Legatus, or as their own card).")] = None,
-        partner_produce: Annotated[Optional[str], typer.Option("--partner-produce", help="Team play, Prefect: the province your partner produced in.", autocompletion=complete_province)] = None,
-        partner_reactivate: Annotated[bool, typer.Option("--partner-reactivate", help="Team play, Prefect: your partner took the cash bonus.")] = False,
-        partner_money: Annotated[bool, typer.Option("--partner-money", help="Team play, Colonist: your partner took money.")] = False,
-        partner_place: Annotated[Optional[list[str]], typer.Option("--partner-place", help="Team play: a colonist your partner placed, KIND:CITY (repeat).", autocompletion=complete_place)] = None,
-        partner_copy: Annotated[Optional[str], typer.Option("--partner-copy", help="Team play, Diplomat: the card of Contrarius your partner copied (when they played the Diplomat).", autocompletion=complete_copy)] = None,
-        partner_build: Annotated[Optional[list[str]], typer.Option("--partner-build", help="Team play, Architect: a city where your partner built (repeat).", autocompletion=complete_city)] = None,
-        partner_move: Annotated[Optional[list[str]], typer.Option("--partner-move", help="Team play, Architect: a colonist move of your partner KIND:FROM:TO (repeat).")] = None,
-        partner_buy: Annotated[Optional[list[str]], typer.Option("--partner-buy", help="Team play: a display position or card your partner bought (repeat).", autocompletion=complete_buy)] = None,
-        veto: Annotated[Optional[str], typer.Option("--veto", help="Third-player variant: PLAYER or PLAYER=FACE uses their veto card: the last die of this reaction is re-rolled (FACE: the new result read from the table).", autocompletion=complete_player)] = None,
+        produce: Produce = None,
+        reactivate: Reactivate = False,
+        money: Money = False,
+        place: Place = None,
+        copy: Copy = None,
+        build: Build = None,
+        move: Move = None,
+        buy: Buy = None,
+        refill: Refill = None,
+        reveal: Reveal = None,
+        die: Die = None,
+        choose: Choose = None,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout (the input file itself: as -i).")] = None,
         in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (its history, SNAPSHOT.history, keeps every earlier state for undo/redo).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="The report as JSON (stdout with -o/-i, else stderr).")] = False,
+        player: PlayerOpt = None,
+        personality: Personality = None,
+        praetor_reaction: PraetorReaction = None,
+        partner_card: PartnerCard = None,
+        partner_personality: PartnerPersonality = None,
+        partner_produce: PartnerProduce = None,
+        partner_reactivate: PartnerReactivate = False,
+        partner_money: PartnerMoney = False,
+        partner_place: PartnerPlace = None,
+        partner_copy: PartnerCopy = None,
+        partner_build: PartnerBuild = None,
+        partner_move: PartnerMove = None,
+        partner_buy: PartnerBuy = None,
+        veto: Veto = None,
     ) -> None:
         """Play one turn: your card and action, then Contrarius's reaction; writes the new snapshot."""
         from ..game import play

@@ -5,7 +5,8 @@ snapshot is never written. The outcomes come from :mod:`contrarius.preview`, whi
 ``play`` itself for every die result.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typer then reads the parameter annotations
+# as objects instead of eval'ing their text once per parameter (start-up time).
 
 from pathlib import Path
 from typing import Annotated, Optional
@@ -15,17 +16,8 @@ import typer
 from ..errors import ContrariusError, UnknownNameError
 from ..store import STDIO
 from .common import boundary, emit_json, out_console
-from .completion import (
-    complete_buy,
-    complete_card,
-    complete_city,
-    complete_copy,
-    complete_die_face,
-    complete_place,
-    complete_player,
-    complete_province,
-    complete_stack_card,
-)
+from .options import Build, Buy, Choose, Copy, Die, Money, Move, Place, PlayerOpt, Produce, Reactivate, Refill, Reveal
+from .completion import complete_card
 from .play_cmd import parse_reveal, player_action
 
 
@@ -111,19 +103,19 @@ def register(app: typer.Typer) -> None:
         card: Annotated[Optional[str], typer.Argument(help="The card you would play (omit: a table of every card you could play).",
                                                       show_default=False, autocompletion=complete_card)] = None,
         snapshot: Annotated[Optional[str], typer.Argument(help="Snapshot file, or - for stdin.", show_default=False)] = None,
-        produce: Annotated[Optional[str], typer.Option("--produce", help="Prefect: the province you would produce in.", autocompletion=complete_province)] = None,
-        reactivate: Annotated[bool, typer.Option("--reactivate", help="Prefect: you would take the cash bonus (reactivate).")] = False,
-        money: Annotated[bool, typer.Option("--money", help="Colonist: you would take money instead of placing colonists.")] = False,
-        place: Annotated[Optional[list[str]], typer.Option("--place", help="Colonist/Tribune: a colonist you would place, KIND:CITY (repeat).", autocompletion=complete_place)] = None,
-        copy: Annotated[Optional[str], typer.Option("--copy", help="Diplomat: the face-up card of Contrarius you would copy.", autocompletion=complete_copy)] = None,
-        build: Annotated[Optional[list[str]], typer.Option("--build", help="Architect: a city where you would build (repeat).", autocompletion=complete_city)] = None,
-        move: Annotated[Optional[list[str]], typer.Option("--move", help="Architect: a colonist move KIND:FROM:TO (repeat).")] = None,
-        buy: Annotated[Optional[list[str]], typer.Option("--buy", help="Senator/Consul: a display position or card you would buy (repeat).", autocompletion=complete_buy)] = None,
-        refill: Annotated[Optional[list[str]], typer.Option("--refill", help="A card drawn to refill the display, in order (repeat).", autocompletion=complete_stack_card)] = None,
-        reveal: Annotated[Optional[list[str]], typer.Option("--reveal", help="Name a display card shown as ?, POSITION=CARD.")] = None,
-        die: Annotated[Optional[list[str]], typer.Option("--die", help="A die result already read from the table, FACE or DIE=FACE, in the order rolled (repeat); the rest are previewed.", autocompletion=complete_die_face)] = None,
-        choose: Annotated[Optional[list[int]], typer.Option("--choose", help="Pick option N among tied colonist moves (repeat per build).")] = None,
-        player: Annotated[Optional[str], typer.Option("--player", help="Team play: which player would play the card.", autocompletion=complete_player)] = None,
+        produce: Produce = None,
+        reactivate: Reactivate = False,
+        money: Money = False,
+        place: Place = None,
+        copy: Copy = None,
+        build: Build = None,
+        move: Move = None,
+        buy: Buy = None,
+        refill: Refill = None,
+        reveal: Reveal = None,
+        die: Die = None,
+        choose: Choose = None,
+        player: PlayerOpt = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the preview as JSON.")] = False,
     ) -> None:
         """Every die result of Contrarius's reaction to CARD, with its chance (changes nothing).

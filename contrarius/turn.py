@@ -174,6 +174,15 @@ class Turn:
                  die=die, face=value)
         return value
 
+    def refuse_unused_input(self) -> None:
+        """At the end of a turn: a ``--choose`` or a die result given but not used is a
+        mistake (:class:`RuleError`), never silently dropped."""
+        if self.choices:
+            raise RuleError(f"--choose {self.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
+        if self.table_dice:
+            extra = ", ".join(f for _, f in self.table_dice)
+            raise RuleError(f"this reaction did not roll every die given: {extra} left over; remove it")
+
     def say(self, event: str, text: str, **data: Any) -> None:
         """Record a reaction event of type ``event`` with its report line."""
         self.events.append(Event(event, text, data))

@@ -112,13 +112,16 @@ class RuleError(ContrariusError):
 class NeedDieError(RuleError):
     """Die results were given from the table, but the reaction needs one more die.
 
-    ``die`` names it (architect|tribune|mercator|senator); ``why`` says what rolls it.
-    ``contrarius preview`` uses this to branch over that die's faces.
+    ``die`` names it (architect|tribune|mercator|senator); ``why`` says what rolls it;
+    ``exclude``: faces that would be rolled again (the red die deciding which colonist:
+    a card face is re-rolled). ``contrarius preview`` uses this to branch over that die's
+    other faces.
     """
 
-    def __init__(self, die: str, why: str, message: str):
+    def __init__(self, die: str, why: str, message: str, exclude: tuple = ()):
         self.die = die
         self.why = why
+        self.exclude = tuple(exclude)
         super().__init__(message)
 
 

@@ -22,7 +22,7 @@ Rules implemented (rulebook, "Solo Personality Cards" unless said otherwise):
 - Colonist: place: the red die; earn money: 2 VP.
 - Mason, Farmer, Smith, Vintner, Weaver: 3 VP.
 - "Supplementary rules to the reactions of Contrarius": cannot build -> a colonist (red
-  die); no land colonist -> a sea one and vice versa; all six placed -> the card in
+  die, rolled again on a card face: it only decides which colonist); no land colonist -> a sea one and vice versa; all six placed -> the card in
   position 1; position empty -> position 1; no card at all -> a house (white die).
 - "Difficulty level", Expert: when the VP marker reaches or passes a track house, that
   house is built (black die); with an empty supply a house comes from the far end of the
@@ -164,11 +164,13 @@ class _Turn:
                 raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
 
     # ----- dice ----------------------------------------------------------------------
-    def die(self, die: str, why: str) -> Any:
-        """The next result of ``die``: from the table results given, else rolled from the seed."""
+    def die(self, die: str, why: str, exclude: tuple = ()) -> Any:
+        """The next result of ``die``: from the table results given, else rolled from the seed.
+
+        ``exclude``: faces the caller will roll again (only told to ``preview``)."""
         if self.use_table:
             if not self.table_dice:
-                raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE")
+                raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE", exclude)
             named, face = self.table_dice[0]
             if named is not None and named != die:
                 raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")
@@ -211,7 +213,7 @@ class _Turn:
         s = self.s
         if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0 and not s.contrarius.track:
             self.say("build", "Contrarius has no house left to build: supplementary rule, it places a colonist instead (red die)")
-            self.colonist("no house left", guard=guard | {"build"})
+            self.colonist("no house left", guard=guard | {"build"}, which_colonist=True)
             return None
         face = "S" if source == "S" else self.die(source, why)
         ruling = where(s, face)
@@ -221,7 +223,7 @@ class _Turn:
                               "supplementary rule: it places a colonist instead (red die)", goods=ruling.goods)
             if house_in_hand:
                 self.say("track", "the track house goes to Contrarius's supply")
-            self.colonist("could not build", guard=guard | {"build"})
+            self.colonist("could not build", guard=guard | {"build"}, which_colonist=True)
             return None
         if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0:
             far = max(s.contrarius.track)
@@ -253,9 +255,19 @@ class _Turn:
         return moves[0]
 
     # ----- colonists and cards ---------------------------------------------------------
-    def colonist(self, why: str, guard: frozenset = frozenset()) -> None:
-        """The red die: a land or sea colonist into the capital, or the card in position 1."""
-        face = self.die("tribune", why)
+    def colonist(self, why: str, guard: frozenset = frozenset(), *, which_colonist: bool = False) -> None:
+        """The red die: a land or sea colonist into the capital, or the card in position 1.
+
+        ``which_colonist``: the die only decides *which* colonist ("Supplementary rules",
+        Building houses: "it places a colonist instead (Determine which colonist by rolling
+        the red Tribune/Colonist die.)"): a card face names no colonist, so the die is
+        rolled again until it shows land or sea (a reading, README "How the rules are read").
+        """
+        face = self.die("tribune", why, ("card",) if which_colonist else ())
+        kinds = {parse_face("tribune", f) for f in self.s.faces("tribune")} - {"card"}
+        while which_colonist and face == "card" and kinds:
+            self.say("die", "a card face names no colonist: the red die is rolled again (it only decides which colonist)")
+            face = self.die("tribune", f"{why}: rolled again", ("card",))
         if face == "card":
             self.take_card(1, guard=guard)
             return
@@ -399,6 +411,9 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True, a
             raise ContrariusError(f"a colonist is land or sea, not {kind!r}")
         if s.colonists_in_supply(p.id, kind) <= 0:
             raise RuleError(f"you have no {kind} colonist left in your supply")
+        if card.reaction == "tribune" and place != s.board.capital:
+            # base rules (refresher, Tribune): "buy one colonist ... placed in Roma", the capital
+            raise RuleError(f"the colonist bought with the Tribune is placed in the capital, {s.board.capital}, not {place}")
         if place != s.board.capital and p.id not in s.houses.get(place, []):
             raise RuleError(f"new colonists go to {s.board.capital} or a city with your house, not {place}")
         s.colonists.append(Colonist(p.id, kind, place, None))

@@ -11,9 +11,12 @@ Readings where the rulebook says "you decide" or leaves room (documented in the 
   player names (``veteran_city``).
 - Veteran, first colonist: on the line between the capital and that city; if both a land
   and a sea line lead there, the player decides (``veteran_colonist``, default land).
-- Veteran, second colonist: the other kind, on a line of its kind from the capital to the
-  most valuable other city adjacent to the capital by such a line (one step, like the
-  first); equal values alphabetical, or ``veteran_second``.
+- Veteran, second colonist: "adjacent to the next most valuable city it can reach" says
+  nothing of its kind, so either kind may be the one that reaches it: the most valuable
+  other city adjacent to the capital by a land or a sea line (one step, like the first);
+  equal values alphabetical, or ``veteran_second``. Its kind: the other kind than the
+  first colonist's when a line of that kind leads there, else the kind whose line does;
+  the table may choose (``veteran_second_colonist``).
 - Strong veteran: a second house in that second city.
 """
 
@@ -62,6 +65,7 @@ class SetupOptions:
     veteran_colonist: str | None = None
     veteran_city: str | None = None
     veteran_second: str | None = None
+    veteran_second_colonist: str | None = None
     record_hand: bool = True
 
 
@@ -114,19 +118,29 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
              f"veteran: {kind} colonist on {board.find_line(kind, cap, first).label}"
              + (" (both a land and a sea line lead there: you decide, --veteran-colonist)" if len(kinds) == 2 else "")]
     other = SEA if kind == LAND else LAND
-    second_ranked = [c for c in _adjacent_by_value(s, (other,), {first})]
+    # "It places a second colonist adjacent to the next most valuable city it can reach":
+    # either kind may reach it (Difficulty level, Veteran; a reading, see the docstring)
+    second_ranked = _adjacent_by_value(s, (LAND, SEA), {first})
     if opts.veteran_second:
         second = board.city(opts.veteran_second)
         if second not in second_ranked:
-            raise ContrariusError(f"--veteran-second {second}: no {other} line joins {cap} and {second}")
+            raise ContrariusError(f"--veteran-second {second}: no line joins {cap} and {second}; adjacent: {', '.join(second_ranked)}")
     elif second_ranked:
         second = second_ranked[0]
     else:
-        notes.append(f"veteran: no {other} line leaves {cap}; the second colonist stays in {cap}")
+        notes.append(f"veteran: no other city is adjacent to {cap}; the second colonist ({other}) stays in {cap}")
         s.colonists.append(Colonist(CONTRARIUS, other, cap, None))
         return notes
-    s.colonists.append(Colonist(CONTRARIUS, other, None, board.find_line(other, cap, second)))
-    notes.append(f"veteran: {other} colonist on {board.find_line(other, cap, second).label}, next to {second} ({s.cities[second]})")
+    kinds2 = [k for k in (LAND, SEA) if any(second in ln.ends for ln in board.lines_at(cap, k))]
+    kind2 = other if other in kinds2 else kinds2[0]
+    if opts.veteran_second_colonist:
+        if opts.veteran_second_colonist not in kinds2:
+            raise ContrariusError(f"only a {kinds2[0]} line joins {cap} and {second}: "
+                                  f"--veteran-second-colonist {opts.veteran_second_colonist} does not fit")
+        kind2 = opts.veteran_second_colonist
+    s.colonists.append(Colonist(CONTRARIUS, kind2, None, board.find_line(kind2, cap, second)))
+    notes.append(f"veteran: {kind2} colonist on {board.find_line(kind2, cap, second).label}, next to {second} ({s.cities[second]})"
+                 + (" (both a land and a sea line lead there: you decide, --veteran-second-colonist)" if len(kinds2) == 2 else ""))
     if opts.strong:
         s.houses[second] = [CONTRARIUS]
         notes.append(f"strong veteran: second house in {second}")

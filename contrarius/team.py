@@ -239,7 +239,7 @@ class _TeamTurn(_Turn):
         self.preset = list(preset or [])
         self.delay_refill = False
 
-    def die(self, die: str, why: str) -> Any:
+    def die(self, die: str, why: str, exclude: tuple = ()) -> Any:
         """A replayed result first (the dice before a vetoed one, then the new result)."""
         if self.preset:
             r = self.preset.pop(0)
@@ -247,7 +247,7 @@ class _TeamTurn(_Turn):
                 raise RuleError(f"the veto replay expected the {r.die} die but the reaction rolls the {die} die")
             self.rolls.append(r)
             return r.face
-        return super().die(die, why)
+        return super().die(die, why, exclude)
 
     def remove_from_display(self, position: int) -> None:
         """As in solo play; a stack card not public (``?``) takes the next ``--refill`` name."""

@@ -17,6 +17,7 @@ from .completion import (
     complete_level,
     complete_mode,
     complete_new_city,
+    complete_new_place,
     complete_stack_card,
     complete_stack_cards,
 )
@@ -176,6 +177,7 @@ def register(app: typer.Typer) -> None:
         veteran_city: Annotated[Optional[str], typer.Option("--veteran-city", help="Veteran: the first city, when several are equally valuable.", autocompletion=complete_new_city)] = None,
         veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", help="Veteran: the city the second colonist stands next to.", autocompletion=complete_new_city)] = None,
         veteran_second_colonist: Annotated[Optional[str], typer.Option("--veteran-second-colonist", help="Veteran: land or sea for the second colonist when both lines lead to its city (default: the other kind than the first).", autocompletion=complete_kind)] = None,
+        start: Annotated[Optional[str], typer.Option("--start", help="Roma: the city where the colonists start (required there: the board prints no start). Balearica: the galley Contrarius's new sea colonists go to (default Galley west).", autocompletion=complete_new_place)] = None,
         no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
         hand: Annotated[Optional[list[str]], typer.Option("--hand", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
@@ -221,7 +223,7 @@ def register(app: typer.Typer) -> None:
             display=[d if d == "?" else card_from_text(d, mode=mode) for d in _split(display) or []] if display is not None else None,
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
             veteran_city=veteran_city, veteran_second=veteran_second,
-            veteran_second_colonist=veteran_second_colonist, record_hand=not no_hand,
+            veteran_second_colonist=veteran_second_colonist, record_hand=not no_hand, start=start,
         )
         snap, notes = new_game(opts)
         for item in hand or []:

@@ -13,14 +13,19 @@ code  meaning
 2     usage: an unknown option, card, city, province, board or die value; a
       missing argument; options that do not fit the card played (a Prefect
       without ``--produce``/``--reactivate``, ``--copy`` on a card other than
-      the Diplomat, ``--money`` on a Mercator); ``--in-place`` with stdin
-3     input: a missing, unreadable or unwritable file, a folder, not YAML, not
-      a snapshot (a list, a string, an empty file), a snapshot from a newer
-      format version, or an invalid snapshot (every problem is listed)
+      the Diplomat, ``--money`` on a Mercator); ``--in-place`` with stdin; a
+      new snapshot that would go to a terminal (no ``-o``/``-i``)
+3     input/output: a missing, unreadable or unwritable file (read-only, a
+      name too long), a folder, not YAML, YAML contrarius never writes
+      (anchors, tags, deep nesting, odd numbers or keys), not a snapshot, a
+      snapshot from a newer format version, an invalid snapshot (every problem
+      is listed); stdout closed or full; a damaged history or nothing to
+      undo/redo; a snapshot changed by another command meanwhile
 4     rule: the rules forbid the action in this state of the game (an illegal
       move or build, a card not in your hand, a face-down card copied, a die
       still to roll, the game is over)
 70    internal error (a bug: please report it with ``--debug`` output)
+130   interrupted (Ctrl-C); the message says whether a file was already written
 ====  =====================================================================
 
 Usage errors found by the command-line parser itself (an unknown option, a missing

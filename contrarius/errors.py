@@ -117,16 +117,31 @@ class RuleError(ContrariusError):
 class NeedDieError(RuleError):
     """Die results were given from the table, but the reaction needs one more die.
 
-    ``die`` names it (architect|tribune|mercator|senator); ``why`` says what rolls it;
-    ``exclude``: faces that would be rolled again (the red die deciding which colonist:
-    a card face is re-rolled). ``contrarius preview`` uses this to branch over that die's
-    other faces.
+    ``die`` names it (architect|tribune|mercator|senator); ``why`` says what rolls it.
+    ``state``: the game as it stands when the die is rolled (the turn's working copy, the
+    player's action done), or None; ``contrarius preview`` uses this to branch over that
+    die's faces, ``contrarius session`` to say what each face means at that moment.
+    ``exclude``: faces that would be rolled again (the red die deciding which colonist
+    after a failed build: a card face is re-rolled); preview leaves them out.
     """
 
-    def __init__(self, die: str, why: str, message: str, exclude: tuple = ()):
+    def __init__(self, die: str, why: str, message: str, state=None, exclude: tuple = ()):
         self.die = die
         self.why = why
+        self.state = state
         self.exclude = tuple(exclude)
+        super().__init__(message)
+
+
+class NeedRevealError(RuleError):
+    """The reaction takes a display card the snapshot shows as ``?`` (not recorded).
+
+    ``position`` is the display position (1-7) to name with ``--reveal POSITION=CARD``;
+    ``contrarius session`` asks for that card.
+    """
+
+    def __init__(self, position: int, message: str):
+        self.position = position
         super().__init__(message)
 
 

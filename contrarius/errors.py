@@ -13,14 +13,19 @@ code  meaning
 2     usage: an unknown option, card, city, province, board or die value; a
       missing argument; options that do not fit the card played (a Prefect
       without ``--produce``/``--reactivate``, ``--copy`` on a card other than
-      the Diplomat, ``--money`` on a Mercator); ``--in-place`` with stdin
-3     input: a missing, unreadable or unwritable file, a folder, not YAML, not
-      a snapshot (a list, a string, an empty file), a snapshot from a newer
-      format version, or an invalid snapshot (every problem is listed)
+      the Diplomat, ``--money`` on a Mercator); ``--in-place`` with stdin; a
+      new snapshot that would go to a terminal (no ``-o``/``-i``)
+3     input/output: a missing, unreadable or unwritable file (read-only, a
+      name too long), a folder, not YAML, YAML contrarius never writes
+      (anchors, tags, deep nesting, odd numbers or keys), not a snapshot, a
+      snapshot from a newer format version, an invalid snapshot (every problem
+      is listed); stdout closed or full; a damaged history or nothing to
+      undo/redo; a snapshot changed by another command meanwhile
 4     rule: the rules forbid the action in this state of the game (an illegal
       move or build, a card not in your hand, a face-down card copied, a die
       still to roll, the game is over)
 70    internal error (a bug: please report it with ``--debug`` output)
+130   interrupted (Ctrl-C); the message says whether a file was already written
 ====  =====================================================================
 
 Usage errors found by the command-line parser itself (an unknown option, a missing
@@ -116,12 +121,15 @@ class NeedDieError(RuleError):
     ``state``: the game as it stands when the die is rolled (the turn's working copy, the
     player's action done), or None; ``contrarius preview`` uses this to branch over that
     die's faces, ``contrarius session`` to say what each face means at that moment.
+    ``exclude``: faces that would be rolled again (the red die deciding which colonist
+    after a failed build: a card face is re-rolled); preview leaves them out.
     """
 
-    def __init__(self, die: str, why: str, message: str, state=None):
+    def __init__(self, die: str, why: str, message: str, state=None, exclude: tuple = ()):
         self.die = die
         self.why = why
         self.state = state
+        self.exclude = tuple(exclude)
         super().__init__(message)
 
 

@@ -89,14 +89,18 @@ class Branch:
         return " + ".join(f"{DIE_COLOURS[d]} {f}" for d, f in self.dice)
 
 
-def _faces(snapshot: Snapshot, die: str) -> list[tuple[Any, int, int]]:
-    """The distinct faces of ``die`` with (face, count, number of faces), in table order."""
-    faces = snapshot.faces(die)
+def _faces(snapshot: Snapshot, die: str, exclude: tuple = ()) -> list[tuple[Any, int, int]]:
+    """The distinct faces of ``die`` with (face, count, number of faces), in table order.
+
+    ``exclude``: faces that are rolled again until another face shows (the red die when it
+    decides which colonist): they are left out, and the chances are those of the others."""
     counts: dict[Any, int] = {}
-    for f in faces:
+    for f in snapshot.faces(die):
         key = parse_face(die, f)
-        counts[key] = counts.get(key, 0) + 1
-    return [(f, n, len(faces)) for f, n in counts.items()]
+        if key not in exclude:
+            counts[key] = counts.get(key, 0) + 1
+    total = sum(counts.values())
+    return [(f, n, total) for f, n in counts.items()]
 
 
 def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
@@ -115,7 +119,7 @@ def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
         try:
             result = play(snapshot, trial)
         except NeedDieError as exc:
-            for face, n, total in _faces(snapshot, exc.die):
+            for face, n, total in _faces(snapshot, exc.die, exc.exclude):
                 go(extra + [(exc.die, face)], prob * Fraction(n, total), sizes + (total,))
             return
         except GameOverError:

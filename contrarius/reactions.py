@@ -27,7 +27,7 @@ Rules implemented (rulebook, "Solo Personality Cards" unless said otherwise):
 - Colonist: place: the red die; earn money: 2 VP.
 - Mason, Farmer, Smith, Vintner, Weaver: 3 VP.
 - "Supplementary rules to the reactions of Contrarius": cannot build -> a colonist (red
-  die); no land colonist -> a sea one and vice versa; all six placed -> the card in
+  die, rolled again on a card face: it only decides which colonist); no land colonist -> a sea one and vice versa; all six placed -> the card in
   position 1; position empty -> position 1; no card at all -> a house (white die).
 - "Difficulty level", Expert: when the VP marker reaches or passes a track house, that
   house is built (black die); with an empty supply a house comes from the far end of the

@@ -11,9 +11,12 @@ Readings where the rulebook says "you decide" or leaves room (documented in the 
   player names (``veteran_city``).
 - Veteran, first colonist: on the line between the capital and that city; if both a land
   and a sea line lead there, the player decides (``veteran_colonist``, default land).
-- Veteran, second colonist: the other kind, on a line of its kind from the capital to the
-  most valuable other city adjacent to the capital by such a line (one step, like the
-  first); equal values alphabetical, or ``veteran_second``.
+- Veteran, second colonist: "adjacent to the next most valuable city it can reach" says
+  nothing of its kind, so either kind may be the one that reaches it: the most valuable
+  other city adjacent to the capital by a land or a sea line (one step, like the first);
+  equal values alphabetical, or ``veteran_second``. Its kind: the other kind than the
+  first colonist's when a line of that kind leads there, else the kind whose line does;
+  the table may choose (``veteran_second_colonist``).
 - Strong veteran: a second house in that second city.
 - Boards whose land and sea colonists start in different places (Britannia, Germania,
   Gallia, Balearica's two galleys): every rule above is read from the start place of
@@ -69,6 +72,7 @@ class SetupOptions:
     veteran_colonist: str | None = None
     veteran_city: str | None = None
     veteran_second: str | None = None
+    veteran_second_colonist: str | None = None
     record_hand: bool = True
     start: str | None = None
 
@@ -163,20 +167,37 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
     rest.remove(mover)
     taken = {first}
     for n, (other, place) in enumerate(rest):
-        second_ranked = _adjacent_by_value(s, [(other, place)], taken)
+        # the second colonist: "adjacent to the next most valuable city it can reach" says
+        # nothing of its kind, so a colonist of either kind may reach it (a reading, see the
+        # module docstring); further start colonists (Balearica's galleys) each by their own
+        pool = starts if n == 0 else [(other, place)]
+        second_ranked = _adjacent_by_value(s, pool, taken)
         if opts.veteran_second and n == 0:
             second = board.city(opts.veteran_second)
             if second not in second_ranked:
-                raise ContrariusError(f"--veteran-second {second}: no {other} line joins {place} and {second}")
+                raise ContrariusError(f"--veteran-second {second}: no line joins {cap} and {second}; adjacent: {', '.join(second_ranked)}")
         elif second_ranked:
             second = second_ranked[0]
         else:
             notes.append(f"veteran: no {other} line leaves {place}; the second colonist stays in {place}")
             s.colonists.append(Colonist(CONTRARIUS, other, place, None))
             continue
+        choice = ""
+        if n == 0:
+            able2 = [(k, p) for k, p in pool if board.lines_to(p, k, second)]
+            kinds2 = list(dict.fromkeys(k for k, _ in able2))
+            kind2 = other if other in kinds2 else kinds2[0]
+            if opts.veteran_second_colonist:
+                if opts.veteran_second_colonist not in kinds2:
+                    raise ContrariusError(f"only a {kinds2[0]} line joins {cap} and {second}: "
+                                          f"--veteran-second-colonist {opts.veteran_second_colonist} does not fit")
+                kind2 = opts.veteran_second_colonist
+            other, place = kind2, next(p for k, p in able2 if k == kind2)
+            if len(kinds2) == 2:
+                choice = " (both a land and a sea line lead there: you decide, --veteran-second-colonist)"
         line = board.lines_to(place, other, second)[0]
         s.colonists.append(Colonist(CONTRARIUS, other, None, line))
-        notes.append(f"veteran: {other} colonist on {line.label}, next to {second} ({s.cities[second]})")
+        notes.append(f"veteran: {other} colonist on {line.label}, next to {second} ({s.cities[second]}){choice}")
         if opts.strong and n == 0:
             s.houses[second] = [CONTRARIUS]
             notes.append(f"strong veteran: second house in {second}")

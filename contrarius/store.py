@@ -365,6 +365,7 @@ class _History:
     states: dict[str, str]
     timeline: list[str]
     at: int
+    source: str = ""  # the file it was read from (PATH.history, or a legacy PATH.prev)
 
     def record(self) -> dict:
         return {"of": self.timeline[self.at], "timeline": list(self.timeline), "at": self.at}
@@ -392,8 +393,10 @@ def _read_history(path: str, target: Path, current: str) -> _History:
         try:
             old = prev.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
-            return _History({cur: current}, [cur], 0)
-        return _History({_sha(old): old, cur: current}, [_sha(old), cur], 1) if _sha(old) != cur else _History({cur: current}, [cur], 0)
+            return _History({cur: current}, [cur], 0, label)
+        if _sha(old) == cur:
+            return _History({cur: current}, [cur], 0, label)
+        return _History({_sha(old): old, cur: current}, [_sha(old), cur], 1, f"{path}.prev")
     except (OSError, UnicodeDecodeError) as exc:
         raise _damaged(label, getattr(exc, "strerror", None) or "not UTF-8 text") from None
     try:
@@ -417,12 +420,12 @@ def _read_history(path: str, target: Path, current: str) -> _History:
                 or any(not isinstance(h, str) or h not in states for h in tl) or rec.get("of") != tl[at]:
             raise _damaged(label, "a record's timeline does not fit its states")
         if chosen is None and rec["of"] == cur:
-            chosen = _History(dict(states), list(tl), at)
+            chosen = _History(dict(states), list(tl), at, label)
     if chosen is not None:
         return chosen
     latest = records[0]  # the snapshot was changed by hand: a new state after the latest position
     tl = list(latest["timeline"][: latest["at"] + 1]) + [cur]
-    return _History({**states, cur: current}, tl, len(tl) - 1)
+    return _History({**states, cur: current}, tl, len(tl) - 1, label)
 
 
 def _history_bytes(new: _History, old: _History) -> bytes:
@@ -520,10 +523,12 @@ def _move(path: str, step: int) -> HistoryMove:
                 raise InputFileError(f"{path}: nothing to {word}: {why}")
             raise InputFileError(f"{path}: only {can} step{'s' if can != 1 else ''} can be {word}ne; give --turns {can} or fewer")
         text = hist.states[hist.timeline[goal]]
+        where = f"the state {abs(step)} step{'s' if abs(step) != 1 else ''} {'back' if step < 0 else 'forward'}"
         try:
-            snap = load_snapshot_text(text, f"{path}{HISTORY_SUFFIX} ({abs(step)} step{'s' if abs(step) != 1 else ''} {'back' if step < 0 else 'forward'})")
+            snap = load_snapshot_text(text, where)
         except (InputFileError, SnapshotError) as exc:
-            raise InputFileError(f"{path}{HISTORY_SUFFIX}: the state to restore is not a valid snapshot ({exc}); nothing was changed") from None
+            raise InputFileError(f"{hist.source}: {exc} (not a valid snapshot); nothing was changed; "
+                                 f"move {hist.source} away to start a new history") from None
         _writable(path, target)
         _clean_stale_temps(target)
         new = _History(hist.states, hist.timeline, goal)

@@ -153,12 +153,14 @@ class Turn:
                 raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
 
     # ----- dice ----------------------------------------------------------------------
-    def die(self, die: str, why: str) -> Any:
-        """The next result of ``die``: from the table results given, else rolled from the seed."""
+    def die(self, die: str, why: str, exclude: tuple = ()) -> Any:
+        """The next result of ``die``: from the table results given, else rolled from the seed.
+
+        ``exclude``: faces the caller will roll again (told to ``preview`` only)."""
         if self.use_table:
             if not self.table_dice:
                 raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE",
-                                   state=self.s)
+                                   state=self.s, exclude=exclude)
             named, face = self.table_dice[0]
             if named is not None and named != die:
                 raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")
@@ -210,7 +212,7 @@ class Turn:
         s = self.s
         if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0 and not s.contrarius.track:
             self.say("build", "Contrarius has no house left to build: supplementary rule, it places a colonist instead (red die)")
-            self.colonist("no house left", guard=guard | {"build"})
+            self.colonist("no house left", guard=guard | {"build"}, which_colonist=True)
             return None
         face = "S" if source == "S" else self.die(source, why)
         ruling = where(s, face)
@@ -220,7 +222,7 @@ class Turn:
                               "supplementary rule: it places a colonist instead (red die)", goods=ruling.goods)
             if house_in_hand:
                 self.say("track", "the track house goes to Contrarius's supply")
-            self.colonist("could not build", guard=guard | {"build"})
+            self.colonist("could not build", guard=guard | {"build"}, which_colonist=True)
             return None
         if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0:
             far = max(s.contrarius.track)
@@ -255,9 +257,20 @@ class Turn:
         return moves[0]
 
     # ----- colonists and cards ---------------------------------------------------------
-    def colonist(self, why: str, guard: frozenset = frozenset()) -> None:
-        """The red die: a land or sea colonist into the capital, or the card in position 1."""
-        face = self.die("tribune", why)
+    def colonist(self, why: str, guard: frozenset = frozenset(), *, which_colonist: bool = False) -> None:
+        """The red die: a land or sea colonist into the capital, or the card in position 1.
+
+        ``which_colonist``: the die only decides *which* colonist ("Supplementary rules to
+        the reactions of Contrarius", Building houses: "it places a colonist instead
+        (Determine which colonist by rolling the red Tribune/Colonist die.)"): a card face
+        names no colonist, so the die is rolled again until it shows land or sea (a reading,
+        README "How the rules are read").
+        """
+        face = self.die("tribune", why, ("card",) if which_colonist else ())
+        kinds = {parse_face("tribune", f) for f in self.s.faces("tribune")} - {"card"}
+        while which_colonist and face == "card" and kinds:
+            self.say("die", "a card face names no colonist: the red die is rolled again (it only decides which colonist)")
+            face = self.die("tribune", f"{why}: rolled again", ("card",))
         if face == "card":
             self.take_card(1, guard=guard)
             return
@@ -410,6 +423,10 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
         if s.colonists_in_supply(p.id, kind) <= 0:
             raise RuleError(f"you have no {kind} colonist left in your supply")
         homes = s.homes(kind)
+        if card.reaction == "tribune" and place not in homes:
+            # base rules (refresher, Tribune): "buy one colonist ... placed in Roma": where new
+            # colonists start (the capital; a board's start place for its kind)
+            raise RuleError(f"the colonist bought with the Tribune is placed in {' or '.join(homes) or 'its start place'}, not {place}")
         if place not in homes and p.id not in s.houses.get(place, []):
             where_ = " or ".join(homes) + " or a city with your house" if homes else "a city with your house"
             raise RuleError(f"new {kind} colonists go to {where_}, not {place}")

@@ -165,7 +165,7 @@ class TwoPlayerTurn(Turn):
         #: this turn plays a final card after the end of the game
         self.final = snap.ended is not None and snap.ended.final_turn_pending
 
-    def die(self, die: str, why: str) -> Any:
+    def die(self, die: str, why: str, exclude: tuple = ()) -> Any:
         """A replayed result first (the dice before a vetoed one, then the new result)."""
         if self.preset:
             r = self.preset.pop(0)
@@ -173,7 +173,7 @@ class TwoPlayerTurn(Turn):
                 raise RuleError(f"the veto replay expected the {r.die} die but the reaction rolls the {die} die")
             self.rolls.append(r)
             return r.face
-        return super().die(die, why)
+        return super().die(die, why, exclude)
 
     def remove_from_display(self, position: int) -> None:
         """As in solo play; a stack card not public (``?``) takes the next ``--refill`` name."""

@@ -384,19 +384,24 @@ def test_an_alias_typed_is_never_shown(runner, tmp_path):
     assert load_snapshot(str(p)).houses == {"Londinivm": ["player"], "Lvgdvnvm": ["contrarius"]}
 
 
-def test_gallia_veteran_sea_colonist_stays_off_the_lines():
+def test_gallia_veteran_second_colonist_is_the_one_that_reaches_a_city():
     # Veteran read from each colonist's start: the land colonist from Lvtetia (land lines
     # to Alesia, Avaricvm, Civ. Remorvm, Condate, Jvliobona); the sea colonist waits in the
-    # Mediterranean, which no line leaves, so it stays there.
+    # Mediterranean, which no line leaves. "It places a second colonist adjacent to the next
+    # most valuable city it can reach" says nothing of its kind (issue 18's reading): only a
+    # land colonist from Lvtetia reaches a city, so the second is a land colonist too, next
+    # to the most valuable of the other four (ties alphabetical); no sea colonist is placed.
     rank = {"brick": 0, "food": 1, "tool": 2, "wine": 3, "cloth": 4}
     s, notes = new_game(SetupOptions(board="gallia", seed=5, level="veteran"))
     near = ["Alesia", "Avaricvm", "Civ. Remorvm", "Condate", "Jvliobona"]
     (house,) = s.houses_of("contrarius")
     assert rank[s.cities[house]] == max(rank[s.cities[c]] for c in near)
-    land, sea = s.colonists_of("contrarius")
-    assert land.line is not None and set(land.line.ends) == {"Lvtetia", house}
-    assert (sea.kind, sea.city) == ("sea", "Mediterranean")
-    assert "veteran: no sea line leaves Mediterranean; the second colonist stays in Mediterranean" in notes
+    first, second = s.colonists_of("contrarius")
+    assert first.kind == "land" and first.line is not None and set(first.line.ends) == {"Lvtetia", house}
+    nxt = sorted((c for c in near if c != house), key=lambda c: (-rank[s.cities[c]], c.casefold()))[0]
+    assert second.kind == "land" and second.line is not None and set(second.line.ends) == {"Lvtetia", nxt}
+    assert s.colonists_of("contrarius", "sea") == []
+    assert any(n.startswith("veteran: land colonist on") and nxt in n for n in notes)
 
 
 @pytest.mark.parametrize("name,expected", [

@@ -152,8 +152,9 @@ def test_mercator_production_for_the_player():
 
 def test_mercator_that_cannot_build_rolls_the_red_die():
     # without colonists on the board Contrarius has 0 steps and reaches no city: every black
-    # face falls back to the red die ("Supplementary rules"). land 2/6, sea 2/6, card 2/6
-    # (Mercator from position 1), each merged over the 6 black faces: 12/36 = 2/6.
+    # face falls back to the red die ("Supplementary rules"), which only decides which
+    # colonist: a card face is rolled again (issue 18's reading), so land and sea are 2 of
+    # the 4 colonist faces each: 1/2 (3/6), merged over the 6 black faces; no card taken.
     data = italia_data()
     data["colonists"] = [c for c in data["colonists"] if c["owner"] != CONTRARIUS]
     snap = Snapshot.from_dict(data)
@@ -161,13 +162,14 @@ def test_mercator_that_cannot_build_rolls_the_red_die():
     pv = preview(snap, action)
     assert pv.dice == ["mercator", "tribune"]
     assert [(o.odds, o.dice, o.colonists, [c["card"] for c in o.cards]) for o in pv.outcomes] == [
-        ("2/6", "black any + red land", ["land"], []),
-        ("2/6", "black any + red sea", ["sea"], []),
-        ("2/6", "black any + red card", [], ["Mercator"]),
+        ("3/6", "black any + red land", ["land"], []),
+        ("3/6", "black any + red sea", ["sea"], []),
     ]
-    # a branch per distinct face pair: 6 black faces x 1 red face, each 1/6 * 2/6
-    assert all(len(o.branches) == 6 and {b.probability for b in o.branches} == {F(2, 36)} for o in pv.outcomes)
-    assert pv.card_chances() == {"Mercator": F(1, 3)}
+    assert [o.probability for o in pv.outcomes] == [Fraction(1, 2), Fraction(1, 2)]
+    # a branch per distinct face pair: 6 black faces x 1 red face, each 1/6 * 2/4 (the red
+    # die's 2 land or 2 sea faces among its 4 colonist faces)
+    assert all(len(o.branches) == 6 and {b.probability for b in o.branches} == {F(1, 12)} for o in pv.outcomes)
+    assert pv.card_chances() == {}  # the red die only decides which colonist: no card is taken
     assert_each_outcome_is_play(snap, action, pv)
 
 

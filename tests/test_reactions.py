@@ -500,6 +500,47 @@ def test_tribune_that_cannot_build_rolls_red_twice():
     assert cols(r.snapshot) == [("land", "Panormvs-Syracvsae"), ("land", "Roma"), ("sea", "Roma")]
 
 
+def test_cannot_build_a_card_face_on_the_red_die_is_rolled_again():
+    # "If Contrarius is not at all able to build a house, it places a colonist instead.
+    # (Determine which colonist by rolling the red Tribune/Colonist die.)": the die only
+    # decides which colonist, so a card face names none and is rolled again (issue 18's
+    # reading): card, card, then sea -> a sea colonist in Roma, no card taken.
+    r = turn(_blocked(), "Senator", "white=cloth", "red=card", "red=card", "red=sea")
+    s = r.snapshot
+    assert [(x.die, x.face) for x in r.rolls] == [("senator", "cloth"), ("tribune", "card"), ("tribune", "card"), ("tribune", "sea")]
+    assert cols(s) == [("land", "Panormvs-Syracvsae"), ("sea", "Roma")]
+    assert cards(s) == START_CARDS and s.display == snap(_blocked()).display
+    # with only the card face read, it asks for the red die again, naming the re-roll
+    with pytest.raises(NeedDieError) as exc:
+        turn(_blocked(), "Senator", "white=cloth", "red=card")
+    assert exc.value.die == "tribune" and exc.value.exclude == ("card",) and "rolled again" in str(exc.value)
+    # rolled from the seed: never a card, over many seeds
+    for seed in range(40):
+        r = turn(_blocked(seed=seed), "Senator")
+        assert cards(r.snapshot) == START_CARDS and len(cols(r.snapshot)) == 2, seed
+
+
+def test_the_tribunes_own_red_die_still_takes_a_card():
+    # the Tribune's reaction rolls the red die for "1 new colonist or ... the card from
+    # position 1": there a card face takes the card (not re-rolled). Italia: Contrarius's
+    # best specialist is the Smith -> tool: Cosa (empty, 1 step from Roma).
+    r = turn(base(), "Tribune", "red=card")
+    assert r.snapshot.contrarius.cards[-1].name == "Mercator"
+
+
+def test_tribune_colonist_is_bought_into_the_capital():
+    # Base rules (Tribune): "you may also buy one colonist for one food and one tool, placed
+    # in Roma". The player has a house in Verona: a Colonist may place there (a city with
+    # one's house), the Tribune's bought colonist may not.
+    d = base(houses={"Verona": ["player"]})
+    with pytest.raises(RuleError, match="placed in Roma, not Verona"):
+        turn(d, "Tribune", "red=land", places=[("land", "Verona")])
+    r = turn(d, "Tribune", "red=land", places=[("land", "Roma")])
+    assert cols(r.snapshot, "player").count(("land", "Roma")) == 2
+    r = turn(d, "Colonist", "red=land", action="place", places=[("land", "Verona")])
+    assert ("land", "Verona") in cols(r.snapshot, "player")
+
+
 def test_no_land_colonist_left_places_a_sea_one_and_vice_versa():
     three_land = [col("contrarius", "land", "Roma")] * 3 + [col("contrarius", "sea", "Roma")]
     s = turn(base(colonists=three_land), "Colonist", "land", action="place").snapshot

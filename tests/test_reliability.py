@@ -99,7 +99,7 @@ def one_line(result) -> str:
     return result.stderr
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(PATHS), raw=st.sampled_from(RAW), as_key=st.booleans())
 def test_hostile_yaml_at_every_key_path(tmp_path, path, raw, as_key):
     """``check`` answers fast with 0, 1 or 3 and one line; a snapshot ``check`` passes plays
@@ -116,7 +116,8 @@ def test_hostile_yaml_at_every_key_path(tmp_path, path, raw, as_key):
         one_line(r)
     if raw in ("010", "0x1F", "0o17", "1_000", "1:30", "0b11", "9" * 5000, "yes", "no", "~") and r.exit_code == 3:
         assert "line" in r.stderr  # names the place
-    for args in (["play", "mercator", str(g), "-i"], ["show", str(g)], ["preview", str(g)]):
+    commands = [["play", "mercator", str(g), "-i"], ["show", str(g)]] + ([["preview", str(g)]] if r.exit_code == 0 else [])
+    for args in commands:
         r2 = runner.invoke(app, args)
         assert r2.exit_code in (0, 2, 3, 4), (path, raw, args, r2.exit_code, r2.stderr)
         one_line(r2)

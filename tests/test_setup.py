@@ -91,44 +91,46 @@ def test_italia_veteran_cloth_city_by_land(runner):
     # sea Cosa (tool), Neapolis (food), Olbia (brick), Panormvs (wine).
     # House: Spoletvm, the only cloth city next to Roma. Only a land line joins Roma and
     # Spoletvm -> the land colonist stands on Roma-Spoletvm.
-    # Second colonist: the other kind (sea), next to the most valuable other city reached
-    # by a sea line from Roma: Panormvs (wine) > Cosa (tool) > Neapolis > Olbia. Casinvm is
-    # wine too but no sea line leads there.
+    # Second colonist: "adjacent to the next most valuable city it can reach", by either
+    # kind of line (issue 18's reading): Casinvm (wine, land) and Panormvs (wine, sea) tie;
+    # alphabetical: Casinvm. Only a land line joins Roma and Casinvm -> a second land
+    # colonist, on Casinvm-Roma.
     s = _new_cli(runner, "--board", "italia", "--level", "veteran", "--seed", "1", "--tokens", _tokens_arg(ITALIA_A))
     assert s.houses == {"Spoletvm": ["contrarius"]}
-    assert _contrarius_cols(s) == [("land", "Roma-Spoletvm"), ("sea", "Panormvs-Roma")]
-    assert s.colonists_of("contrarius", "land")[0].line == Line("land", "Roma", "Spoletvm")
-    assert s.colonists_of("contrarius", "sea")[0].line == Line("sea", "Panormvs", "Roma")
+    assert _contrarius_cols(s) == [("land", "Casinvm-Roma"), ("land", "Roma-Spoletvm")]
+    assert Line("land", "Roma", "Spoletvm") in [c.line for c in s.colonists_of("contrarius", "land")]
+    assert s.colonists_of("contrarius", "sea") == []
     assert s.player().vp == 10  # "You start with 10 victory points."
     assert s.contrarius.vp == 0
     assert s.contrarius.track == []
     assert s.houses_in_supply("contrarius") == 14
-    assert (s.colonists_in_supply("contrarius", "land"), s.colonists_in_supply("contrarius", "sea")) == (2, 2)
+    assert (s.colonists_in_supply("contrarius", "land"), s.colonists_in_supply("contrarius", "sea")) == (1, 3)
 
 
 def test_italia_strong_veteran_second_house(runner):
     # Same table, strong veteran: "2 houses, one in each of the cities adjacent to its
-    # colonists": Spoletvm and Panormvs.
+    # colonists": Spoletvm and Casinvm.
     s = _new_cli(runner, "--board", "italia", "--level", "veteran", "--strong", "--seed", "1",
                  "--tokens", _tokens_arg(ITALIA_A))
-    assert s.houses == {"Panormvs": ["contrarius"], "Spoletvm": ["contrarius"]}
-    assert _contrarius_cols(s) == [("land", "Roma-Spoletvm"), ("sea", "Panormvs-Roma")]
+    assert s.houses == {"Casinvm": ["contrarius"], "Spoletvm": ["contrarius"]}
+    assert _contrarius_cols(s) == [("land", "Casinvm-Roma"), ("land", "Roma-Spoletvm")]
     assert s.houses_in_supply("contrarius") == 13
 
 
 def test_italia_veteran_tie_alphabetical_and_both_lines(runner):
     # ITALIA_B: Cosa (cloth) and Spoletvm (cloth) tie; alphabetical: Cosa. A land and a sea
     # line join Roma and Cosa: "you decide"; the default is land -> land colonist on Cosa-Roma.
-    # Second (sea): Panormvs (wine) > Neapolis (food) > Olbia (brick); Cosa already has one.
+    # Second: the next most valuable city by either line: Spoletvm (cloth) > Casinvm,
+    # Panormvs (wine) > ...; only a land line leads to Spoletvm -> land on Roma-Spoletvm.
     s = _new_cli(runner, "--board", "italia", "--level", "veteran", "--seed", "2", "--tokens", _tokens_arg(ITALIA_B))
     assert s.houses == {"Cosa": ["contrarius"]}
-    assert _contrarius_cols(s) == [("land", "Cosa-Roma"), ("sea", "Panormvs-Roma")]
+    assert _contrarius_cols(s) == [("land", "Cosa-Roma"), ("land", "Roma-Spoletvm")]
 
 
 def test_italia_veteran_player_chooses_the_sea_colonist(runner):
     # ITALIA_B with --veteran-colonist sea: sea colonist on the sea line Cosa-Roma; the
-    # second is a land colonist next to the best other city by a land line from Roma:
-    # Spoletvm (cloth) > Casinvm (wine). Strong: houses in Cosa and Spoletvm.
+    # second goes next to the best other city: Spoletvm (cloth), only by land -> a land
+    # colonist on Roma-Spoletvm. Strong: houses in Cosa and Spoletvm.
     s = _new_cli(runner, "--board", "italia", "--level", "veteran", "--strong", "--seed", "2",
                  "--veteran-colonist", "sea", "--tokens", _tokens_arg(ITALIA_B))
     assert s.houses == {"Cosa": ["contrarius"], "Spoletvm": ["contrarius"]}
@@ -138,7 +140,8 @@ def test_italia_veteran_player_chooses_the_sea_colonist(runner):
 
 def test_italia_veteran_player_picks_the_other_tied_city(runner):
     # ITALIA_B with --veteran-city Spoletvm (as valuable as Cosa): land colonist on
-    # Roma-Spoletvm; the second (sea) goes next to Cosa, the best city by sea (cloth).
+    # Roma-Spoletvm; the second goes next to Cosa, the best other city (cloth); a land and
+    # a sea line lead there: the default is the other kind than the first -> sea on Cosa-Roma.
     s = _new_cli(runner, "--board", "italia", "--level", "veteran", "--seed", "2",
                  "--veteran-city", "spoletum", "--tokens", _tokens_arg(ITALIA_B))
     assert s.houses == {"Spoletvm": ["contrarius"]}
@@ -156,8 +159,8 @@ def test_italia_veteran_city_must_be_among_the_most_valuable(runner):
 
 def test_italia_veteran_sea_only_city_then_land(runner):
     # ITALIA_C: Olbia (cloth) is the most valuable city next to Roma, only by sea -> sea
-    # colonist on Olbia-Roma. Second (land): Casinvm (wine) > Cosa (tool) > Spoletvm (food).
-    # Panormvs is wine too but only a sea line leads there.
+    # colonist on Olbia-Roma. Second: Casinvm (wine, land) and Panormvs (wine, sea) tie;
+    # alphabetical: Casinvm, only by land -> land colonist on Casinvm-Roma.
     s = _new_cli(runner, "--board", "italia", "--level", "veteran", "--strong", "--seed", "3",
                  "--tokens", _tokens_arg(ITALIA_C))
     assert s.houses == {"Casinvm": ["contrarius"], "Olbia": ["contrarius"]}
@@ -168,13 +171,13 @@ def test_imperium_veteran_tokens_from_a_yaml_file(runner, tmp_path):
     # IMPERIUM. Next to Roma: land Aqvileia (wine), Novaria (tool), Syracvsae (cloth);
     # sea Carthago (tool), Massilia (food), Syracvsae (cloth).
     # House: Syracvsae (cloth); land and sea lines both lead there, default land.
-    # Second (sea): Carthago (tool) > Massilia (food). Aqvileia's wine is out of a sea
-    # colonist's reach.
+    # Second: the next most valuable city by either line: Aqvileia (wine) > Novaria,
+    # Carthago (tool) > Massilia (food); only a land line leads to Aqvileia -> land colonist.
     path = tmp_path / "tokens.yaml"
     path.write_text(yaml.safe_dump(IMPERIUM, sort_keys=False), encoding="utf-8")
     s = _new_cli(runner, "--board", "imperium", "--level", "veteran", "--seed", "4", "--tokens", str(path))
     assert s.houses == {"Syracvsae": ["contrarius"]}
-    assert _contrarius_cols(s) == [("land", "Roma-Syracvsae"), ("sea", "Carthago-Roma")]
+    assert _contrarius_cols(s) == [("land", "Aqvileia-Roma"), ("land", "Roma-Syracvsae")]
     assert s.cities == IMPERIUM
 
 
@@ -193,12 +196,31 @@ def test_veteran_colonist_of_a_kind_without_a_line_is_refused():
         new_game(SetupOptions(board="italia", level="veteran", seed=1, tokens=ITALIA_A, veteran_colonist="sea"))
 
 
-def test_veteran_second_city_by_choice_must_have_a_line_of_its_kind():
-    # ITALIA_A: the second colonist is a sea colonist; no sea line joins Roma and Casinvm.
-    with pytest.raises(ContrariusError, match="no sea line joins Roma and Casinvm"):
-        new_game(SetupOptions(board="italia", level="veteran", seed=1, tokens=ITALIA_A, veteran_second="Casinvm"))
+def test_veteran_second_city_by_choice_must_be_next_to_the_capital():
+    # ITALIA_A: the table may name any other city next to Roma, by either kind of line
+    # (issue 18: "--veteran-second Panormvs" was refused when only a sea line reaches it).
+    with pytest.raises(ContrariusError, match="no line joins Roma and Ancona"):
+        new_game(SetupOptions(board="italia", level="veteran", seed=1, tokens=ITALIA_A, veteran_second="Ancona"))
     s, _ = new_game(SetupOptions(board="italia", level="veteran", seed=1, tokens=ITALIA_A, veteran_second="Cosa"))
+    # Cosa: a land and a sea line; the first colonist is land -> default: the other kind, sea
     assert _contrarius_cols(s) == [("land", "Roma-Spoletvm"), ("sea", "Cosa-Roma")]
+    s, _ = new_game(SetupOptions(board="italia", level="veteran", seed=1, tokens=ITALIA_A, veteran_second="Cosa",
+                                 veteran_second_colonist="land"))
+    assert _contrarius_cols(s) == [("land", "Cosa-Roma"), ("land", "Roma-Spoletvm")]
+    s, _ = new_game(SetupOptions(board="italia", level="veteran", seed=1, tokens=ITALIA_A, veteran_second="Panormvs"))
+    assert _contrarius_cols(s) == [("land", "Roma-Spoletvm"), ("sea", "Panormvs-Roma")]
+    with pytest.raises(ContrariusError, match="only a land line joins Roma and Casinvm"):
+        new_game(SetupOptions(board="italia", level="veteran", seed=1, tokens=ITALIA_A, veteran_second="Casinvm",
+                              veteran_second_colonist="sea"))
+
+
+def test_veteran_second_of_the_same_kind_as_the_first(runner):
+    # ITALIA_C: the first colonist is a sea colonist on Olbia-Roma (Olbia, cloth, only by sea).
+    # --veteran-second Panormvs: only a sea line joins Roma and Panormvs -> a second sea
+    # colonist (the table's choice; before issue 18 this was refused).
+    s = _new_cli(runner, "--board", "italia", "--level", "veteran", "--seed", "3", "--veteran-second", "Panormvs",
+                 "--tokens", _tokens_arg(ITALIA_C))
+    assert _contrarius_cols(s) == [("sea", "Olbia-Roma"), ("sea", "Panormvs-Roma")]
 
 
 # ----- standard and expert ----------------------------------------------------------------------
@@ -461,14 +483,21 @@ def test_veteran_on_every_board_follows_the_reading(name):
     assert house in near
     assert rank.get(s.cities[house], -1) == max(rank.get(s.cities[c], -1) for c in near)
     cols = s.colonists_of("contrarius")
-    assert sorted(c.kind for c in cols) == ["land", "sea"]
+    assert len(cols) == 2
     first = [c for c in cols if c.line is not None and set(c.line.ends) == {b.capital, house}]
     assert len(first) == 1
     second = next(c for c in cols if c is not first[0])
-    if set(b.neighbours(b.capital, second.kind)) - {house}:
-        assert second.line is not None and b.capital in second.line.ends
-    else:  # Aegyptus: the Nile's only stretch from Memphis leads to the house's city
+    # the second: next to the most valuable other city next to the capital (either kind of
+    # line; ties alphabetical), of the other kind when such a line leads there
+    others = sorted(near - {house}, key=lambda c: (-rank.get(s.cities[c], -1), c.casefold()))
+    if not others:  # no other city next to the capital: it stays there
         assert second.city == b.capital
+        return
+    assert second.line is not None and b.capital in second.line.ends
+    (city,) = [e for e in second.line.ends if e != b.capital]
+    assert city == others[0], (name, city, others[:3])
+    other = "sea" if first[0].kind == "land" else "land"
+    assert second.kind == (other if city in b.neighbours(b.capital, other) else first[0].kind)
 
 
 def test_display_may_hold_both_prefects():

@@ -177,7 +177,10 @@ def main() -> None:
     from ..store import exit_on_interrupt, interrupted_message
     from .common import quiet_stdout, say_error
 
-    signal.signal(signal.SIGINT, exit_on_interrupt)
+    # one command: Ctrl-C ends it at once (files change only inside the held commit); the
+    # interactive session handles Ctrl-C itself (KeyboardInterrupt, commits still held)
+    interactive = _invoked_command(sys.argv[1:]) == "session"
+    signal.signal(signal.SIGINT, signal.default_int_handler if interactive else exit_on_interrupt)
     if sys.stdout is None:  # started with stdout closed (>&-)
         from .common import ClosedStdout
 

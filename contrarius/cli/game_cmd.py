@@ -190,6 +190,7 @@ def register(app: typer.Typer) -> None:
         veteran_colonist: Annotated[Optional[str], typer.Option("--veteran-colonist", help="Veteran: land or sea colonist when both lines lead to the first city (default land).", autocompletion=complete_kind)] = None,
         veteran_city: Annotated[Optional[str], typer.Option("--veteran-city", help="Veteran: the first city, when several are equally valuable.", autocompletion=complete_new_city)] = None,
         veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", help="Veteran: the city the second colonist stands next to.", autocompletion=complete_new_city)] = None,
+        veteran_second_colonist: Annotated[Optional[str], typer.Option("--veteran-second-colonist", help="Veteran: land or sea for the second colonist when both lines lead to its city (default: the other kind than the first).", autocompletion=complete_kind)] = None,
         start: Annotated[Optional[str], typer.Option("--start", help="Roma: the city where the colonists start (required there: the board prints no start). Balearica: the galley Contrarius's new sea colonists go to (default Galley west).", autocompletion=complete_new_place)] = None,
         no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
         hand: Annotated[Optional[list[str]], typer.Option("--hand", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
@@ -214,10 +215,12 @@ def register(app: typer.Typer) -> None:
             if beginner or start_vp is not None:
                 raise ContrariusError("give either --campaign (its next starting VP) or --start-vp/--beginner, not both")
             start_vp, campaign_note = campaign_start(campaign, level=level, mode=mode)
-        if veteran_colonist is not None and veteran_colonist not in ("land", "sea"):
-            raise ContrariusError(f"--veteran-colonist is land or sea, not {veteran_colonist!r}")
+        for opt, val in (("--veteran-colonist", veteran_colonist), ("--veteran-second-colonist", veteran_second_colonist)):
+            if val is not None and val not in ("land", "sea"):
+                raise ContrariusError(f"{opt} is land or sea, not {val!r}")
         vet = [name for name, v in (("--veteran-colonist", veteran_colonist), ("--veteran-city", veteran_city),
-                                    ("--veteran-second", veteran_second)) if v]
+                                    ("--veteran-second", veteran_second),
+                                    ("--veteran-second-colonist", veteran_second_colonist)) if v]
         if vet and level != "veteran":
             raise ContrariusError(f"{vet[0]} places Contrarius's veteran setup; add --level veteran or drop it")
         track_list = None
@@ -233,7 +236,8 @@ def register(app: typer.Typer) -> None:
             track=track_list, tokens=parse_tokens(tokens) if tokens else None,
             display=[d if d == "?" else card_from_text(d, mode=mode) for d in _split(display) or []] if display is not None else None,
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
-            veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand, start=start,
+            veteran_city=veteran_city, veteran_second=veteran_second,
+            veteran_second_colonist=veteran_second_colonist, record_hand=not no_hand, start=start,
         )
         snap, notes = new_game(opts)
         for item in hand or []:

@@ -125,7 +125,7 @@ class Session:
             show_where(snap, args[0] if args else None, con=con)
         elif name == "preview":
             from ..preview import preview, summary
-            from ..reactions import PlayerAction
+            from ..turn import PlayerAction
             from .preview_cmd import render_preview, render_summary
 
             if args:

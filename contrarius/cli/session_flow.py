@@ -3,14 +3,14 @@
 :func:`turn_flow` is a generator. It yields a :class:`Question`, receives the answer (a
 string; ``""`` takes the question's default) through ``send``, and when the turn is
 complete it returns a :class:`Turn`: ``play``'s options as given and the
-:class:`~contrarius.reactions.TurnResult` of :func:`contrarius.reactions.play` on them. A
+:class:`~contrarius.turn.TurnResult` of :func:`contrarius.game.play` on them. A
 wrong answer is refused with the one-line message the command line gives for it (the
 question comes again with ``error`` set), because every answer is checked by running the
 rules themselves on the action so far (``no_roll``: no die is rolled while asking).
 
 One code path: the action is built by :func:`contrarius.cli.play_cmd.turn_action` from
 the same option values ``contrarius play`` takes (``produce``, ``move``, ``die`` ...), and
-the turn is :func:`contrarius.reactions.play` of that action; only the terminal front
+the turn is :func:`contrarius.game.play` (the dispatcher by mode) of that action; only the terminal front
 (:mod:`contrarius.cli.session_cmd`) reads, prints and writes.
 
 What is asked, in the order of the card's action (base rules, "Personality cards";
@@ -83,7 +83,7 @@ class Question:
 @dataclass
 class Turn:
     """A complete turn: ``card`` and ``options`` (``play``'s option values by parameter
-    name), ``result`` (the :class:`~contrarius.reactions.TurnResult`)."""
+    name), ``result`` (the :class:`~contrarius.turn.TurnResult`)."""
 
     card: str
     options: dict[str, Any]
@@ -155,9 +155,9 @@ def build_action(snap, card: str, options: dict[str, Any], *, trial: bool = Fals
 
 
 def run(snap, card: str, options: dict[str, Any]):
-    """:func:`contrarius.reactions.play` on the action of ``options``: the turn as ``play``
+    """:func:`contrarius.game.play` on the action of ``options``: the turn as ``play``
     would play it. Raises what ``play`` raises."""
-    from ..reactions import play
+    from ..game import play
 
     return play(snap, build_action(snap, card, options))
 
@@ -167,7 +167,7 @@ def check(snap, card: str, options: dict[str, Any], partner_known: bool) -> None
 
     Raises the rules' :class:`ContrariusError` for anything else (the answer just given).
     """
-    from ..reactions import play
+    from ..game import play
 
     try:
         play(snap, build_action(snap, card, options, trial=True, partner_known=partner_known))
@@ -412,7 +412,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     from ..cards import Card
     from ..errors import GameOverError
     from ..parsing import card_from_text
-    from ..team import halves
+    from ..twoplayer import halves
 
     if snap.ended is not None and not snap.ended.final_turn_pending:
         who = "Contrarius" if snap.ended.by == "contrarius" else snap.ended.by
@@ -565,7 +565,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
     rest, which depends on the die), tied colonist moves, cards drawn into the display."""
     from ..dice import DIE_COLOURS, parse_face
     from ..parsing import card_from_text, die_face_text
-    from ..reactions import play
+    from ..game import play
 
     veto_asked = refill_declined = False
     while True:

@@ -29,6 +29,9 @@ Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"):
   when the stack's order is not recorded (Enter: leave it ``?``); Contrarius's colonist
   when several moves tie ("Where does Contrarius build?": you choose);
 - third-player variant: whether a player uses their veto card on the last die.
+
+Not asked yet: the solo variants' fish paid at the fish market and the Salsa forum card
+(``play --fish``/``--forum``); such a turn is refused with ``play``'s message.
 """
 
 from __future__ import annotations

@@ -3,14 +3,14 @@
 :func:`turn_flow` is a generator. It yields a :class:`Question`, receives the answer (a
 string; ``""`` takes the question's default) through ``send``, and when the turn is
 complete it returns a :class:`Turn`: ``play``'s options as given and the
-:class:`~contrarius.reactions.TurnResult` of :func:`contrarius.reactions.play` on them. A
+:class:`~contrarius.turn.TurnResult` of :func:`contrarius.game.play` on them. A
 wrong answer is refused with the one-line message the command line gives for it (the
 question comes again with ``error`` set), because every answer is checked by running the
 rules themselves on the action so far (``no_roll``: no die is rolled while asking).
 
 One code path: the action is built by :func:`contrarius.cli.play_cmd.turn_action` from
 the same option values ``contrarius play`` takes (``produce``, ``move``, ``die`` ...), and
-the turn is :func:`contrarius.reactions.play` of that action; only the terminal front
+the turn is :func:`contrarius.game.play` (the dispatcher by mode) of that action; only the terminal front
 (:mod:`contrarius.cli.session_cmd`) reads, prints and writes.
 
 What is asked, in the order of the card's action (base rules, "Personality cards";
@@ -29,6 +29,9 @@ Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"):
   when the stack's order is not recorded (Enter: leave it ``?``); Contrarius's colonist
   when several moves tie ("Where does Contrarius build?": you choose);
 - third-player variant: whether a player uses their veto card on the last die.
+
+Not asked yet: the solo variants' fish paid at the fish market and the Salsa forum card
+(``play --fish``/``--forum``); such a turn is refused with ``play``'s message.
 """
 
 from __future__ import annotations
@@ -83,7 +86,7 @@ class Question:
 @dataclass
 class Turn:
     """A complete turn: ``card`` and ``options`` (``play``'s option values by parameter
-    name), ``result`` (the :class:`~contrarius.reactions.TurnResult`)."""
+    name), ``result`` (the :class:`~contrarius.turn.TurnResult`)."""
 
     card: str
     options: dict[str, Any]
@@ -155,7 +158,7 @@ def build_action(snap, card: str, options: dict[str, Any], *, trial: bool = Fals
 
 
 def run(snap, card: str, options: dict[str, Any]):
-    """:func:`contrarius.reactions.play` on the action of ``options``: the turn as ``play``
+    """:func:`contrarius.game.play` on the action of ``options``: the turn as ``play``
     would play it. Raises what ``play`` raises."""
     from ..game import play
 

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import GOODS, HOLDING, KINDS, LAND, SEA
-from .build import BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances, where
+from .build import (BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances,
+                    movement_steps, where)
 from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError
@@ -383,7 +384,7 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
             pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune"))
     # colonist moves (Architect)
     if a.moves:
-        steps = len(s.colonists_of(p.id))
+        steps = movement_steps(s, p.id)  # Gallia: a colonist waiting off the lines does not count
         used = 0
         for kind, frm, to in a.moves:
             col = _find_colonist(s, p.id, kind, frm)

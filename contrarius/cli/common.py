@@ -56,18 +56,34 @@ def boundary(func: Callable) -> Callable:
     return wrapper
 
 
-def out_console():
-    """A rich console on stdout (reports of read-only commands)."""
+#: Width of a report that goes to a pipe or file: wide enough that no line is hard-wrapped.
+PIPE_WIDTH = 10_000
+
+
+def _console(stderr: bool):
+    """A rich console for reports: at a terminal, its width (``COLUMNS`` or the window);
+    into a pipe or file (the stream is not a terminal), no hard wrapping at all, so each
+    line of a report (a whole reason of ``where``, a panel line of ``play``) stays one line
+    for ``grep``. Tables and panels fit their content (they never stretch to the width)."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    stream = sys.stderr if stderr else sys.stdout
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    width = None if tty else PIPE_WIDTH
+    return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)
+
+
+def out_console():
+    """A rich console on stdout (reports of read-only commands); see :func:`_console`."""
+    return _console(False)
 
 
 def err_console():
-    """A rich console on stderr (reports of commands that write a snapshot)."""
-    from rich.console import Console
-
-    return Console(stderr=True, highlight=False, soft_wrap=False)
+    """A rich console on stderr (reports of commands that write a snapshot); see :func:`_console`."""
+    return _console(True)
 
 
 def emit_json(data: Any, to_stderr: bool = False) -> None:

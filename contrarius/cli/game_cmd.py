@@ -122,27 +122,38 @@ def render_show(s, con) -> None:
         note = final_turn_note(s)
         if note:
             con.print(f"[yellow]{note}[/yellow]")
+    else:  # solo: what you may play (play refuses a card not in your hand) and what lies played
+        p = d["players"][0]
+        if p["hand"] is None:
+            con.print("your hand: not recorded (new --no-hand)")
+        else:
+            con.print(f"your hand: {', '.join(p['hand']) or 'empty'}")
+            con.print(f"played: {', '.join(p['played'] or []) or '-'}"
+                      + (" (the Tribune takes them back)" if p["played"] else ""))
     sides = Table(title="Sides")
-    for col in ("", "VP", "houses built", "houses left", "colonists", "colonists left (land/sea)"):
-        sides.add_column(col)
+    for col in ("", "VP", "houses built", "houses in supply", "colonists in supply (land/sea)"):
+        sides.add_column(col, overflow="fold")
     for side in d["sides"]:
         extra = f" + track {d['contrarius']['track']}" if side["owner"] == "contrarius" and d["contrarius"]["track"] else ""
         sides.add_row(side["owner"], str(side["vp"]), ", ".join(side["houses"]) or "-", f"{side['houses_in_supply']}{extra}",
-                      "; ".join(side["colonists"]) or "-",
                       f"{side['colonists_in_supply']['land']}/{side['colonists_in_supply']['sea']}")
     con.print(sides)
+    # colonists as plain lines (not a table cell): a line label is what --move needs typed,
+    # so it is never cut or folded at 80 columns
+    for side in d["sides"]:
+        con.print(f"{'Contrarius' if side['owner'] == 'contrarius' else side['owner']}'s colonists: {'; '.join(side['colonists']) or 'none on the board'}")
     cards = ", ".join(f"{c['name']} ({'/'.join(c['gods'])}{', face down' if c['face'] == 'down' else ''}{', assumed' if c['assumed'] else ''})"
                       for c in d["contrarius"]["cards"])
     con.print(f"Contrarius's cards: {cards or '-'}")
     disp = Table(title=f"Display ({d['stack_remaining']} in the stack, {d['cards_left']} cards left)")
     for col in ("position", "card", "extra cost"):
-        disp.add_column(col)
+        disp.add_column(col, overflow="fold")
     for item in d["display"]:
         disp.add_row(str(item["position"]), item["card"] or "(empty)", item["extra_cost"] or "-")
     con.print(disp)
     prov = Table(title="Provinces")
     for col in ("province", "bonus marker", "cities (goods: houses)"):
-        prov.add_column(col)
+        prov.add_column(col, overflow="fold")
     for p in d["provinces"]:
         cities = "; ".join(f"{c['city']} ({c['goods']}{': ' + ', '.join(c['houses']) if c['houses'] else ''})" for c in p["cities"])
         prov.add_row(p["province"], p["bonus_marker"], cities)

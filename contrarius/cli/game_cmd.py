@@ -102,6 +102,11 @@ def show_data(s) -> dict:
     }
 
 
+def _n(count: int, word: str) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def render_show(s, con) -> None:
     """Print the state at a glance with rich tables."""
     from rich.table import Table
@@ -145,7 +150,7 @@ def render_show(s, con) -> None:
     cards = ", ".join(f"{c['name']} ({'/'.join(c['gods'])}{', face down' if c['face'] == 'down' else ''}{', assumed' if c['assumed'] else ''})"
                       for c in d["contrarius"]["cards"])
     con.print(f"Contrarius's cards: {cards or '-'}")
-    disp = Table(title=f"Display ({d['stack_remaining']} in the stack, {d['cards_left']} cards left)")
+    disp = Table(title=f"Display ({d['stack_remaining']} in the stack, {_n(d['cards_left'], 'card')} left)")
     for col in ("position", "card", "extra cost"):
         disp.add_column(col, overflow="fold")
     for item in d["display"]:
@@ -159,7 +164,7 @@ def render_show(s, con) -> None:
         prov.add_row(p["province"], p["bonus_marker"], cities)
     con.print(prov)
     near = min(d["sides"], key=lambda x: x["houses_in_supply"] + (len(d["contrarius"]["track"]) if x["owner"] == "contrarius" else 0))
-    con.print(f"End of game: {d['cards_left']} cards left to take; closest to a 15th house: {near['owner']} "
+    con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a 15th house: {near['owner']} "
               f"({15 - len(near['houses'])} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
 
 
@@ -236,8 +241,13 @@ def register(app: typer.Typer) -> None:
             pid, sep, names = item.partition("=")
             if not sep or not _split(names):
                 raise ContrariusError(f"--hand {item!r}: write PLAYER=CARD,CARD,..., e.g. player1=Prefect,Architect")
-            snap = record_hand(snap, pid.strip(), _split(names) or [])
+            snap = record_hand(snap, pid.strip(), [card_from_text(n, mode=mode) for n in _split(names) or []])
             notes.append(f"{pid.strip()}'s hand recorded as given")
+        if hand:  # the setup's "hands not recorded" note now holds only for the hands not given
+            missing = [p.id for p in snap.players if p.hand is None]
+            notes = [n if not n.startswith("hands not recorded") else
+                     f"{' and '.join(missing)}'s hand not recorded (not public: give it with --hand, or write players[].hand)"
+                     for n in notes if missing or not n.startswith("hands not recorded")]
         if campaign_note:
             notes.append(campaign_note)
         # validate what we made exactly as a loaded file would be

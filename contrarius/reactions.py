@@ -40,7 +40,7 @@ from typing import Any
 from .board import GOODS, KINDS, LAND, SEA
 from .build import BuildRuling, Move, apply_build, line_distances, where
 from .cards import Card, card_facts, card_name
-from .dice import DIE_COLOURS, parse_face, roll
+from .dice import DIE_COLOURS, DIE_DECIDES, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, RuleError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
 
@@ -152,7 +152,9 @@ class _Turn:
         self.rolls: list[Roll] = []
         self.rulings: list[BuildRuling] = []
         self.table_dice = list(action.dice)
-        self.use_table = bool(action.dice) or action.no_roll
+        # a table game never rolls ("dice: table" in the snapshot); nor does a turn whose
+        # player gave a die (every die of that reaction then comes from the table)
+        self.use_table = bool(action.dice) or action.no_roll or snap.dice == "table"
         self.choices = list(action.choices)
         self.refill = list(action.refill)
         self.pid = snap.player(action.player).id
@@ -168,7 +170,12 @@ class _Turn:
         """The next result of ``die``: from the table results given, else rolled from the seed."""
         if self.use_table:
             if not self.table_dice:
-                raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE")
+                also = " also" if self.rolls or self.a.dice else ""
+                table = ("" if self.a.dice or self.a.no_roll else
+                         "; this snapshot has no seed, so contrarius cannot roll" if self.s.seed is None else
+                         "; this is a table game (dice: table), contrarius does not roll")
+                raise NeedDieError(die, why, f"this reaction{also} rolls the {DIE_COLOURS[die]} {die} die ({why}), which decides "
+                                   f"{DIE_DECIDES[die]}: roll it and add --die {DIE_COLOURS[die]}=FACE{table}; nothing was written")
             named, face = self.table_dice[0]
             if named is not None and named != die:
                 raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")

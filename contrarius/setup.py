@@ -45,6 +45,8 @@ class SetupOptions:
     ``refill``: names of the cards drawn to refill the display at setup (table games).
     ``contrarius_cards``: its 5 starting cards (None: the labelled assumption).
     ``start_vp``: the player's starting VP (campaign, or 40 for beginners).
+    ``table``: a game at a real table: every die is read from the table, contrarius never
+    rolls (also when ``tokens`` or ``display`` is given: they come from a table).
     ``strong``: strong veteran / strong expert. ``track``: custom expert positions.
     """
 
@@ -63,6 +65,7 @@ class SetupOptions:
     veteran_city: str | None = None
     veteran_second: str | None = None
     record_hand: bool = True
+    table: bool = False
 
 
 def _value(goods: str) -> int:
@@ -207,6 +210,16 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
     rng = random.Random(f"{seed}/setup")
     s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
     notes: list[str] = []
+    given = [opt for opt, v in (("--table", opts.table), ("--tokens", opts.tokens is not None),
+                                ("--display", opts.display is not None)) if v]
+    if given:
+        s.dice = "table"
+        notes.append(f"a table game ({given[0]}): you roll every die and give it with --die; contrarius never rolls "
+                     "(it says which die to roll when one is missing)")
+    else:
+        s.dice = "virtual"
+        notes.append("a virtual game: contrarius rolls a die you do not give, from the seed "
+                     "(at a real table use --table, or give --tokens/--display)")
     s.cities = city_tokens(board, opts, rng, notes)
     s.bonus_markers = {p: "goods" for p in board.provinces}
     return s, rng, notes

@@ -140,7 +140,7 @@ def test_check_ok(runner, tmp_path):
     path.write_text(_new(runner), encoding="utf-8")
     r = runner.invoke(app, ["check", str(path)])
     assert r.exit_code == 0
-    assert r.stdout.strip() == f"{path}: ok (italia, solo, standard, 0 turns played)"
+    assert r.stdout.strip() == f"{path}: ok (italia, solo, standard, virtual dice, 0 turns played)"
     assert r.stderr == ""
     r = runner.invoke(app, ["check", "-", "--json"], input=_new(runner))
     assert r.exit_code == 0
@@ -151,7 +151,7 @@ def test_check_midgame_example(runner, examples_dir):
     path = examples_dir / "imperium-expert-midgame.yaml"
     r = runner.invoke(app, ["check", str(path)])
     assert r.exit_code == 0, r.stdout
-    assert r.stdout.strip().endswith("ok (imperium, solo, expert, 16 turns played)")
+    assert r.stdout.strip().endswith("ok (imperium, solo, expert, virtual dice, 16 turns played)")
 
 
 def test_check_lists_every_problem_and_exits_1(runner, tmp_path):

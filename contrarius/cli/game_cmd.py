@@ -78,7 +78,7 @@ def show_data(s) -> dict:
             "colonists_in_supply": {k: s.colonists_in_supply(owner, k) for k in ("land", "sea")},
         })
     return {
-        "board": board.name, "mode": s.mode, "level": s.level, "turns": len(s.log),
+        "board": board.name, "mode": s.mode, "level": s.level, "turns": len(s.log), "dice": s.dice, "seed": s.seed,
         "contrarius": {
             "vp": s.contrarius.vp, "track": list(s.contrarius.track),
             "cards": [{"name": c.name, "gods": list(c.gods), "face": "up" if c.face_up else "down", "assumed": c.assumed}
@@ -112,7 +112,9 @@ def render_show(s, con) -> None:
     from rich.table import Table
 
     d = show_data(s)
-    con.print(f"[bold]{d['board']}[/bold] - {d['mode']} - {d['level']} - turn {d['turns'] + 1}"
+    dice = ("table game: every die is read from your table (--die)" if d["dice"] == "table"
+            else f"virtual game: contrarius rolls a die you do not give (seed {d['seed']})")
+    con.print(f"[bold]{d['board']}[/bold] - {d['mode']} - {d['level']} - turn {d['turns'] + 1} - {dice}"
               + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
               + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] and d["mode"] == "solo" else ""))
     if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
@@ -190,6 +192,7 @@ def register(app: typer.Typer) -> None:
         veteran_colonist: Annotated[Optional[str], typer.Option("--veteran-colonist", help="Veteran: land or sea colonist when both lines lead to the first city (default land).", autocompletion=complete_kind)] = None,
         veteran_city: Annotated[Optional[str], typer.Option("--veteran-city", help="Veteran: the first city, when several are equally valuable.", autocompletion=complete_new_city)] = None,
         veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", help="Veteran: the city the second colonist stands next to.", autocompletion=complete_new_city)] = None,
+        table: Annotated[bool, typer.Option("--table", help="A game at a real table: you roll every die and give it with --die; contrarius never rolls (implied by --tokens or --display).")] = False,
         no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
         hand: Annotated[Optional[list[str]], typer.Option("--hand", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
@@ -232,7 +235,7 @@ def register(app: typer.Typer) -> None:
             track=track_list, tokens=parse_tokens(tokens) if tokens else None,
             display=[d if d == "?" else card_from_text(d, mode=mode) for d in _split(display) or []] if display is not None else None,
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
-            veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand,
+            veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand, table=table,
         )
         snap, notes = new_game(opts)
         for item in hand or []:
@@ -292,7 +295,8 @@ def register(app: typer.Typer) -> None:
         if as_json:
             emit_json({"ok": True, "problems": []})
         else:
-            print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {len(snap.log)} turns played)")
+            print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {snap.dice} dice, "
+                  f"{_n(len(snap.log), 'turn')} played)")
 
     @app.command("show")
     @boundary

@@ -37,6 +37,15 @@ from .cards import best_specialist_goods, goods_below
 from .errors import RuleError
 from .snapshot import CONTRARIUS, Colonist, Snapshot
 
+#: The rule steps of "Where does Contrarius build?" as the reports name them
+#: (``Exclusion.step`` -> words).
+STEP_NAMES = {
+    "1": "step 1 (reach, no house of its own)",
+    "2": "step 2 (empty city first)",
+    "3": "step 3 (new province first)",
+    "4": "step 4 (alphabetical order)",
+}
+
 
 @dataclass(frozen=True)
 class Move:

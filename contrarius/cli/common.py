@@ -114,3 +114,28 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool) ->
         return False
     write_text(STDIO, text)
     return True
+
+
+SVG_HELP = "Also draw the picture as SVG to FILE (- for stdout, instead of the report)."
+
+
+def check_svg_target(svg: str | None, as_json: bool) -> None:
+    """Refuse ``--svg -`` with ``--json``: both would go to stdout (usage error, exit 2)."""
+    if svg == STDIO and as_json:
+        raise ContrariusError("--svg - and --json both write to stdout; give --svg FILE (e.g. --svg board.svg)")
+
+
+def write_svg(target: str, element) -> None:
+    """Write the picture ``element`` (from :func:`contrarius.picture.picture`) as an SVG
+    document to ``target`` (``-``: stdout), atomically like a snapshot.
+
+    Raises :class:`InputFileError` (exit code 3) naming ``--svg`` when it cannot be written.
+    """
+    from ..errors import InputFileError
+    from ..picture import svg_text
+    from ..store import write_text
+
+    try:
+        write_text(target, svg_text(element))
+    except InputFileError as exc:
+        raise InputFileError(f"--svg: {str(exc).replace('with -o', 'with --svg').replace('-o PATH', '--svg FILE')}") from None

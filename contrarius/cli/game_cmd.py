@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import EXIT_PROBLEMS, ContrariusError, InputFileError, SnapshotError
-from .common import boundary, emit_json, err_console, out_console, write_snapshot
+from .common import SVG_HELP, boundary, check_svg_target, emit_json, err_console, out_console, write_snapshot, write_svg
 from .completion import (
     complete_board_name,
     complete_cards_list,
@@ -303,11 +303,19 @@ def register(app: typer.Typer) -> None:
     def show(
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
+        svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " Houses, colonists, tokens and bonus markers on the board.")] = None,
     ) -> None:
         """Show the state at a glance: sides, Contrarius's cards, the display, the provinces."""
         from ..store import load_snapshot
 
+        check_svg_target(svg, as_json)
         snap = load_snapshot(snapshot)
+        if svg is not None:
+            from ..picture import picture
+
+            write_svg(svg, picture(snap.board, snap))
+            if svg == "-":
+                return
         if as_json:
             emit_json(show_data(snap))
         else:

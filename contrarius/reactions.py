@@ -158,12 +158,8 @@ class _Turn:
         self.choices = list(action.choices)
         self.refill = list(action.refill)
         self.pid = snap.player(action.player).id
-        for pos, name in action.reveal.items():
-            shown = snap.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
-            if shown != UNKNOWN_CARD:
-                raise ContrariusError(f"--reveal {pos}={name}: display position {pos} shows {shown or 'no card'}, not ? (an unrecorded card)")
-            if self.refill_card(name) == UNKNOWN_CARD:
-                raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
+        for line in apply_reveals(snap, action.reveal):  # recorded whether or not this turn takes the card
+            self.player_events.append(Event("reveal", line))
 
     # ----- dice ----------------------------------------------------------------------
     def die(self, die: str, why: str) -> Any:
@@ -314,13 +310,7 @@ class _Turn:
 
     def refill_card(self, name: str) -> str:
         """A ``--refill`` name: a card of the display stacks, or ``?`` when not recorded."""
-        if str(name).strip() == UNKNOWN_CARD:
-            return UNKNOWN_CARD
-        canon = card_name(name)
-        stacks = {c for names in card_facts()["stacks"].values() for c in names}
-        if self.s.mode == "solo" and canon not in stacks:
-            raise ContrariusError(f"--refill {canon}: the display stacks hold no {canon} (they hold {', '.join(sorted(stacks))})")
-        return canon
+        return stack_card(self.s, name)
 
     def remove_from_display(self, position: int) -> None:
         """Take a card out of the display: the others slide left, the stack refills position 7."""
@@ -336,8 +326,14 @@ class _Turn:
                 new = UNKNOWN_CARD
             s.stack_remaining -= 1
             cards.append(new)
-            shown = "an unrecorded card (?)" if new == UNKNOWN_CARD else new
-            self.say("refill", f"the display slides left and {shown} is drawn into position {len(cards)}", card=new)
+            shown = new
+            if new == UNKNOWN_CARD:
+                pos = len(cards)
+                shown = (f"an unrecorded card (?) is drawn into position {pos}: name it with --reveal {pos}=CARD on your "
+                         f"next command, or 'contrarius reveal SNAPSHOT {pos}=CARD -i'")
+            else:
+                shown = f"{new} is drawn into position {len(cards)}"
+            self.say("refill", f"the display slides left and {shown}", card=new)
         s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
 
     # ----- end of game -------------------------------------------------------------------
@@ -359,6 +355,40 @@ class _Turn:
 
 
 # ----- the player's own action --------------------------------------------------------------
+def stack_card(s: Snapshot, name: str) -> str:
+    """The printed name of a card drawn into the display (``--refill``, ``--reveal``): a
+    card of the display stacks in a solo game ("Setup": stacks I and II), or ``?`` for a
+    card not recorded. Raises :class:`UnknownNameError` / :class:`ContrariusError`."""
+    if str(name).strip() == UNKNOWN_CARD:
+        return UNKNOWN_CARD
+    canon = card_name(name)
+    stacks = {c for names in card_facts()["stacks"].values() for c in names}
+    if s.mode == "solo" and canon not in stacks:
+        raise ContrariusError(f"--refill {canon}: the display stacks hold no {canon} (they hold {', '.join(sorted(stacks))})")
+    return canon
+
+
+def apply_reveals(s: Snapshot, reveal: dict[int, str]) -> list[str]:
+    """Name display cards the snapshot shows as ``?`` (changes ``s``): ``{position: card}``.
+
+    A card drawn into the display lies face up at the table ("Setup": the display); when
+    the snapshot did not record it, the player names it. Returns one report line per card.
+    Raises :class:`ContrariusError` for a position that does not show ``?`` or a name that
+    is ``?`` or not a card of the display stacks.
+    """
+    lines = []
+    for pos, name in sorted(reveal.items()):
+        shown = s.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
+        if shown != UNKNOWN_CARD:
+            raise ContrariusError(f"--reveal {pos}={name}: display position {pos} shows {shown or 'no card'}, not ? (an unrecorded card)")
+        canon = stack_card(s, name)
+        if canon == UNKNOWN_CARD:
+            raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
+        s.display[pos - 1] = canon
+        lines.append(f"display position {pos} is {canon}")
+    return lines
+
+
 def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True, acts_as: str | None = None) -> None:
     """Apply the player's action's effects that Contrarius's rules depend on.
 

@@ -1,13 +1,14 @@
-"""``contrarius log``: the game record, one row per turn, from the snapshot's ``log``."""
+"""``contrarius log`` (the game record, one row per turn, from the snapshot's ``log``) and
+``contrarius reveal`` (name display cards the snapshot shows as ``?``)."""
 
 # No ``from __future__ import annotations`` here: typer then reads the parameter annotations
 # as objects instead of eval'ing their text once per parameter (start-up time).
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import typer
 
-from .common import boundary, emit_json, out_console
+from .common import boundary, emit_json, err_console, out_console, write_snapshot
 
 
 def _action_text(action: Any) -> str:
@@ -73,7 +74,30 @@ def log_rows(snapshot) -> list[dict[str, Any]]:
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``log`` to ``app``."""
+    """Add ``log`` and ``reveal`` to ``app``."""
+
+    @app.command("reveal")
+    @boundary
+    def reveal_cmd(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
+        cards: Annotated[list[str], typer.Argument(help="POSITION=CARD for each display card shown as ?, e.g. 7=Consul 6=Weaver.")],
+        output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout.")] = None,
+        in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (keeps SNAPSHOT.prev for undo).")] = False,
+    ) -> None:
+        """Name display cards the snapshot shows as ? (drawn but not recorded); no turn is played."""
+        from rich.markup import escape
+
+        from ..reactions import apply_reveals
+        from ..store import load_snapshot
+        from .play_cmd import parse_reveal
+
+        snap = load_snapshot(snapshot)
+        new = snap.copy()
+        lines = apply_reveals(new, parse_reveal(cards, snap.mode))
+        write_snapshot(new, snapshot, output, in_place)
+        con = err_console()
+        for line in lines:
+            con.print(escape(line))
 
     @app.command("log")
     @boundary

@@ -58,7 +58,7 @@ GREY = "#DADADA"
 def board_nodes(board: Board) -> list[str]:
     """Every place drawn: the capital, the cities, then any other line end (castles,
     galleys, discs, other arches) and any other place the board's layout names."""
-    nodes = [board.capital, *board.cities]
+    nodes = [*([board.capital] if board.capital else []), *board.cities]
     seen = set(nodes)
     for line in board.lines:
         for end in line.ends:

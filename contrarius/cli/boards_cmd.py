@@ -15,8 +15,8 @@ def board_summary(board) -> dict:
     return {
         "name": board.name, "capital": board.capital, "cities": len(board.cities),
         "provinces": len(board.provinces),
-        "land_lines": sum(1 for ln in board.lines if ln.kind == "land"),
-        "sea_lines": sum(1 for ln in board.lines if ln.kind == "sea"),
+        "land_lines": sum(1 for ln in board.lines if ln.kind == "land" and not ln.route),
+        "sea_lines": sum(1 for ln in board.lines if ln.kind == "sea" and not ln.route),
     }
 
 

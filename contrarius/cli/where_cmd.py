@@ -24,6 +24,8 @@ def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = Non
         asked = f"S -> best specialist {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
         con.print(f"[bold]Where does Contrarius build?[/bold] goods type: {asked}; "
                   f"{ruling.steps} colonist{'s' if ruling.steps != 1 else ''} on the board = {ruling.steps} movement step{'s' if ruling.steps != 1 else ''}")
+    for note in getattr(ruling, "notes", ()):
+        con.print(f"  board: {note}")
     for i, trial in enumerate(ruling.trials):
         lead = "type asked" if i == 0 else "next lower type"
         con.print(f"- {trial.goods} ({lead}):")
@@ -130,3 +132,6 @@ def register(app: typer.Typer) -> None:
             label = f"S ({r.specialist}: {r.goods})" if r.specialist else f
             table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)
         con.print(table)
+        notes = next((r.notes for _, r in rulings if r is not None and r.notes), [])
+        for note in notes:
+            con.print(f"board: {note}")

@@ -419,7 +419,12 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True, a
         if (acts_as or played) == "Tribune":
             back = p.played
             p.hand, p.played = p.hand + back, []
-            pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune"))
+            # base rules, the Tribune: 1 sestertius for each card beyond the third, the Tribune counted
+            money = max(0, len(back) - 3)
+            if p.sestertii is not None:
+                p.sestertii += money
+            pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune and "
+                            f"receive {_sestertii(money)} (1 per card beyond the third)", {"sestertii": money}))
     # colonist moves (Architect)
     if a.moves:
         steps = len(s.colonists_of(p.id))
@@ -539,24 +544,49 @@ def _produce_for_players(t: _Turn, province: str, why: str) -> list[dict[str, An
     return out
 
 
-#: Goods a storehouse holds at most (base rules: 12 spaces; the snapshot refuses more).
-STOREHOUSE = 12
+def _sestertii(n: int) -> str:
+    """``1 sestertius``, ``5 sestertii``."""
+    return f"{n} sestert{'ius' if n == 1 else 'ii'}"
+
+
+def _colonist_money(t: _Turn) -> None:
+    """The player's Colonist, earn money (base rules, the Colonist: "five sestertii plus one
+    per colonist you have on the board"): added to the tally and said in the report."""
+    p = t.s.player(t.pid)
+    on_board = len(t.s.colonists_of(p.id))
+    money = 5 + on_board
+    if p.sestertii is not None:
+        p.sestertii += money
+    t.player_events.append(Event("money", f"you take money with the Colonist: 5 + {on_board} colonist"
+                                 f"{'s' if on_board != 1 else ''} on the board = {_sestertii(money)}", {"sestertii": money}))
+
+
+def _specialist_production(t: _Turn, card: Card) -> None:
+    """The player's specialist (base rules: "each produce one unit from every one of your
+    houses of that goods type"): added to the tally and said in the report."""
+    s = t.s
+    p = s.player(t.pid)
+    goods = card.goods
+    cities = [c for c in s.houses_of(p.id) if s.cities.get(c) == goods]
+    if cities:
+        _store(t, p, goods, len(cities))  # type: ignore[arg-type]
+        got = f"{len(cities)} {goods} ({', '.join(cities)})"
+    else:
+        got = f"nothing (no house of yours in a {goods} city)"
+    t.player_events.append(Event("produce", f"you produce with the {card.name}: {got}", {"goods": goods, "units": len(cities)}))
 
 
 def _store(t: _Turn, p: Any, goods: str, n: int) -> None:
-    """Add ``n`` ``goods`` to a player's recorded goods (if recorded), never beyond the
-    storehouse: contrarius records goods received but not goods spent, so the record can
-    run full, and a snapshot holding more than 12 goods would not load any more. What does
-    not fit is reported, not written."""
+    """Add ``n`` ``goods`` to a player's running tally of goods received (if recorded).
+
+    The tally is partial by design: contrarius sees goods received (production, bonuses),
+    never goods spent or traded, so it is no count of the storehouse: it is not capped at
+    the storehouse's spaces and gives no warning. The capacity rule applies where goods are
+    counted at the table (``score --goods``, :func:`contrarius.scoring.storehouse_space`).
+    """
     if p.goods is None:
         return
-    keep = min(n, max(0, STOREHOUSE - sum(p.goods.values())))
-    if keep:
-        p.goods[goods] = p.goods.get(goods, 0) + keep
-    if keep < n:
-        t.player_events.append(Event("storehouse", f"{p.id}: the recorded storehouse is full ({STOREHOUSE} goods), "
-                                     f"{n - keep} {goods} not recorded; contrarius does not record goods spent: "
-                                     "correct players.goods in the snapshot", {"player": p.id, "goods": goods, "not_stored": n - keep}))
+    p.goods[goods] = p.goods.get(goods, 0) + n
 
 
 # ----- the reaction --------------------------------------------------------------------------
@@ -732,7 +762,12 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         p = s.player(t.pid)
         if p.sestertii is not None:
             p.sestertii += coins
-        t.player_events.append(Event("reactivate", f"you reactivate: {coins} bonus marker{'s turn' if coins != 1 else ' turns'} back to goods"))
+        t.player_events.append(Event("reactivate", f"you reactivate: {coins} bonus marker{'s turn' if coins != 1 else ' turns'} back to goods "
+                                     f"and you receive {_sestertii(coins)}", {"sestertii": coins}))
+    elif act == "money":
+        _colonist_money(t)
+    if reacted.is_specialist:
+        _specialist_production(t, reacted)
     final_turn = s.ended is not None and s.ended.final_turn_pending
     if final_turn:
         s.ended.final_turn_pending = False  # type: ignore[union-attr]

@@ -292,6 +292,9 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
     s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
     notes: list[str] = []
     s.start = start_place(board, opts.start, notes)
+    if board.readings:
+        notes.append(f"the {board.name} board needs readings ({', '.join(board.readings)}): "
+                     f"'contrarius board {board.name}' and README state them")
     given = [opt for opt, v in (("--table", opts.table), ("--tokens", opts.tokens is not None),
                                 ("--display", opts.display is not None)) if v]
     if given:
@@ -308,7 +311,7 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
 
 
 def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
-    """Set up a new game; return the snapshot and notes on what was decided and why.
+    """Set up a new solo game (:func:`contrarius.game.new_game` takes every mode); return the snapshot and notes on what was decided and why.
 
     Raises :class:`ContrariusError` (or :class:`UnknownNameError`) for options that do not
     fit the board or each other.
@@ -318,9 +321,7 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     if opts.mode not in MODES:
         raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
     if opts.mode != "solo":
-        from . import team
-
-        return team.new_game(opts)
+        raise ContrariusError(f"setup.new_game sets up solo games, not {opts.mode} (contrarius.game.new_game picks the mode)")
     s, rng, notes = fresh_table(opts)
     board = s.board
     # display and stack

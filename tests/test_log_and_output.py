@@ -115,7 +115,8 @@ def test_show_at_80_columns_cuts_no_line_label(tmp_path):
 def test_team_score_at_80_columns_names_every_god():
     from contrarius.cli.score_cmd import render_score
     from contrarius.scoring import score
-    from contrarius.setup import SetupOptions, new_game
+    from contrarius.game import new_game
+    from contrarius.setup import SetupOptions
 
     snap, _ = new_game(SetupOptions(board="italia", mode="team", seed=3))
     out = _at_80(render_score, score(snap), None)

@@ -87,7 +87,7 @@ def register(app: typer.Typer) -> None:
         """Name display cards the snapshot shows as ? (drawn but not recorded); no turn is played."""
         from rich.markup import escape
 
-        from ..reactions import apply_reveals
+        from ..turn import apply_reveals
         from ..store import load_snapshot
         from .play_cmd import parse_reveal
 

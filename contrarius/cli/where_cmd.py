@@ -54,6 +54,60 @@ def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = Non
             con.print(f"     {n}. {m.describe()}")
 
 
+def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: str | None = None) -> None:
+    """Print the build-site ruling of ``snap`` for ``face`` (a goods type or S; None: every
+    face, one table) on ``con`` (default stdout), or its JSON (``contrarius where``, the
+    session's ``where [FACE]``); ``svg``: also draw the one ruling to that file (``-``:
+    stdout, instead of the report). Raises :class:`ContrariusError` for an unknown face."""
+    from ..build import where
+    from ..dice import parse_face
+    from ..errors import RuleError
+
+    faces = [parse_face("mercator", face)] if face is not None else list(FACES)
+    rulings = []
+    for f in faces:
+        try:
+            rulings.append((f, where(snap, f)))
+        except RuleError:
+            if face is not None:
+                raise
+            rulings.append((f, None))  # S without a specialist: shown as its own row
+    if svg is not None:
+        from ..picture import picture
+
+        write_svg(svg, picture(snap.board, snap, rulings[0][1]))
+        if svg == "-":
+            return
+    if as_json:
+        data = [r.to_dict() if r is not None else {"asked": f, "error": "Contrarius owns no specialist"} for f, r in rulings]
+        emit_json(data[0] if face is not None else data)
+        return
+    con = con or out_console()
+    if snap.mode != "solo":  # name both players: whose turn, where their houses stand
+        con.print(f"{snap.mode}: " + "; ".join(
+            f"{p.id}{' (to play)' if p.id == snap.active else ''} houses: {', '.join(snap.houses_of(p.id)) or '-'}"
+            for p in snap.players))
+    if face is not None:
+        render_ruling(rulings[0][1], con, houses=snap.houses)
+        return
+    from rich.table import Table
+
+    table = Table(title="Where does Contrarius build? (every die face; 'contrarius where FACE' shows the steps)")
+    for col in ("face", "city", "why", "colonist move"):
+        table.add_column(col)
+    for f, r in rulings:
+        if r is None:
+            table.add_row(f, "-", "Contrarius owns no specialist, so S names no goods type", "-")
+            continue
+        move = r.moves[0].describe() + (f" (+{len(r.moves) - 1} tied)" if len(r.moves) > 1 else "") if r.moves else "-"
+        label = f"S ({r.specialist}: {r.goods})" if r.specialist else f
+        table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)
+    con.print(table)
+    notes = next((r.notes for _, r in rulings if r is not None and r.notes), [])
+    for note in notes:
+        con.print(f"board: {note}")
+
+
 def register(app: typer.Typer) -> None:
     """Add ``where`` to ``app``."""
 
@@ -71,8 +125,6 @@ def register(app: typer.Typer) -> None:
         Without a face, give the ruling for every face of the Mercator/Senator dice.
         """
         check_svg_target(svg, as_json)
-        from ..build import where
-        from ..dice import parse_face
         from ..store import load_snapshot
 
         def is_face(text: str | None) -> bool:
@@ -89,49 +141,4 @@ def register(app: typer.Typer) -> None:
         face = die if die is not None else face
         if svg is not None and face is None:
             raise ContrariusError("--svg draws one ruling: give the die face too, e.g. contrarius where food game.yaml --svg where.svg")
-        snap = load_snapshot(snapshot)
-        faces = [parse_face("mercator", face)] if face is not None else list(FACES)
-        from ..errors import RuleError
-
-        rulings = []
-        for f in faces:
-            try:
-                rulings.append((f, where(snap, f)))
-            except RuleError:
-                if face is not None:
-                    raise
-                rulings.append((f, None))  # S without a specialist: shown as its own row
-        if svg is not None:
-            from ..picture import picture
-
-            write_svg(svg, picture(snap.board, snap, rulings[0][1]))
-            if svg == "-":
-                return
-        if as_json:
-            data = [r.to_dict() if r is not None else {"asked": f, "error": "Contrarius owns no specialist"} for f, r in rulings]
-            emit_json(data[0] if face is not None else data)
-            return
-        con = out_console()
-        if snap.mode != "solo":  # name both players: whose turn, where their houses stand
-            con.print(f"{snap.mode}: " + "; ".join(
-                f"{p.id}{' (to play)' if p.id == snap.active else ''} houses: {', '.join(snap.houses_of(p.id)) or '-'}"
-                for p in snap.players))
-        if face is not None:
-            render_ruling(rulings[0][1], con, houses=snap.houses)
-            return
-        from rich.table import Table
-
-        table = Table(title="Where does Contrarius build? (every die face; 'contrarius where FACE' shows the steps)")
-        for col in ("face", "city", "why", "colonist move"):
-            table.add_column(col)
-        for f, r in rulings:
-            if r is None:
-                table.add_row(f, "-", "Contrarius owns no specialist, so S names no goods type", "-")
-                continue
-            move = r.moves[0].describe() + (f" (+{len(r.moves) - 1} tied)" if len(r.moves) > 1 else "") if r.moves else "-"
-            label = f"S ({r.specialist}: {r.goods})" if r.specialist else f
-            table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)
-        con.print(table)
-        notes = next((r.notes for _, r in rulings if r is not None and r.notes), [])
-        for note in notes:
-            con.print(f"board: {note}")
+        show_where(load_snapshot(snapshot), face, as_json=as_json, svg=svg)

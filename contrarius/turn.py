@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import GOODS, HOLDING, KINDS, LAND, SEA
-from .build import BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances, where
+from .build import (BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances,
+                    movement_steps, where)
 from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, DIE_DECIDES, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError
@@ -175,6 +176,15 @@ class Turn:
         self.say("die", f"{DIE_COLOURS[die]} die ({why}): {value} = {meaning} ({'read from the table' if self.rolls[-1].source == 'table' else 'rolled'})",
                  die=die, face=value)
         return value
+
+    def refuse_unused_input(self) -> None:
+        """At the end of a turn: a ``--choose`` or a die result given but not used is a
+        mistake (:class:`RuleError`), never silently dropped."""
+        if self.choices:
+            raise RuleError(f"--choose {self.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
+        if self.table_dice:
+            extra = ", ".join(f for _, f in self.table_dice)
+            raise RuleError(f"this reaction did not roll every die given: {extra} left over; remove it")
 
     def say(self, event: str, text: str, **data: Any) -> None:
         """Record a reaction event of type ``event`` with its report line."""
@@ -381,7 +391,7 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
                             f"receive {sestertii_text(money)} (1 per card beyond the third)", {"sestertii": money}))
     # colonist moves (Architect)
     if a.moves:
-        steps = len(s.colonists_of(p.id))
+        steps = movement_steps(s, p.id)  # Gallia: a colonist waiting off the lines does not count
         used = 0
         for kind, frm, to in a.moves:
             col = _find_colonist(s, p.id, kind, frm)

@@ -132,8 +132,46 @@ class Campaign:
             if same_play or game.seed is not None and (old.board, old.seed, old.player, old.contrarius) == \
                     (game.board, game.seed, game.player, game.contrarius):
                 raise RuleError(f"this game ({game.board}, seed {game.seed}, {game.player} to {game.contrarius}) "
-                                f"is already recorded as game {i}; a game is recorded once")
+                                f"is already recorded as game {i}; a game is recorded once (to correct its result: --replace)")
         return replace(self, games=self.games + (game,))
+
+    def index_of(self, game_id: str | None, board: str | None = None, seed: int | None = None) -> int | None:
+        """The 0-based index of the recorded game that is this play (same ``game_id``, see
+        :func:`game_fingerprint`; for games recorded without one: the only game with this
+        ``board`` and ``seed``), or None."""
+        for i, old in enumerate(self.games):
+            if game_id is not None and old.game_id == game_id:
+                return i
+        if seed is not None:
+            hits = [i for i, old in enumerate(self.games) if old.game_id is None and (old.board, old.seed) == (board, seed)]
+            if len(hits) == 1:
+                return hits[0]
+        return None
+
+    def replace_game(self, index: int, game: CampaignGame) -> tuple["Campaign", list[str]]:
+        """This campaign with game ``index`` (0-based) replaced by ``game`` (a corrected
+        result: ``score --campaign FILE --replace``), and the list of what changed, one
+        phrase each (``your total: 140 -> 104``).
+
+        "Campaign": each game's result sets the next game's starting VP, so a correction
+        that changes the next starting VP is refused (:class:`RuleError`) when games were
+        recorded after it: they were played at the old starting VP.
+        """
+        old = self.games[index]
+        if game.start_vp != old.start_vp:
+            raise RuleError(f"game {index + 1} started at {old.start_vp} VP, this result at {game.start_vp} VP")
+        later = len(self.games) - index - 1
+        if later and game.next_start_vp != old.next_start_vp:
+            raise RuleError(f"correcting game {index + 1} changes the next starting VP ({old.next_start_vp} -> "
+                            f"{game.next_start_vp}), but {later} later game{'s were' if later != 1 else ' was'} played at "
+                            f"{old.next_start_vp}; correct the campaign file by hand or start it afresh")
+        changes = [f"{what}: {a} -> {b}" for what, a, b in (
+            ("your total", old.player, game.player), ("Contrarius's total", old.contrarius, game.contrarius),
+            ("advance", old.margin, game.margin), ("winner", old.winner, game.winner),
+            ("next starting VP", old.next_start_vp, game.next_start_vp)) if a != b]
+        games = list(self.games)
+        games[index] = replace(game, game_id=game.game_id or old.game_id)
+        return replace(self, games=tuple(games)), changes
 
     def standing(self) -> dict[str, Any]:
         """Where the campaign stands: games played, next game and start VP, over or not."""

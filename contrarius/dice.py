@@ -25,6 +25,14 @@ _DIE_ALIASES = {
     "senator": "senator", "consul": "senator", "white": "senator",
 }
 DIE_COLOURS = {"architect": "blue", "tribune": "red", "mercator": "black", "senator": "white"}
+#: What each die decides for Contrarius (rulebook "Solo Personality Cards" and
+#: "Where does Contrarius build?"), for the message asking the player to roll it.
+DIE_DECIDES = {
+    "architect": "the display position (1-5) of the card Contrarius takes",
+    "tribune": "a land or sea colonist for Contrarius, or the card in display position 1",
+    "mercator": "the goods type (or S) of the city where Contrarius builds",
+    "senator": "the goods type (or S) of the city where Contrarius builds",
+}
 
 
 def die_name(name: str) -> str:

@@ -46,7 +46,8 @@ from .cards import Card, card_name
 from .errors import ContrariusError, RuleError
 from .snapshot import Snapshot
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods,
-                   ensure_valid, player_part, produce_for_players, refuse_after_end, store_goods)
+                   colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end, sestertii_text,
+                   specialist_production, store_goods)
 
 __all__ = ["PlayerAction", "TurnResult", "Event", "play", "react"]
 
@@ -248,7 +249,12 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         p = s.player(t.pid)
         if p.sestertii is not None:
             p.sestertii += coins
-        t.player_events.append(Event("reactivate", f"you reactivate: {coins} bonus marker{'s turn' if coins != 1 else ' turns'} back to goods"))
+        t.player_events.append(Event("reactivate", f"you reactivate: {coins} bonus marker{'s turn' if coins != 1 else ' turns'} back to goods "
+                                     f"and you receive {sestertii_text(coins)}", {"sestertii": coins}))
+    elif act == "money":
+        colonist_money(t)
+    if reacted.is_specialist:
+        specialist_production(t, reacted)
 
 
 def _final_card(t: Turn) -> bool:

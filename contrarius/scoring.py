@@ -48,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import GOODS
+from .board import GOODS, KINDS
 from .cards import GODS, Card, card_facts, catalog
 from .errors import ContrariusError
 from .snapshot import CONTRARIUS, Snapshot
@@ -454,6 +454,17 @@ def status_of(s: Snapshot) -> str:
     return FINAL_TURN if s.ended.final_turn_pending else ENDED
 
 
+#: Spaces of a storehouse (base rules: "Your storehouse has twelve spaces, and four of them
+#: start occupied by colonists"): goods and the colonists not on the board share them.
+STOREHOUSE = 12
+
+
+def storehouse_space(s: Snapshot, pid: str) -> int:
+    """Spaces of player ``pid``'s storehouse free for goods: 12 minus the colonists still in
+    it (base rules: the storehouse holds the goods and the colonists not yet on the board)."""
+    return STOREHOUSE - sum(s.colonists_in_supply(pid, k) for k in KINDS)
+
+
 def score(s: Snapshot, given: dict[str, PlayerInput] | None = None) -> FinalScore:
     """Score every side of snapshot ``s`` ("Final scoring"; see the module docstring).
 
@@ -465,6 +476,11 @@ def score(s: Snapshot, given: dict[str, PlayerInput] | None = None) -> FinalScor
     for pid in given:
         if pid not in pids:
             raise ContrariusError(f"no player {pid!r} in this {s.mode} game; players: {', '.join(pids)}")
+        goods = given[pid].goods
+        if goods and sum(goods.values()) > storehouse_space(s, pid):
+            room = storehouse_space(s, pid)
+            raise ContrariusError(f"{pid}'s goods counted at the table ({sum(goods.values())}) do not fit the storehouse: "
+                                  f"12 spaces, {STOREHOUSE - room} taken by colonists not on the board, so at most {room} goods; count again")
     sides = [side_score(s, CONTRARIUS)] + [side_score(s, pid, given.get(pid)) for pid in pids]
     notes: list[str] = []
     status = status_of(s)

@@ -55,6 +55,8 @@ class SetupOptions:
     ``refill``: names of the cards drawn to refill the display at setup (table games).
     ``contrarius_cards``: its 5 starting cards (None: the labelled assumption).
     ``start_vp``: the player's starting VP (campaign, or 40 for beginners).
+    ``table``: a game at a real table: every die is read from the table, contrarius never
+    rolls (also when ``tokens`` or ``display`` is given: they come from a table).
     ``strong``: strong veteran / strong expert. ``track``: custom expert positions.
     """
 
@@ -74,6 +76,7 @@ class SetupOptions:
     veteran_second: str | None = None
     veteran_second_colonist: str | None = None
     record_hand: bool = True
+    table: bool = False
     start: str | None = None
 
 
@@ -122,11 +125,19 @@ def _start_text(s: Snapshot) -> str:
     return "the start places (" + ", ".join(f"{k} {p}" for k, p in places) + ")"
 
 
+def _free_lines(s: Snapshot, place: str, kind: str, city: str) -> list:
+    """The lines of ``kind`` from ``place`` to ``city`` that no colonist stands on yet
+    ("a line holds one colonist")."""
+    taken = {c.line for c in s.colonists if c.line is not None}
+    return [line for line in s.board.lines_to(place, kind, city) if line not in taken]
+
+
 def _adjacent_by_value(s: Snapshot, starts: list[tuple[str, str]], exclude: set[str]) -> list[str]:
-    """Cities one line away from the start places (a line of each colonist's kind), most
-    valuable first, then alphabetical."""
+    """Cities one free line away from the start places (a line of each colonist's kind that
+    no colonist stands on), most valuable first, then alphabetical."""
     board = s.board
-    near = {c for k, place in starts for c in board.neighbours(place, k) if board.is_city(c)} - exclude
+    near = {c for k, place in starts for c in board.neighbours(place, k)
+            if board.is_city(c) and _free_lines(s, place, k, c)} - exclude
     return sorted(near, key=lambda c: (-_value(s.cities[c]), c.casefold()))
 
 
@@ -184,7 +195,7 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
             continue
         choice = ""
         if n == 0:
-            able2 = [(k, p) for k, p in pool if board.lines_to(p, k, second)]
+            able2 = [(k, p) for k, p in pool if _free_lines(s, p, k, second)]
             kinds2 = list(dict.fromkeys(k for k, _ in able2))
             kind2 = other if other in kinds2 else kinds2[0]
             if opts.veteran_second_colonist:
@@ -195,7 +206,7 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
             other, place = kind2, next(p for k, p in able2 if k == kind2)
             if len(kinds2) == 2:
                 choice = " (both a land and a sea line lead there: you decide, --veteran-second-colonist)"
-        line = board.lines_to(place, other, second)[0]
+        line = _free_lines(s, place, other, second)[0]
         s.colonists.append(Colonist(CONTRARIUS, other, None, line))
         notes.append(f"veteran: {other} colonist on {line.label}, next to {second} ({s.cities[second]}){choice}")
         if opts.strong and n == 0:
@@ -313,6 +324,16 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
     if board.readings:
         notes.append(f"the {board.name} board needs readings ({', '.join(board.readings)}): "
                      f"'contrarius board {board.name}' and README state them")
+    given = [opt for opt, v in (("--table", opts.table), ("--tokens", opts.tokens is not None),
+                                ("--display", opts.display is not None)) if v]
+    if given:
+        s.dice = "table"
+        notes.append(f"a table game ({given[0]}): you roll every die and give it with --die; contrarius never rolls "
+                     "(it says which die to roll when one is missing)")
+    else:
+        s.dice = "virtual"
+        notes.append("a virtual game: contrarius rolls a die you do not give, from the seed "
+                     "(at a real table use --table, or give --tokens/--display)")
     s.cities = city_tokens(board, opts, rng, notes)
     s.bonus_markers = {p: "goods" for p in board.provinces}
     return s, rng, notes

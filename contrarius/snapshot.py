@@ -11,7 +11,9 @@ and ``"player2"`` in team play and with Contrarius as a third player.
 
 Format version 1 (every key; see README "The snapshot format"):
 
-``format``, ``board``, ``mode``, ``level``, ``seed``, ``rolls``, ``dice_faces`` (optional),
+``format``, ``board``, ``mode``, ``level``, ``seed``, ``rolls``, ``dice`` (``table``: every
+die is read from the table, contrarius never rolls; ``virtual``: contrarius rolls a die not
+given, from the seed; a snapshot without the key gets :func:`default_dice`), ``dice_faces`` (optional),
 ``cities`` (city -> goods of its token), ``houses`` (city -> owners), ``colonists`` (owner,
 kind, at: a city or a line ``A-B``/``A-B#2``), ``bonus_markers`` (province -> goods|coins),
 ``display`` (7 positions: card, ``null`` empty, ``"?"`` unknown), ``stack`` (remaining,
@@ -40,13 +42,29 @@ MAX_COLONISTS = 6
 DISPLAY_SIZE = 7
 UNKNOWN_CARD = "?"
 DICE = ("architect", "tribune", "mercator", "senator")
+#: Where a game's dice come from: ``table`` (read from the player's dice, never rolled by
+#: contrarius) or ``virtual`` (contrarius rolls what is not given, from the seed).
+DICE_SOURCES: tuple[str, ...] = ("table", "virtual")
 
 _TOP_KEYS = (
-    "format", "board", "mode", "level", "seed", "rolls", "dice_faces", "cities", "houses",
+    "format", "board", "mode", "level", "seed", "rolls", "dice", "dice_faces", "cities", "houses",
     "colonists", "bonus_markers", "display", "stack", "contrarius", "players", "active",
     "praefectus_magnus", "concordia", "ended", "log", "start",
 )
 _REQUIRED = ("format", "board", "mode", "level", "cities", "display", "stack", "contrarius", "players")
+
+
+def default_dice(seed: Any, log: Any) -> str:
+    """Where the dice of a snapshot written without a ``dice`` key come from (a reading;
+    README "The snapshot format"): ``table`` when it has no seed (nothing to roll from) or
+    when its log holds die results and every one was read from the table (the player rolls
+    at a table); else ``virtual`` (contrarius rolled a die of its own at least once, or
+    none was needed yet: it rolls what is not given, as before the key existed)."""
+    if seed is None:
+        return "table"
+    sources = [d.get("source") for entry in (log if isinstance(log, list) else []) if isinstance(entry, dict)
+               for d in (entry.get("dice") if isinstance(entry.get("dice"), list) else []) if isinstance(d, dict)]
+    return "table" if sources and all(src == "table" for src in sources) else "virtual"
 
 
 def player_ids(mode: str) -> tuple[str, ...]:
@@ -129,6 +147,7 @@ class Snapshot:
     level: str = "standard"
     seed: int | None = None
     rolls: int = 0
+    dice: str = "virtual"
     dice_faces: dict[str, list[Any]] | None = None
     cities: dict[str, str] = field(default_factory=dict)
     houses: dict[str, list[str]] = field(default_factory=dict)
@@ -233,6 +252,7 @@ class Snapshot:
             "level": self.level,
             "seed": self.seed,
             "rolls": self.rolls,
+            "dice": self.dice,
         }
         if self.dice_faces:
             out["dice_faces"] = {k: list(v) for k, v in self.dice_faces.items()}
@@ -412,6 +432,7 @@ class _Reader:
             snap.level = level
         snap.seed = self.integer(data.get("seed"), "seed", minimum=None, allow_none=True)
         snap.rolls = self.integer(data.get("rolls", 0), "rolls") or 0
+        self.read_dice_source(data, snap)
         self.read_dice(data.get("dice_faces"), snap)
         self.read_cities(data.get("cities"), snap)
         self.read_houses(data.get("houses") or {}, snap)
@@ -425,6 +446,19 @@ class _Reader:
         if self.problems:
             raise SnapshotError(self.problems, self.source)
         return snap
+
+    def read_dice_source(self, data: dict, snap: Snapshot) -> None:
+        """``dice: table|virtual``; without the key (snapshots written before it existed)
+        the default of :func:`default_dice`."""
+        if "dice" not in data:
+            snap.dice = default_dice(snap.seed, data.get("log"))
+            return
+        value = data.get("dice")
+        if value not in DICE_SOURCES:
+            self.bad("dice", f"unknown dice source {value!r}",
+                     "write table (you roll every die and give it with --die) or virtual (contrarius rolls from the seed)")
+            return
+        snap.dice = value  # virtual with seed null: nothing to roll from, play asks for each die
 
     def read_dice(self, raw: Any, snap: Snapshot) -> None:
         if raw is None:
@@ -696,8 +730,8 @@ class _Reader:
                         v = self.integer(n, f"{path}.goods.{g}")
                         if v is not None:
                             p.goods[g] = v
-                    if sum(p.goods.values()) > 12:
-                        self.bad(path + ".goods", f"{sum(p.goods.values())} goods do not fit a storehouse of 12 spaces", "correct the counts")
+                    # a running tally of goods received (spending is not seen): no storehouse
+                    # count, so not bounded by its 12 spaces (see reactions._store)
             p.sestertii = self.integer(item.get("sestertii"), path + ".sestertii", allow_none=True)
             veto = item.get("veto")
             if veto is not None and not isinstance(veto, bool):

@@ -139,6 +139,9 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
             raise RuleError("Contrarius rolled no die in this reaction: there is nothing to veto")
         last = t.rolls[-1]
         counter = t.s.rolls
+        if ta.veto_face is None and snapshot.dice == "table":
+            raise RuleError(f"this is a table game (dice: table): re-roll the {DIE_COLOURS[last.die]} die at the table and "
+                            f"give its new result, --veto {vetoer.id}=FACE; nothing was written")
         if ta.veto_face is not None:
             new = Roll(last.die, parse_face(last.die, ta.veto_face), "table")
         else:

@@ -29,7 +29,7 @@ from .board import GOODS, HOLDING, KINDS, LAND, SEA
 from .build import (BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances,
                     movement_steps, where)
 from .cards import Card, card_facts, card_name
-from .dice import DIE_COLOURS, parse_face, roll
+from .dice import DIE_COLOURS, DIE_DECIDES, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
 
@@ -141,16 +141,14 @@ class Turn:
         self.rolls: list[Roll] = []
         self.rulings: list[BuildRuling] = []
         self.table_dice = list(action.dice)
-        self.use_table = bool(action.dice) or action.no_roll
+        # a table game never rolls ("dice: table" in the snapshot); nor does a turn whose
+        # player gave a die (every die of that reaction then comes from the table)
+        self.use_table = bool(action.dice) or action.no_roll or snap.dice == "table"
         self.choices = list(action.choices)
         self.refill = list(action.refill)
         self.pid = snap.player(action.player).id
-        for pos, name in action.reveal.items():
-            shown = snap.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
-            if shown != UNKNOWN_CARD:
-                raise ContrariusError(f"--reveal {pos}={name}: display position {pos} shows {shown or 'no card'}, not ? (an unrecorded card)")
-            if self.refill_card(name) == UNKNOWN_CARD:
-                raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
+        for line in apply_reveals(snap, action.reveal):  # recorded whether or not this turn takes the card
+            self.player_events.append(Event("reveal", line))
 
     # ----- dice ----------------------------------------------------------------------
     def die(self, die: str, why: str, exclude: tuple = ()) -> Any:
@@ -159,7 +157,12 @@ class Turn:
         ``exclude``: faces the caller will roll again (told to ``preview`` only)."""
         if self.use_table:
             if not self.table_dice:
-                raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE",
+                also = " also" if self.rolls or self.a.dice else ""
+                table = ("" if self.a.dice or self.a.no_roll else
+                         "; this snapshot has no seed, so contrarius cannot roll" if self.s.seed is None else
+                         "; this is a table game (dice: table), contrarius does not roll")
+                raise NeedDieError(die, why, f"this reaction{also} rolls the {DIE_COLOURS[die]} {die} die ({why}), which decides "
+                                   f"{DIE_DECIDES[die]}: roll it and add --die {DIE_COLOURS[die]}=FACE{table}; nothing was written",
                                    state=self.s, exclude=exclude)
             named, face = self.table_dice[0]
             if named is not None and named != die:
@@ -328,13 +331,7 @@ class Turn:
 
     def refill_card(self, name: str) -> str:
         """A ``--refill`` name: a card of the display stacks, or ``?`` when not recorded."""
-        if str(name).strip() == UNKNOWN_CARD:
-            return UNKNOWN_CARD
-        canon = card_name(name)
-        stacks = {c for names in card_facts()["stacks"].values() for c in names}
-        if self.s.mode == "solo" and canon not in stacks:
-            raise ContrariusError(f"--refill {canon}: the display stacks hold no {canon} (they hold {', '.join(sorted(stacks))})")
-        return canon
+        return stack_card(self.s, name)
 
     def remove_from_display(self, position: int) -> None:
         """Take a card out of the display: the others slide left, the stack refills position 7."""
@@ -350,8 +347,13 @@ class Turn:
                 new = UNKNOWN_CARD
             s.stack_remaining -= 1
             cards.append(new)
-            shown = "an unrecorded card (?)" if new == UNKNOWN_CARD else new
-            self.say("refill", f"the display slides left and {shown} is drawn into position {len(cards)}", card=new)
+            if new == UNKNOWN_CARD:
+                pos = len(cards)
+                shown = (f"an unrecorded card (?) is drawn into position {pos}: name it with --reveal {pos}=CARD on your "
+                         f"next command, or 'contrarius reveal SNAPSHOT {pos}=CARD -i'")
+            else:
+                shown = f"{new} is drawn into position {len(cards)}"
+            self.say("refill", f"the display slides left and {shown}", card=new)
         s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
 
     # ----- end of game -------------------------------------------------------------------
@@ -394,7 +396,12 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
         if (acts_as or played) == "Tribune":
             back = p.played
             p.hand, p.played = p.hand + back, []
-            pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune"))
+            # base rules, the Tribune: 1 sestertius for each card beyond the third, the Tribune counted
+            money = max(0, len(back) - 3)
+            if p.sestertii is not None:
+                p.sestertii += money
+            pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune and "
+                            f"receive {sestertii_text(money)} (1 per card beyond the third)", {"sestertii": money}))
     # colonist moves (Architect)
     if a.moves:
         steps = movement_steps(s, p.id)  # Gallia: a colonist waiting off the lines does not count
@@ -518,25 +525,83 @@ def produce_for_players(t: Turn, province: str, why: str) -> list[dict[str, Any]
     return out
 
 
-#: Goods a storehouse holds at most (base rules: 12 spaces; the snapshot refuses more).
-STOREHOUSE = 12
-
-
 def store_goods(t: Turn, p: Any, goods: str, n: int) -> None:
-    """Add ``n`` ``goods`` to a player's recorded goods (if recorded), never beyond the
-    storehouse: contrarius records goods received but not goods spent, so the record can
-    run full, and a snapshot holding more than 12 goods would not load any more. What does
-    not fit is reported, not written."""
+    """Add ``n`` ``goods`` to a player's running tally of goods received (if recorded).
+
+    The tally is partial by design: contrarius sees goods received (production, bonuses),
+    never goods spent or traded, so it is no count of the storehouse: it is not capped at
+    the storehouse's spaces and gives no warning. The capacity rule applies where goods are
+    counted at the table (``score --goods``, :func:`contrarius.scoring.storehouse_space`).
+    """
     if p.goods is None:
         return
-    keep = min(n, max(0, STOREHOUSE - sum(p.goods.values())))
-    if keep:
-        p.goods[goods] = p.goods.get(goods, 0) + keep
-    if keep < n:
-        t.player_events.append(Event("storehouse", f"{p.id}: the recorded storehouse is full ({STOREHOUSE} goods), "
-                                     f"{n - keep} {goods} not recorded; contrarius does not record goods spent: "
-                                     "correct players.goods in the snapshot", {"player": p.id, "goods": goods, "not_stored": n - keep}))
+    p.goods[goods] = p.goods.get(goods, 0) + n
 
+
+def sestertii_text(n: int) -> str:
+    """``1 sestertius``, ``5 sestertii``."""
+    return f"{n} sestert{'ius' if n == 1 else 'ii'}"
+
+
+def colonist_money(t: Turn) -> None:
+    """The player's Colonist, earn money (base rules, the Colonist: "five sestertii plus one
+    per colonist you have on the board"): added to the tally and said in the report."""
+    p = t.s.player(t.pid)
+    on_board = len(t.s.colonists_of(p.id))
+    money = 5 + on_board
+    if p.sestertii is not None:
+        p.sestertii += money
+    t.player_events.append(Event("money", f"you take money with the Colonist: 5 + {on_board} colonist"
+                                 f"{'s' if on_board != 1 else ''} on the board = {sestertii_text(money)}", {"sestertii": money}))
+
+
+def specialist_production(t: Turn, card: Card) -> None:
+    """The player's specialist (base rules: "each produce one unit from every one of your
+    houses of that goods type"): added to the tally and said in the report."""
+    s = t.s
+    p = s.player(t.pid)
+    goods = card.goods
+    cities = [c for c in s.houses_of(p.id) if s.cities.get(c) == goods]
+    if cities:
+        store_goods(t, p, goods, len(cities))  # type: ignore[arg-type]
+        got = f"{len(cities)} {goods} ({', '.join(cities)})"
+    else:
+        got = f"nothing (no house of yours in a {goods} city)"
+    t.player_events.append(Event("produce", f"you produce with the {card.name}: {got}", {"goods": goods, "units": len(cities)}))
+
+
+def stack_card(s: Snapshot, name: str) -> str:
+    """The printed name of a card drawn into the display (``--refill``, ``--reveal``): a
+    card of the display stacks in a solo game ("Setup": stacks I and II), or ``?`` for a
+    card not recorded. Raises :class:`UnknownNameError` / :class:`ContrariusError`."""
+    if str(name).strip() == UNKNOWN_CARD:
+        return UNKNOWN_CARD
+    canon = card_name(name)
+    stacks = {c for names in card_facts()["stacks"].values() for c in names}
+    if s.mode == "solo" and canon not in stacks:
+        raise ContrariusError(f"--refill {canon}: the display stacks hold no {canon} (they hold {', '.join(sorted(stacks))})")
+    return canon
+
+
+def apply_reveals(s: Snapshot, reveal: dict[int, str]) -> list[str]:
+    """Name display cards the snapshot shows as ``?`` (changes ``s``): ``{position: card}``.
+
+    A card drawn into the display lies face up at the table ("Setup": the display); when
+    the snapshot did not record it, the player names it. Returns one report line per card.
+    Raises :class:`ContrariusError` for a position that does not show ``?`` or a name that
+    is ``?`` or not a card of the display stacks.
+    """
+    lines = []
+    for pos, name in sorted(reveal.items()):
+        shown = s.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
+        if shown != UNKNOWN_CARD:
+            raise ContrariusError(f"--reveal {pos}={name}: display position {pos} shows {shown or 'no card'}, not ? (an unrecorded card)")
+        canon = stack_card(s, name)
+        if canon == UNKNOWN_CARD:
+            raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
+        s.display[pos - 1] = canon
+        lines.append(f"display position {pos} is {canon}")
+    return lines
 
 
 def refuse_after_end(s: Snapshot) -> None:

@@ -411,7 +411,7 @@ def _prefect(t: TwoPlayerTurn, pid: str, pc: Card, act: str, province: str | Non
         s.bonus_markers[prov] = "goods"
     if p.sestertii is not None:
         p.sestertii += coins
-    t.note("reactivate", f"{pid} reactivates: {coins} bonus marker{'s' if coins != 1 else ''} turn back to goods "
+    t.note("reactivate", f"{pid} reactivates: {coins} bonus marker{'s turn' if coins != 1 else ' turns'} back to goods "
            f"({coins} sestert{'ii' if coins != 1 else 'ius'})", player=pid, coins=coins)
 
 

@@ -284,3 +284,40 @@ def test_cli_campaign_errors(runner, tmp_path):
     assert not (tmp_path / "c.yaml").exists()
     # the bad file is left as it was
     assert "next_start_vp: 17" in bad.read_text()
+
+
+def test_cli_replace_corrects_a_mistyped_total(runner, tmp_path):
+    # issue 16, point 10. Game 1 at 20 VP, Contrarius 74 + 4 + 7 = 85 (as above). The player
+    # mistypes 140 for 104: advance 55, next start 20 - 55 // 5 = 9. Corrected: advance
+    # 104 - 85 = 19, next start 20 - 19 // 5 = 17 ("Campaign": a fifth of the advance, rounded down).
+    from contrarius.cli import app
+
+    camp = str(tmp_path / "camp.yaml")
+    res, g1 = new(runner, tmp_path, camp, 1)
+    end_game(g1, 88, 74)
+    res = runner.invoke(app, ["score", str(g1), "--campaign", camp, "--player-total", "140"])
+    assert res.exit_code == 0, res.stderr
+    assert "next game starts at 9 VP" in res.stdout
+    res = runner.invoke(app, ["score", str(g1), "--campaign", camp, "--player-total", "104"])
+    assert res.exit_code == EXIT_RULE and "--replace" in res.stderr
+    res = runner.invoke(app, ["score", str(g1), "--campaign", camp, "--player-total", "104", "--replace"])
+    assert res.exit_code == 0, res.stderr
+    assert "corrected as game 1" in res.stdout
+    assert "your total: 140 -> 104; advance: 55 -> 19; next starting VP: 9 -> 17" in res.stdout
+    games = yaml.safe_load(Path(camp).read_text())["games"]
+    assert [(g["player"], g["contrarius"], g["margin"], g["next_start_vp"]) for g in games] == [(104, 85, 19, 17)]
+    # game 2 is played at 17 VP; a correction of game 1 that changed that start is refused now
+    res, g2 = new(runner, tmp_path, camp, 2)
+    assert res.exit_code == 0 and "game 2 at 17 VP" in res.stderr
+    end_game(g2, 63, 69)
+    assert runner.invoke(app, ["score", str(g2), "--campaign", camp, *AT_END_ARGS]).exit_code == 0
+    res = runner.invoke(app, ["score", str(g1), "--campaign", camp, "--player-total", "140", "--replace"])
+    assert res.exit_code == EXIT_RULE and "1 later game was played at 17" in res.stderr
+    # a correction that keeps the next start (104 -> 105: advance 20, 20 - 4 = 16: changes it; 103: 18 // 5 = 3, keeps 17)
+    res = runner.invoke(app, ["score", str(g1), "--campaign", camp, "--player-total", "103", "--replace"])
+    assert res.exit_code == 0, res.stderr
+    assert "your total: 104 -> 103; advance: 19 -> 18" in res.stdout
+    # nothing to replace for a game never recorded
+    res, g3 = new(runner, tmp_path, camp, 3)
+    res = runner.invoke(app, ["score", str(g3), "--campaign", camp, "--player-total", "50", "--replace"])
+    assert res.exit_code == EXIT_RULE and "nothing to replace" in res.stderr

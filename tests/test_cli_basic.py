@@ -140,7 +140,7 @@ def test_check_ok(runner, tmp_path):
     path.write_text(_new(runner), encoding="utf-8")
     r = runner.invoke(app, ["check", str(path)])
     assert r.exit_code == 0
-    assert r.stdout.strip() == f"{path}: ok (italia, solo, standard, 0 turns played)"
+    assert r.stdout.strip() == f"{path}: ok (italia, solo, standard, virtual dice, 0 turns played)"
     assert r.stderr == ""
     r = runner.invoke(app, ["check", "-", "--json"], input=_new(runner))
     assert r.exit_code == 0
@@ -151,7 +151,7 @@ def test_check_midgame_example(runner, examples_dir):
     path = examples_dir / "imperium-expert-midgame.yaml"
     r = runner.invoke(app, ["check", str(path)])
     assert r.exit_code == 0, r.stdout
-    assert r.stdout.strip().endswith("ok (imperium, solo, expert, 16 turns played)")
+    assert r.stdout.strip().endswith("ok (imperium, solo, expert, virtual dice, 16 turns played)")
 
 
 def test_check_lists_every_problem_and_exits_1(runner, tmp_path):
@@ -246,14 +246,16 @@ def test_player_buys_with_the_senator(runner):
 
 
 def test_prefect_bonus_into_a_full_storehouse_keeps_the_snapshot_valid(runner):
-    # Concordia: "If you receive more goods than you have space for, you choose which to
-    # take, but you must fill every space you can": a full storehouse (12) stays at 12.
+    # issue 16, point 8: players.goods is a running tally of goods received (spending is not
+    # seen), no storehouse count: it goes past 12 without a warning and the snapshot stays
+    # valid. Ligvria's bonus marker: its best token (Genva wine > Nicaea food) -> 1 wine.
     data = yaml.safe_load(_new(runner))
     data["players"][0]["goods"] = {"brick": 2, "food": 4, "tool": 2, "wine": 2, "cloth": 2}
     r = runner.invoke(app, ["play", "prefect", "-", "--produce", "Ligvria"], input=yaml.safe_dump(data, sort_keys=False))
     assert r.exit_code == 0, r.stderr
     s = Snapshot.from_dict(yaml.safe_load(r.stdout))
-    assert sum(s.player().goods.values()) == 12
+    assert sum(s.player().goods.values()) == 13 and s.player().goods["wine"] == 3
+    assert "storehouse" not in r.stderr
 
 
 def test_new_does_not_overwrite_a_game_without_force(runner, tmp_path):
@@ -306,7 +308,7 @@ def test_play_and_preview_share_their_option_declarations():
         return inspect.signature(cmd.callback).parameters
 
     play, preview = params("play"), params("preview")
-    shared = [n for n in preview if n not in ("card", "snapshot", "as_json")]
+    shared = [n for n in preview if n not in ("card", "snapshot", "as_json", "show_all")]  # --all: preview only
     assert "produce" in shared and "die" in shared and "player" in shared
     for name in shared:
         assert play[name].annotation is preview[name].annotation, name

@@ -84,20 +84,31 @@ def test_board_names():
     assert comp.complete_board_name("atlantis") == []
 
 
-def test_card_names():
-    cards = values(comp.complete_card(""))
+def test_card_names(tmp_path):
+    cards = values(comp.complete_card(None, ""))
     for name in ("Mercator", "Prefect", "Architect", "Diplomat", "Senator", "Consul", "Colonist", "Tribune", "Weaver"):
         assert name in cards
     assert "Prefect_with_Praefectus_Magnus" in cards and "pm" in cards
-    assert values(comp.complete_card("Merc")) == ["Mercator", "Mercator/Prefect"]
-    assert values(comp.complete_card("merc")) == ["mercator", "mercator/prefect"]
-    assert "prefect_with_praefectus_magnus" in values(comp.complete_card("pre"))
+    # issue 16, point 11: solo cards unless the game is a team game (the CARD comes before
+    # the SNAPSHOT, so mostly unknown) or only a team card fits
+    assert values(comp.complete_card(None, "Merc")) == ["Mercator"]
+    assert values(comp.complete_card(None, "merc")) == ["mercator"]
+    assert values(comp.complete_card(None, "Leg")) == ["Legatus"]
+    assert values(comp.complete_card(None, "mercator/")) == ["mercator/prefect"]
+    assert "prefect_with_praefectus_magnus" in values(comp.complete_card(None, "pre"))
+    team = tmp_path / "team.yaml"
+    team.write_text("mode: team\nboard: italia\n", encoding="utf-8")
+    assert values(comp.complete_card(ctx_with(snapshot=str(team)), "Merc")) == ["Mercator", "Mercator/Prefect"]
+    assert values(comp.complete_card(ctx_with(snapshot=str(team)), "merc")) == ["mercator", "mercator/prefect"]
+    solo = tmp_path / "solo.yaml"
+    solo.write_text("mode: solo\nboard: italia\n", encoding="utf-8")
+    assert values(comp.complete_card(ctx_with(snapshot=str(solo)), "Leg")) == []
 
 
 def test_card_names_are_read_back_by_the_program():
     from contrarius.cards import card_name
 
-    for value in values(comp.complete_card("")) + values(comp.complete_card("pre")):
+    for value in values(comp.complete_card(None, "")) + values(comp.complete_card(None, "pre")):
         card_name(value)  # raises for a name the program would not accept
 
 
@@ -249,8 +260,10 @@ def test_protocol_board_names():
 
 
 def test_protocol_card_names():
-    assert bash("contrarius play Merc") == ["Mercator", "Mercator/Prefect"]
-    assert bash("contrarius play merc") == ["mercator", "mercator/prefect"]
+    # the snapshot is not typed yet: solo cards (issue 16); a team card when only it fits
+    assert bash("contrarius play Merc") == ["Mercator"]
+    assert bash("contrarius play merc") == ["mercator"]
+    assert bash("contrarius play Mercator/") == ["Mercator/Prefect"]
     assert bash(f"contrarius play diplomat {ITALIA_ARG} --copy ") == ["Prefect", "Architect", "Mercator", "Colonist", "Senator", "Smith"]
     assert bash(f"contrarius play senator {ITALIA_ARG} --buy Ma") == ["Mason"]
     assert bash(f"contrarius play senator {ITALIA_ARG} --buy Weaver --refill Vin") == ["Vintner"]

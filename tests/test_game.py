@@ -190,9 +190,12 @@ def test_whole_italia_game_from_new_to_game_over(runner, tmp_path):
     assert c_houses(s) == ["Aleria", "Ancona", "Aqvileia", "Bavzanvm"]
     assert c_cols(s) == [("land", "Aqvileia-Bavzanvm"), ("sea", "Aleria-Olbia"), ("land", "Roma")]
 
-    # ---- turn 9: Farmer: 3 VP.
-    g.play("farmer")
+    # ---- turn 9: Farmer: 3 VP. The player's Farmer produces 1 food (Casinvm, their only
+    # food city: Neapolis is brick) (issue 16, point 9: the report says what you received).
+    r = g.play("farmer")
     assert g.s.contrarius.vp == 7
+    assert "you produce with the Farmer: 1 food (Casinvm)" in r.stderr
+    assert g.s.player().goods["food"] == 5
 
     # ---- turn 10: Senator buying Mercator (1) and Smith (2 after the slide); refills
     # Prefect, Architect. White food, 3 colonists = 3 steps. Food: Comvm (Aqvileia-Verona,
@@ -312,14 +315,18 @@ def test_whole_italia_game_from_new_to_game_over(runner, tmp_path):
     assert s.player().goods["tool"] == 1 and s.player().goods["wine"] == 3  # no production
 
     # ---- turn 24: Prefect with Praefectus Magnus in Vmbria: 1 house (Ancona) -> at least 2.
-    # The player's recorded goods (never reduced: spending is not recorded) hold 2 brick,
-    # 4 food, 1 tool, 3 wine, 1 cloth = 11 of 12 spaces: only 1 of the 2 bonus cloth fits.
-    # (Before the fix all 13 goods were written and the snapshot no longer loaded: exit 3.)
+    # The player's recorded goods (a running tally of goods received, never reduced:
+    # spending is not recorded) hold 2 brick, 4 food, 1 tool, 3 wine, 1 cloth; both bonus
+    # cloth are tallied (13 goods), with no storehouse warning (issue 16, point 8), and the
+    # snapshot still loads (before an earlier fix 13 goods made it invalid: exit 3). The
+    # Farmer of turn 9 produced 1 food for the player's one food house, Casinvm (base rules:
+    # a specialist produces one unit from every house of its goods type; issue 16, point 9):
+    # food 5. The Smith (turn 12) and the Weaver (turn 20) found no tool or cloth house.
     r = g.play("pm", "--produce", "Vmbria")
     s = g.s
     assert s.contrarius.vp == 18
-    assert s.player().goods == {"brick": 2, "food": 4, "tool": 1, "wine": 3, "cloth": 2}
-    assert "storehouse is full" in r.stderr
+    assert s.player().goods == {"brick": 2, "food": 5, "tool": 1, "wine": 3, "cloth": 3}
+    assert "storehouse" not in r.stderr
 
     # ---- turn 25: Colonist, place a sea colonist in Roma; red card: Architect.
     g.play("colonist", "--place", "sea:Roma", "--die", "card")

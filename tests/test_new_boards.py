@@ -414,3 +414,25 @@ def test_salt_boards_have_one_salt_city_per_letter_and_the_no_salt_goods(name, e
     assert "salt" in b.board_tags
     assert {letter for letter, mix in b.tokens.items() if mix.get("salt") == 1} == set(b.tokens) == set(expected)
     assert b.no_salt == expected
+
+
+def test_balearica_veteran_second_colonist_takes_a_free_line():
+    """"Variant difficulty levels", veteran: a house in the most valuable city next to the
+    start, a colonist on the line between, "a second colonist adjacent to the next most
+    valuable city it can reach". A line holds one colonist (base rules), so the second one
+    needs a line nobody stands on.
+
+    Balearica, seed 770 (tokens from the seed): the west galley's lines reach Ebvssvs (wine),
+    Andrachivm (tool) and Palmaria (food); the east galley's Pollentia (brick), Iamno (tool),
+    Servariopolis (tool) and Tvrris Solis (food). First: Ebvssvs, wine, the most valuable;
+    its colonist goes on Andrachivm-Ebvssvs (the first such line). Second: tool, Andrachivm
+    before Iamno and Servariopolis alphabetically; Andrachivm-Ebvssvs is taken, so the
+    colonist stands on the other free line the west galley joins to it, Andrachivm-Palmaria.
+    (Before the fix both colonists stood on Andrachivm-Ebvssvs and the snapshot failed its
+    own check.)"""
+    s, _ = new_game(SetupOptions(board="balearica", level="veteran", seed=770))
+    assert s.cities["Ebvssvs"] == "wine" and s.cities["Andrachivm"] == "tool"
+    assert s.houses == {"Ebvssvs": ["contrarius"]}
+    lines = sorted(c.line.label for c in s.colonists if c.owner == "contrarius")
+    assert lines == ["Andrachivm-Ebvssvs", "Andrachivm-Palmaria"]
+    Snapshot.from_dict(s.to_dict(), "<test>")  # and it passes its own check

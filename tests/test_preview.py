@@ -484,9 +484,16 @@ def test_cli_summary(runner, game):
     assert res.exit_code == 0, res.stderr
     assert res.stderr == ""
     assert "cards: hand" in res.stdout
+    # the short table (issue 16: fits a screen): the likeliest province, +3 others
     merc = next(line for line in res.stdout.splitlines() if line.startswith("│ Mercator "))
-    assert "Corsica 1/6" in merc  # one province per line in the cell: Campania, Etrvria, Vmbria below
+    assert "Etrvria 2/6 +3" in merc
     assert "Etrvria 6/6" in res.stdout  # the Tribune's certain build
+    assert len(res.stdout.splitlines()) < 30  # one line per row (at 200 columns), 16 rows
+    full = runner.invoke(app, ["preview", str(game), "--all"])
+    assert full.exit_code == 0, full.stderr
+    merc = next(line for line in full.stdout.splitlines() if line.startswith("│ Mercator "))
+    assert "Corsica 1/6" in merc  # one province per line in the cell: Campania, Etrvria, Vmbria below
+    assert "Etrvria 6/6" in full.stdout  # the Tribune's certain build
     res = runner.invoke(app, ["preview", str(game), "--json"])
     data = json.loads(res.stdout)
     assert data["cards_from"] == "hand" and len(data["rows"]) == 16

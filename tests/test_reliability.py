@@ -136,7 +136,7 @@ def test_each_hostile_value_is_named_with_its_key(runner, tmp_path, raw, words):
     g = tmp_path / "g.yaml"
     g.write_text(mutated(("players", 0, "vp"), raw, False), encoding="utf-8")
     r = runner.invoke(app, ["check", str(g)])
-    assert r.exit_code == 3 and words in r.stderr and ": players[0].vp" in r.stderr and "(line 67)" in r.stderr, r.stderr
+    assert r.exit_code == 3 and words in r.stderr and ": players[0].vp" in r.stderr and "(line 68)" in r.stderr, r.stderr  # line 68: the snapshot gained its dice: key (issue 16)
 
 
 def test_a_yes_key_in_a_log_entry_is_refused_by_check(runner, tmp_path):

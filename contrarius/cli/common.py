@@ -155,14 +155,31 @@ class ClosedStdout:
         return False
 
 
+#: Width of a report that goes to a pipe or file: wide enough that no line is hard-wrapped.
+PIPE_WIDTH = 10_000
+
+
+def _console(stream: Any, name: str):
+    """A rich console for reports on ``stream``: at a terminal, its width (``COLUMNS`` or
+    the window); into a pipe or file (the stream is not a terminal), no hard wrapping at
+    all, so each line of a report (a whole reason of ``where``, a panel line of ``play``)
+    stays one line for ``grep``. Tables and panels fit their content (they never stretch)."""
+    stream = _usable(stream, name)
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        tty = False
+    return _console_class()(file=stream, highlight=False, soft_wrap=False, width=None if tty else PIPE_WIDTH)
+
+
 def out_console():
-    """A rich console on stdout (reports of read-only commands)."""
-    return _console_class()(file=_usable(sys.stdout, "stdout"), highlight=False, soft_wrap=False)
+    """A rich console on stdout (reports of read-only commands); see :func:`_console`."""
+    return _console(sys.stdout, "stdout")
 
 
 def err_console():
-    """A rich console on stderr (reports of commands that write a snapshot)."""
-    return _console_class()(file=_usable(sys.stderr, "stderr"), highlight=False, soft_wrap=False)
+    """A rich console on stderr (reports of commands that write a snapshot); see :func:`_console`."""
+    return _console(sys.stderr, "stderr")
 
 
 def emit_json(data: Any, to_stderr: bool = False) -> None:

@@ -267,9 +267,21 @@ def complete_board_name(incomplete: str) -> list[Item]:
     return _matching(names, incomplete)
 
 
-def complete_card(incomplete: str) -> list[Item]:
-    """Every personality card (``play CARD``)."""
-    return _matching([*_card_items(), ("pm", "Prefect with Praefectus Magnus")], incomplete)
+def complete_card(ctx: typer.Context, incomplete: str) -> list[Item]:
+    """The personality cards (``play CARD``): in a solo game (the snapshot already typed,
+    or not known: ``play CARD SNAPSHOT`` comes before it) the solo cards; the team-play
+    cards (Legatus, Praetor, Proconsul, the double cards) in a team or third-player game,
+    and when only a team card fits what was typed (``Leg``)."""
+    from ..parsing import TEAM_CARDS
+
+    data = snapshot_data(ctx)
+    mode = data.get("mode") if isinstance(data, dict) else None
+    every = [*_card_items(), ("pm", "Prefect with Praefectus Magnus")]
+    if mode in ("team", "third-player"):
+        return _matching(every, incomplete)
+    team = {_word(n).casefold() for n in TEAM_CARDS}
+    solo = _matching([i for i in every if i[0].casefold() not in team], incomplete)
+    return solo if solo or mode == "solo" else _matching(every, incomplete)
 
 
 def complete_stack_card(incomplete: str) -> list[Item]:

@@ -80,7 +80,7 @@ def show_data(s) -> dict:
             "colonists_in_supply": {k: s.colonists_in_supply(owner, k) for k in ("land", "sea")},
         })
     return {
-        "board": board.name, "mode": s.mode, "level": s.level, "turns": len(s.log),
+        "board": board.name, "mode": s.mode, "level": s.level, "turns": len(s.log), "dice": s.dice, "seed": s.seed,
         "contrarius": {
             "vp": s.contrarius.vp, "track": list(s.contrarius.track),
             "cards": [{"name": c.name, "gods": list(c.gods), "face": "up" if c.face_up else "down", "assumed": c.assumed}
@@ -106,12 +106,19 @@ def show_data(s) -> dict:
     }
 
 
+def _n(count: int, word: str) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def render_show(s, con) -> None:
     """Print the state at a glance with rich tables."""
     from rich.table import Table
 
     d = show_data(s)
-    con.print(f"[bold]{d['board']}[/bold] - {d['mode']} - {d['level']} - turn {d['turns'] + 1}"
+    dice = ("table game: every die is read from your table (--die)" if d["dice"] == "table"
+            else f"virtual game: contrarius rolls a die you do not give (seed {d['seed']})")
+    con.print(f"[bold]{d['board']}[/bold] - {d['mode']} - {d['level']} - turn {d['turns'] + 1} - {dice}"
               + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
               + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] and d["mode"] == "solo" else ""))
     if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
@@ -126,21 +133,32 @@ def render_show(s, con) -> None:
         note = final_turn_note(s)
         if note:
             con.print(f"[yellow]{note}[/yellow]")
+    else:  # solo: what you may play (play refuses a card not in your hand) and what lies played
+        p = d["players"][0]
+        if p["hand"] is None:
+            con.print("your hand: not recorded (new --no-hand)")
+        else:
+            con.print(f"your hand: {', '.join(p['hand']) or 'empty'}")
+            con.print(f"played: {', '.join(p['played'] or []) or '-'}"
+                      + (" (the Tribune takes them back)" if p["played"] else ""))
     sides = Table(title="Sides")
-    for col in ("", "VP", "houses built", "houses left", "colonists", "colonists left (land/sea)"):
-        sides.add_column(col)
+    for col in ("", "VP", "houses built", "houses in supply", "colonists in supply (land/sea)"):
+        sides.add_column(col, overflow="fold")
     for side in d["sides"]:
         extra = f" + track {d['contrarius']['track']}" if side["owner"] == "contrarius" and d["contrarius"]["track"] else ""
         sides.add_row(side["owner"], str(side["vp"]), ", ".join(side["houses"]) or "-", f"{side['houses_in_supply']}{extra}",
-                      "; ".join(side["colonists"]) or "-",
                       f"{side['colonists_in_supply']['land']}/{side['colonists_in_supply']['sea']}")
     con.print(sides)
+    # colonists as plain lines (not a table cell): a line label is what --move needs typed,
+    # so it is never cut or folded at 80 columns
+    for side in d["sides"]:
+        con.print(f"{'Contrarius' if side['owner'] == 'contrarius' else side['owner']}'s colonists: {'; '.join(side['colonists']) or 'none on the board'}")
     cards = ", ".join(f"{c['name']} ({'/'.join(c['gods'])}{', face down' if c['face'] == 'down' else ''}{', assumed' if c['assumed'] else ''})"
                       for c in d["contrarius"]["cards"])
     con.print(f"Contrarius's cards: {cards or '-'}")
-    disp = Table(title=f"Display ({d['stack_remaining']} in the stack, {d['cards_left']} cards left)")
+    disp = Table(title=f"Display ({d['stack_remaining']} in the stack, {_n(d['cards_left'], 'card')} left)")
     for col in ("position", "card", "extra cost"):
-        disp.add_column(col)
+        disp.add_column(col, overflow="fold")
     for item in d["display"]:
         disp.add_row(str(item["position"]), item["card"] or "(empty)", item["extra_cost"] or "-")
     con.print(disp)
@@ -148,13 +166,13 @@ def render_show(s, con) -> None:
         con.print(d["display_note"])
     prov = Table(title="Provinces")
     for col in ("province", "bonus marker", "cities (goods: houses)"):
-        prov.add_column(col)
+        prov.add_column(col, overflow="fold")
     for p in d["provinces"]:
         cities = "; ".join(f"{c['city']} ({c['goods']}{': ' + ', '.join(c['houses']) if c['houses'] else ''})" for c in p["cities"])
         prov.add_row(p["province"], p["bonus_marker"], cities)
     con.print(prov)
     near = min(d["sides"], key=lambda x: x["houses_in_supply"] + (len(d["contrarius"]["track"]) if x["owner"] == "contrarius" else 0))
-    con.print(f"End of game: {d['cards_left']} cards left to take; closest to a 15th house: {near['owner']} "
+    con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a 15th house: {near['owner']} "
               f"({15 - len(near['houses'])} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
 
 
@@ -191,6 +209,7 @@ def register(app: typer.Typer) -> None:
         veteran_city: Annotated[Optional[str], typer.Option("--veteran-city", help="Veteran: the first city, when several are equally valuable.", autocompletion=complete_new_city)] = None,
         veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", help="Veteran: the city the second colonist stands next to.", autocompletion=complete_new_city)] = None,
         veteran_second_colonist: Annotated[Optional[str], typer.Option("--veteran-second-colonist", help="Veteran: land or sea for the second colonist when both lines lead to its city (default: the other kind than the first).", autocompletion=complete_kind)] = None,
+        table: Annotated[bool, typer.Option("--table", help="A game at a real table: you roll every die and give it with --die; contrarius never rolls (implied by --tokens or --display).")] = False,
         start: Annotated[Optional[str], typer.Option("--start", help="Roma: the city where the colonists start (required there: the board prints no start). Balearica: the galley Contrarius's new sea colonists go to (default Galley west).", autocompletion=complete_new_place)] = None,
         no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
         hand: Annotated[Optional[list[str]], typer.Option("--hand", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
@@ -237,7 +256,7 @@ def register(app: typer.Typer) -> None:
             display=[d if d == "?" else card_from_text(d, mode=mode) for d in _split(display) or []] if display is not None else None,
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
             veteran_city=veteran_city, veteran_second=veteran_second,
-            veteran_second_colonist=veteran_second_colonist, record_hand=not no_hand, start=start,
+            veteran_second_colonist=veteran_second_colonist, record_hand=not no_hand, start=start, table=table,
         )
         snap, notes = new_game(opts)
         for item in hand or []:
@@ -246,8 +265,13 @@ def register(app: typer.Typer) -> None:
             pid, sep, names = item.partition("=")
             if not sep or not _split(names):
                 raise ContrariusError(f"--hand {item!r}: write PLAYER=CARD,CARD,..., e.g. player1=Prefect,Architect")
-            snap = record_hand(snap, pid.strip(), _split(names) or [])
+            snap = record_hand(snap, pid.strip(), [card_from_text(n, mode=mode) for n in _split(names) or []])
             notes.append(f"{pid.strip()}'s hand recorded as given")
+        if hand:  # the setup's "hands not recorded" note now holds only for the hands not given
+            missing = [p.id for p in snap.players if p.hand is None]
+            notes = [n if not n.startswith("hands not recorded") else
+                     f"{' and '.join(missing)}'s hand not recorded (not public: give it with --hand, or write players[].hand)"
+                     for n in notes if missing or not n.startswith("hands not recorded")]
         if campaign_note:
             notes.append(campaign_note)
         # validate what we made exactly as a loaded file would be
@@ -295,7 +319,8 @@ def register(app: typer.Typer) -> None:
         if as_json:
             emit_json({"ok": True, "problems": []})
         else:
-            print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {len(snap.log)} turns played)")
+            print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {snap.dice} dice, "
+                  f"{_n(len(snap.log), 'turn')} played)")
 
     @app.command("show")
     @boundary

@@ -70,11 +70,45 @@ def render_preview(pv, snap, con) -> None:
         con.print(f"[yellow]unresolved: {pv.odds(pv.unresolved)}[/yellow] (see the rows marked '?'; counted as 0 VP)")
 
 
-def render_summary(sm, con) -> None:
-    """Print the summary table of every card the player could play."""
+def _likeliest(pv, m) -> str:
+    """The likeliest entry of a chance map with its chance, and ``+N`` for the N others."""
+    if not m:
+        return "-"
+    key = max(m, key=lambda k: m[k])
+    more = len(m) - 1
+    return f"{key} {pv.odds(m[key])}" + (f" +{more}" if more else "")
+
+
+def render_summary(sm, con, full: bool = False) -> None:
+    """Print the table of every card the player could play.
+
+    Default: one short row per card and action (the likeliest house and card only), so that
+    it fits a screen; ``full``: every chance and note (``preview --all``).
+    """
     from rich.markup import escape
     from rich.table import Table
 
+    if not full:
+        table = Table(title=f"Contrarius's reaction to each card you could play (cards: {sm.source})", title_justify="left")
+        for col in ("card: action", "E[VP]", "house", "card taken", "ends"):
+            table.add_column(col)
+        open_rows = 0
+        for r in sm.rows:
+            pv = r.preview
+            label = r.card.replace("Prefect with Praefectus Magnus", "Prefect (PM)") + (f": {r.action}" if r.action else "")
+            if pv is None:
+                table.add_row(escape(label), "-", "-", "-", "-")
+                continue
+            mark = "?" if pv.unresolved else ""
+            open_rows += bool(pv.unresolved)
+            table.add_row(escape(label), _vp(pv.expected_vp) + mark, escape(_likeliest(pv, pv.province_chances())),
+                          escape(_likeliest(pv, pv.card_chances())), pv.odds(pv.end_chance) if pv.end_chance else "-")
+        con.print(table)
+        if open_rows:
+            con.print("?: some outcomes unresolved (counted as 0 VP); preview the card alone.")
+        con.print("house, card taken: the likeliest (+N: how many others may be). Nothing is written. Every chance and note: 'contrarius preview --all SNAPSHOT'; "
+                  "one card: 'contrarius preview CARD SNAPSHOT'.")
+        return
     table = Table(title=f"Contrarius's reaction to each card you could play (cards: {sm.source}; nothing is written)", show_lines=True)
     for col in ("card", "action", "E[VP]", "house in province", "card taken", "game ends", "note"):
         table.add_column(col)
@@ -116,6 +150,7 @@ def register(app: typer.Typer) -> None:
         die: Die = None,
         choose: Choose = None,
         player: PlayerOpt = None,
+        show_all: Annotated[bool, typer.Option("--all", help="Without a card: the full table (every chance and note), not the short one.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the preview as JSON.")] = False,
     ) -> None:
         """Every die result of Contrarius's reaction to CARD, with its chance (changes nothing).
@@ -156,7 +191,7 @@ def register(app: typer.Typer) -> None:
             if as_json:
                 emit_json(sm.to_dict())
             else:
-                render_summary(sm, out_console())
+                render_summary(sm, out_console(), full=show_all)
             return
         snap = load_snapshot(snapshot)
         pa = player_action(card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,

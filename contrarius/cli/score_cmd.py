@@ -6,7 +6,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from ..errors import ContrariusError
+from ..errors import ContrariusError, RuleError
 from .common import boundary, emit_json, out_console
 
 
@@ -149,16 +149,13 @@ def _counted(g) -> str:
     return ", ".join(g.counted) if g.counted else g.detail
 
 
-def render_score(final, campaign: dict[str, Any] | None, con) -> None:
-    """Print the score table: one row per god, card count, value and points per side."""
-    from rich.markup import escape
+def _score_table(final, sides: list, show_venus: bool, title: str):
+    """The score table of ``sides``: one row per god, then VP track, Concordia card, total."""
     from rich.table import Table
 
-    con.print(_status_line(final))
-    show_venus = final.mode == "team" or any((s.god("Venus").cards or 0) for s in final.sides)
-    table = Table(title="Final scoring" if final.ended else "Standing")
-    table.add_column("")
-    for side in final.sides:
+    table = Table(title=title)
+    table.add_column("", no_wrap=True)
+    for side in sides:
         name = "Contrarius" if side.owner == "contrarius" else side.owner
         table.add_column(f"{name}\ncards", justify="right")
         table.add_column("value", justify="right")
@@ -167,19 +164,38 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
         if god == "Venus" and not show_venus:
             continue
         row = [god]
-        for side in final.sides:
+        for side in sides:
             g = side.god(god)
             row += ["?" if g.cards is None else str(g.cards), g.value_text, "?" if g.points is None else str(g.points)]
         table.add_row(*row)
     table.add_section()
-    table.add_row("VP track", *[c for s in final.sides for c in ("", "", str(s.track))])
-    table.add_row("Concordia card", *[c for s in final.sides for c in ("", "", str(s.concordia) if s.concordia else "-")])
+    table.add_row("VP track", *[c for s in sides for c in ("", "", str(s.track))])
+    table.add_row("Concordia card", *[c for s in sides for c in ("", "", str(s.concordia) if s.concordia else "-")])
     totals = []
-    for s in final.sides:
+    for s in sides:
         text = str(s.total) if s.total is not None else f">= {s.known_points}"
         totals += ["", "given" if s.given_total is not None else "", f"[bold]{text}[/bold]"]
     table.add_row("Total", *totals)
-    con.print(table)
+    return table
+
+
+def render_score(final, campaign: dict[str, Any] | None, con) -> None:
+    """Print the score table: one row per god, card count, value and points per side."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    con.print(_status_line(final))
+    show_venus = final.mode == "team" or any((s.god("Venus").cards or 0) for s in final.sides)
+    title = "Final scoring" if final.ended else "Standing"
+    table = _score_table(final, final.sides, show_venus, title)
+    from rich.measure import Measurement
+
+    if Measurement.get(con, con.options.update(max_width=100_000), table).maximum > con.width:  # too wide (team play at 80 columns): one table per side
+        for side in final.sides:
+            name = "Contrarius" if side.owner == "contrarius" else side.owner
+            con.print(_score_table(final, [side], show_venus, f"{title}: {name}"))
+    else:
+        con.print(table)
     for side in final.sides:
         parts = [f"    {g.god}: {_counted(g)}" for g in side.gods
                  if (g.points and (g.counted or g.god == "Vesta")) or (g.points is None and g.detail)]
@@ -204,7 +220,7 @@ def render_campaign(c: dict[str, Any], con) -> None:
     g = c.get("game")
     head = f"Campaign {escape(c['file'])}" + ("" if c["existed"] else " (new)")
     if g:
-        verb = "recorded as" if c["recorded"] else "would be"
+        verb = "corrected as" if c.get("replaced") else "recorded as" if c["recorded"] else "would be"
         won = g["winner"] == "player"
         if g["margin"] == 0:
             how = f"{'won' if won else 'lost'} the tie (Concordia card)"
@@ -214,7 +230,9 @@ def render_campaign(c: dict[str, Any], con) -> None:
                   f"-> next game starts at {g['next_start_vp']} VP"
                   + (f" ({g['start_vp']} - {g['margin']} // 5)" if g["winner"] == "player" else " (a loss keeps it)"))
     else:
-        con.print(f"{head}: {st['games_played']} games played")
+        con.print(f"{head}: {st['games_played']} game{'s' if st['games_played'] != 1 else ''} played")
+    if c.get("replaced"):
+        con.print("  - changed: " + ("; ".join(escape(x) for x in c["changes"]) or "nothing (the same result)"))
     if c.get("reason"):
         con.print(f"  - not recorded: {escape(c['reason'])}")
     if st["over"]:
@@ -258,6 +276,7 @@ def register(app: typer.Typer) -> None:
         player_total: Annotated[Optional[list[str]], typer.Option("--player-total", help="Your whole final score counted at the table (track, gods, Concordia card); team: ID=N.")] = None,
         campaign: Annotated[Optional[str], typer.Option("--campaign", help="Campaign file: record this finished game in it (created if missing).")] = None,
         no_record: Annotated[bool, typer.Option("--no-record", help="With --campaign: show what this result would mean, write nothing.")] = False,
+        replace: Annotated[bool, typer.Option("--replace", help="With --campaign: correct this game's recorded result (e.g. a mistyped --player-total) and say what changed.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the score as JSON.")] = False,
     ) -> None:
         """Final scoring: every god on every card (Contrarius: face up and face down), VP track, Concordia card, the winner.
@@ -271,6 +290,8 @@ def register(app: typer.Typer) -> None:
 
         if no_record and not campaign:
             raise ContrariusError("--no-record goes with --campaign FILE")
+        if replace and (not campaign or no_record):
+            raise ContrariusError("--replace goes with --campaign FILE (and without --no-record)")
         snap = load_snapshot(snapshot)
         pids = [p.id for p in snap.players]
         if player and len(player) > 1:
@@ -312,6 +333,15 @@ def register(app: typer.Typer) -> None:
                     camp_data["reason"] = str(exc)
                     camp_data["standing"] = camp.standing()
                 camp_data["reason"] = camp_data["reason"] or "--no-record given"
+            elif replace:
+                gid = game_fingerprint(snap)
+                idx = camp.index_of(gid, snap.board.name, snap.seed)
+                if idx is None:
+                    raise RuleError(f"{campaign}: this game is not recorded yet, so there is nothing to replace; drop --replace to record it")
+                game = game_from_score(final, camp.games[idx].start_vp, seed=snap.seed, game_id=gid)
+                camp, changes = camp.replace_game(idx, game)
+                save_campaign(campaign, camp)
+                camp_data.update(recorded=True, replaced=True, changes=changes, game=game.to_dict(idx + 1), standing=camp.standing())
             else:
                 game = game_from_score(final, camp.next_start_vp, seed=snap.seed, game_id=game_fingerprint(snap))
                 camp = camp.add(game)

@@ -1,0 +1,132 @@
+"""``contrarius log`` (the game record, one row per turn, from the snapshot's ``log``) and
+``contrarius reveal`` (name display cards the snapshot shows as ``?``)."""
+
+# No ``from __future__ import annotations`` here: typer then reads the parameter annotations
+# as objects instead of eval'ing their text once per parameter (start-up time).
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .common import boundary, emit_json, err_console, out_console, write_snapshot
+
+
+def _action_text(action: Any) -> str:
+    """A turn's recorded action as one short phrase (``produce Campania``, ``build Casinvm;
+    move land:Roma>Casinvm-Roma``); ``-`` when nothing was recorded."""
+    if not isinstance(action, dict):
+        return "-"
+    parts = []
+    if action.get("copy"):
+        parts.append(f"copy {action['copy']}")
+    if action.get("personality"):
+        parts.append(str(action["personality"]))
+    if action.get("choice"):
+        parts.append(str(action["choice"]) + (f" {action['province']}" if action.get("province") else ""))
+    elif action.get("province"):
+        parts.append(f"produce {action['province']}")
+    for key, word in (("moves", "move"), ("builds", "build"), ("places", "place"), ("buys", "buy"), ("refill", "refill")):
+        if action.get(key):
+            parts.append(f"{word} {', '.join(str(x) for x in action[key])}")
+    if action.get("praetor_reaction"):
+        parts.append(f"Praetor: {action['praetor_reaction']}")
+    return "; ".join(parts) or "-"
+
+
+def _dice_text(dice: Any) -> str:
+    """``[{"die": "mercator", "face": "wine", "source": "table"}]`` -> ``black wine``; a die
+    contrarius rolled itself is marked ``(rolled)``."""
+    from ..dice import DIE_COLOURS
+
+    out = []
+    for d in dice if isinstance(dice, list) else []:
+        if isinstance(d, dict):
+            colour = DIE_COLOURS.get(str(d.get("die")), str(d.get("die")))
+            out.append(f"{colour} {d.get('face')}" + (" (rolled)" if d.get("source") == "rolled" else ""))
+    return ", ".join(out) or "-"
+
+
+def _is_die_line(text: str) -> bool:
+    """True for the report line of a die result (shown in the dice column instead)."""
+    from ..dice import DIE_COLOURS
+
+    return any(text.startswith(f"{colour} die (") for colour in DIE_COLOURS.values())
+
+
+def log_rows(snapshot) -> list[dict[str, Any]]:
+    """The snapshot's turn records as rows: ``turn``, ``player``, ``card``, ``action`` (one
+    phrase), ``dice`` (the die results with their source, table or rolled), ``player_did``,
+    ``contrarius`` (what Contrarius did: the reaction lines without the die lines),
+    ``vp_before``, ``vp_after`` (Contrarius's VP), and ``record`` (the entry as stored)."""
+    rows = []
+    for i, e in enumerate(snapshot.log):
+        vp = e.get("vp") if isinstance(e.get("vp"), list) and len(e.get("vp")) == 2 else [None, None]
+        reaction = [str(x) for x in e.get("reaction") or []]
+        action = e.get("action") if isinstance(e.get("action"), dict) else {}
+        rows.append({
+            "turn": e.get("turn", i + 1), "player": e.get("player", "player"), "card": e.get("card", "?"),
+            "action": _action_text(action), "dice": _dice_text(e.get("dice")),
+            "player_did": [str(x) for x in e.get("player_did") or []],
+            "contrarius": [x for x in reaction if not _is_die_line(x)],
+            "vp_before": vp[0], "vp_after": vp[1], "record": e,
+        })
+    return rows
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``log`` and ``reveal`` to ``app``."""
+
+    @app.command("reveal")
+    @boundary
+    def reveal_cmd(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
+        cards: Annotated[list[str], typer.Argument(help="POSITION=CARD for each display card shown as ?, e.g. 7=Consul 6=Weaver.")],
+        output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout.")] = None,
+        in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (keeps SNAPSHOT.prev for undo).")] = False,
+    ) -> None:
+        """Name display cards the snapshot shows as ? (drawn but not recorded); no turn is played."""
+        from rich.markup import escape
+
+        from ..turn import apply_reveals
+        from ..store import load_snapshot
+        from .play_cmd import parse_reveal
+
+        snap = load_snapshot(snapshot)
+        new = snap.copy()
+        lines = apply_reveals(new, parse_reveal(cards, snap.mode))
+        write_snapshot(new, snapshot, output, in_place)
+        con = err_console()
+        for line in lines:
+            con.print(escape(line))
+
+    @app.command("log")
+    @boundary
+    def log_cmd(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print the turns as JSON.")] = False,
+    ) -> None:
+        """The game record: each turn's number, player, card, action, dice, what Contrarius did and its VP."""
+        from rich.table import Table
+
+        from ..store import load_snapshot
+
+        snap = load_snapshot(snapshot)
+        rows = log_rows(snap)
+        if as_json:
+            emit_json({"board": snap.board.name, "mode": snap.mode, "level": snap.level,
+                       "turns": rows})
+            return
+        con = out_console()
+        if not rows:
+            con.print("No turn played yet.")
+            return
+        solo = snap.mode == "solo"
+        table = Table(title=f"{snap.board.name} - {snap.mode} - {snap.level}: {len(rows)} turn{'s' if len(rows) != 1 else ''}",
+                      title_justify="left")
+        for col in ("#", *(() if solo else ("player",)), "card", "action", "dice", "VP", "Contrarius did"):
+            table.add_column(col, overflow="fold")
+        for r in rows:
+            did = "\n".join(x.removeprefix("Contrarius ") for x in r["contrarius"]) or "nothing"
+            vp = f"{r['vp_before']}->{r['vp_after']}" if r["vp_before"] is not None else "-"
+            table.add_row(str(r["turn"]), *(() if solo else (r["player"],)), r["card"], r["action"], r["dice"], vp, did)
+        con.print(table)

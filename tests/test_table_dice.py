@@ -1,0 +1,106 @@
+"""Table games never roll (issue 16, point 1): ``dice: table|virtual`` in the snapshot.
+
+The game: ``examples/italia-setup.yaml`` made an expert game with Contrarius at 18 VP and
+its track houses at 20, 30, 40, 50 ("Difficulty level", Expert: when the VP marker reaches
+or passes a track house, that house is built, black die). You play a Farmer: Contrarius
+scores 3 VP ("Solo Personality Cards": Mason, Farmer, Smith, Vintner, Weaver: 3 VP), 18 ->
+21, passing the house at 20, which needs the black die. No die was expected by the player.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from contrarius.cli import app
+from contrarius.errors import EXIT_INPUT, EXIT_RULE
+from contrarius.snapshot import default_dice
+from contrarius.store import load_snapshot
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "italia-setup.yaml"
+
+
+def _expert_at_18(tmp_path, dice: str | None) -> Path:
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    data["level"] = "expert"
+    data["contrarius"]["vp"] = 18
+    data["contrarius"]["track"] = [20, 30, 40, 50]
+    data["players"][0]["hand"] = ["Farmer", "Tribune", "Architect"]
+    data["players"][0]["played"] = []
+    if dice is not None:
+        data["dice"] = dice
+    g = tmp_path / "g.yaml"
+    g.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return g
+
+
+def test_a_table_game_never_rolls(runner, tmp_path):
+    g = _expert_at_18(tmp_path, "table")
+    before = g.read_bytes()
+    r = runner.invoke(app, ["play", "farmer", str(g), "-i"])
+    assert r.exit_code == EXIT_RULE, r.stderr
+    err = r.stderr
+    assert "this reaction rolls the black mercator die (track house 20)" in err
+    assert "which decides the goods type (or S) of the city where Contrarius builds" in err
+    assert "--die black=FACE" in err and "table game" in err
+    assert g.read_bytes() == before  # file unchanged
+    # with the die read from the table, the turn is played and the die recorded as read
+    r = runner.invoke(app, ["play", "farmer", str(g), "-i", "--die", "black=wine"])
+    assert r.exit_code == 0, r.stderr
+    s = load_snapshot(str(g))
+    assert s.contrarius.vp == 21 and 20 not in s.contrarius.track
+    assert s.log[-1]["dice"] == [{"die": "mercator", "face": "wine", "source": "table"}]
+    assert s.rolls == 0
+
+
+def test_a_virtual_game_keeps_rolling(runner, tmp_path):
+    g = _expert_at_18(tmp_path, "virtual")
+    r = runner.invoke(app, ["play", "farmer", str(g), "-i"])
+    assert r.exit_code == 0, r.stderr
+    s = load_snapshot(str(g))
+    assert s.contrarius.vp == 21 and 20 not in s.contrarius.track
+    assert s.log[-1]["dice"][0]["source"] == "rolled" and s.rolls == 1
+
+
+def test_new_table_games(runner, tmp_path):
+    cases = [([], "virtual"), (["--table"], "table"), (["--display", "Mercator,Mason,Prefect,Colonist,Farmer,Architect,Diplomat"], "table")]
+    for i, (extra, want) in enumerate(cases):
+        out = tmp_path / f"n{i}.yaml"
+        r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", *extra, "-o", str(out)])
+        assert r.exit_code == 0, r.stderr
+        assert load_snapshot(str(out)).dice == want
+        assert yaml.safe_load(out.read_text(encoding="utf-8"))["dice"] == want
+        assert f"a {want} game" in r.stderr
+        shown = runner.invoke(app, ["show", str(out)]).stdout.splitlines()[0]
+        assert f"{want} game" in shown
+        assert f"{want} dice" in runner.invoke(app, ["check", str(out)]).stdout
+
+
+def test_tokens_imply_a_table_game(runner, tmp_path):
+    out = tmp_path / "t.yaml"
+    tokens = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))["cities"]
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "--tokens",
+                            ",".join(f"{c}={g}" for c, g in tokens.items()), "-o", str(out)])
+    assert r.exit_code == 0, r.stderr
+    assert load_snapshot(str(out)).dice == "table"
+
+
+def test_old_snapshots_without_the_key():
+    # README "The snapshot format": no seed -> table; dice in the log all read from the table -> table;
+    # a die rolled by contrarius, or none yet -> virtual
+    assert default_dice(None, []) == "table"
+    assert default_dice(1, []) == "virtual"
+    assert default_dice(1, [{"dice": [{"die": "mercator", "face": "wine", "source": "table"}]}]) == "table"
+    assert default_dice(1, [{"dice": [{"source": "table"}]}, {"dice": [{"source": "rolled"}]}]) == "virtual"
+    assert load_snapshot(str(EXAMPLE)).dice == "virtual"  # written before the key: seed 1, no turn
+
+
+def test_check_validates_the_key(runner, tmp_path):
+    g = _expert_at_18(tmp_path, "dice-tower")
+    r = runner.invoke(app, ["check", str(g)])
+    assert r.exit_code == 1
+    assert "dice" in r.stdout and "unknown dice source 'dice-tower'" in r.stdout
+    r = runner.invoke(app, ["play", "farmer", str(g)])
+    assert r.exit_code == EXIT_INPUT

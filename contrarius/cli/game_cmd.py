@@ -167,6 +167,11 @@ def register(app: typer.Typer) -> None:
         veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", help="Veteran: the city the second colonist stands next to.", autocompletion=complete_new_city)] = None,
         no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
         hand: Annotated[Optional[list[str]], typer.Option("--hand", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
+        salsa: Annotated[bool, typer.Option("--salsa", help="Solo variant Concordia Salsa: salt cities and forum cards (\"Solo Variants\").")] = False,
+        forum_card: Annotated[Optional[str], typer.Option("--forum-card", help="Salsa: Contrarius's blue forum card as drawn at the table (default: drawn from the seed).")] = None,
+        forum_row: Annotated[Optional[str], typer.Option("--forum-row", help="Salsa: the 4 forum cards as laid, left to right, comma-separated (? for one not recorded).")] = None,
+        forum_kept: Annotated[Optional[str], typer.Option("--forum-kept", help="Salsa: the blue forum card you kept (without --forum-row: left out of the row dealt from the seed).")] = None,
+        fish_market: Annotated[bool, typer.Option("--fish-market", help="Solo variant: the fish market of the Balearica expansion (\"Solo Variants\").")] = False,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
         force: Annotated[bool, typer.Option("--force", help="With -o: replace a file that already exists.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
@@ -206,6 +211,7 @@ def register(app: typer.Typer) -> None:
             track=track_list, tokens=parse_tokens(tokens) if tokens else None, display=_split(display),
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
             veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand,
+            salsa=salsa, fish_market=fish_market, forum_card=forum_card, forum_row=_split(forum_row), forum_kept=forum_kept,
         )
         snap, notes = new_game(opts)
         for item in hand or []:

@@ -103,6 +103,8 @@ class Trial:
     excluded: list[Exclusion] = field(default_factory=list)
     chosen: Candidate | None = None
     deciding: str = ""
+    #: what this trial is in the trace when a solo variant adds it ("" for the goods rule)
+    label: str = ""
 
 
 @dataclass
@@ -121,6 +123,8 @@ class BuildRuling:
     province: str | None = None
     moves: list[Move] = field(default_factory=list)
     deciding: str = ""
+    #: readings of the rulebook's "Solo Variants" that acted on this ruling, in words
+    readings: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         """One line: where Contrarius builds and the deciding reason."""
@@ -139,9 +143,10 @@ class BuildRuling:
                  "candidates": [{"city": c.city, "province": c.province, "distance": c.distance, "empty": c.empty,
                                  "new_province": c.new_province, "moves": [m.to_dict() for m in c.moves]} for c in t.candidates],
                  "excluded": [{"city": e.city, "step": e.step, "reason": e.reason} for e in t.excluded]}
+                | ({"label": t.label} if t.label else {})
                 for t in self.trials
             ],
-        }
+        } | ({"readings": list(self.readings)} if self.readings else {})
 
 
 def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[Line, tuple[Line, ...]]:
@@ -310,15 +315,37 @@ def resolve_goods(snapshot: Snapshot, face: str) -> tuple[str, str | None]:
     return best[1], best[0]
 
 
-def where(snapshot: Snapshot, face: str) -> BuildRuling:
+#: The salt step's reading (README, "How the rules are read": Concordia Salsa).
+SALT_READING = ("Salsa: Contrarius prefers a salt city (Tribune, or S on the white die): points 1-4 of "
+                "\"Where does Contrarius build?\" among the salt cities it can reach")
+NO_SALT_READING = ("Salsa reading: no salt city is reachable, so the unchanged rule applies (the best "
+                   "specialist's goods, then the next lower types)")
+
+
+def where(snapshot: Snapshot, face: str, *, salt: bool = False) -> BuildRuling:
     """Rule on where Contrarius builds for die result ``face`` (a goods type or ``"S"``).
 
-    Rule: "Where Does Contrarius Build?" with the cheaper-goods fallback. Pure: the
-    snapshot is not changed. Raises :class:`RuleError` for ``S`` without a specialist.
+    Rule: "Where Does Contrarius Build?" with the cheaper-goods fallback. ``salt``: the
+    build is the Tribune's or an ``S`` of the white die in a game with Concordia Salsa
+    ("Solo Variants": Contrarius "prefers building a house in a salt city instead of
+    building for its best specialist"): steps 1-4 are first applied to the reachable salt
+    cities; none reachable: the unchanged rule (a reading). Pure: the snapshot is not
+    changed. Raises :class:`RuleError` for ``S`` without a specialist.
     """
     goods, specialist = resolve_goods(snapshot, face)
     reachable = reach(snapshot)
     ruling = BuildRuling(face, goods, specialist, len(snapshot.colonists_of(CONTRARIUS)), [])
+    if salt and snapshot.variants.salsa is not None:
+        trial = try_goods(snapshot, "salt", reachable)
+        trial.label = "Salsa: salt city first"
+        ruling.trials.append(trial)
+        ruling.readings.append(SALT_READING)
+        if trial.chosen is not None:
+            c = trial.chosen
+            ruling.city, ruling.province, ruling.moves = c.city, c.province, c.moves
+            ruling.deciding = trial.deciding
+            return ruling
+        ruling.readings.append(NO_SALT_READING)
     g = goods
     for _ in GOODS:
         trial = try_goods(snapshot, g, reachable)

@@ -43,6 +43,7 @@ from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, RuleError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
+from .solo_variants import Note, forum_due, mercator_fish, pay_fish, take_forum
 
 #: Actions that choose between two reactions.
 PREFECT_ACTIONS = ("produce", "reactivate")
@@ -66,6 +67,10 @@ class PlayerAction:
     ``player``: the player id (default: the active or only player).
     ``no_roll``: never roll from the seed: a die not given in ``dice`` raises
     :class:`NeedDieError` (``contrarius preview`` branches on it).
+    "Solo Variants": ``forum`` the Salsa forum card taken with the Tribune (name, position
+    or POSITION=NAME), ``forum_refill`` the forum cards drawn to refill the row,
+    ``forum_reveal`` names for forum row positions shown as ``?``; ``fish`` the fish paid
+    at the fish market this turn.
     """
 
     card: str
@@ -82,6 +87,10 @@ class PlayerAction:
     choices: list[int] = field(default_factory=list)
     player: str | None = None
     no_roll: bool = False
+    forum: str | None = None
+    forum_refill: list[str] = field(default_factory=list)
+    forum_reveal: dict[int, str] = field(default_factory=dict)
+    fish: int = 0
 
 
 @dataclass
@@ -214,8 +223,12 @@ class _Turn:
             self.colonist("no house left", guard=guard | {"build"})
             return None
         face = "S" if source == "S" else self.die(source, why)
-        ruling = where(s, face)
+        # "Solo Variants", Concordia Salsa: the Tribune and an S of the white die prefer a salt city
+        salt = s.variants.salsa is not None and (source == "S" or (source == "senator" and face == "S"))
+        ruling = where(s, face, salt=salt)
         self.rulings.append(ruling)
+        for reading in ruling.readings:
+            self.say("reading", reading)
         if ruling.city is None:
             self.say("build", f"Contrarius cannot build a house ({ruling.goods}: no city it can reach, every type tried); "
                               "supplementary rule: it places a colonist instead (red die)", goods=ruling.goods)
@@ -230,6 +243,8 @@ class _Turn:
         move = self.pick_move(ruling.moves)
         apply_build(s, ruling.city, move)
         what = f"S = {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        if s.cities[ruling.city] == "salt":
+            what = "a salt city first (Salsa, " + ("the Tribune" if ruling.asked == "S" and why.startswith("Tribune") else "S on the white die") + ")"
         text = f"Contrarius builds in {ruling.city} ({ruling.province}, {s.cities[ruling.city]}) for {what}: {ruling.deciding}"
         self.say("build", text, city=ruling.city, province=ruling.province, goods=s.cities[ruling.city], asked=ruling.asked)
         if move is not None and move.steps == 0:
@@ -447,6 +462,29 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True, a
         t.end_game(p.id, "took the last card of the display")
 
 
+def _notes(t: _Turn, notes: list[Note]) -> None:
+    """Add the report lines of a solo variant (:mod:`contrarius.solo_variants`) to the turn."""
+    for n in notes:
+        (t.player_events if n.side == "player" else t.events).append(Event(n.kind, n.text, n.data))
+
+
+def _variant_part(t: _Turn, reacted: Card) -> None:
+    """The player's part of a turn that a solo variant adds ("Solo Variants"): fish paid at
+    the fish market go to Contrarius; a forum card taken with the Tribune (Salsa), after
+    which Contrarius takes the first forum card. Raises :class:`ContrariusError` for
+    variant options in a game without that variant."""
+    a, s = t.a, t.s
+    notes: list[Note] = []
+    if a.fish:
+        notes += pay_fish(s, a.fish)
+    forum_due(s, reacted.reaction, a.forum)
+    if a.forum is not None:
+        notes += take_forum(s, a.forum, list(a.forum_refill), dict(a.forum_reveal))
+    elif a.forum_refill or a.forum_reveal:
+        raise ContrariusError("--forum-refill and --forum-reveal go with --forum (the forum card you took with the Tribune)")
+    _notes(t, notes)
+
+
 def _find_colonist(s: Snapshot, owner: str, kind: str, where_: str) -> Colonist:
     """The colonist of ``owner`` and ``kind`` standing at ``where_`` (a city or a line label)."""
     if "-" in where_:
@@ -532,6 +570,7 @@ def _react(t: _Turn, card: Card, action: str | None, province: str | None) -> No
             words = "; ".join(f"{g['player']} receives " + ", ".join(f"{n} {x}" for x, n in g["goods"].items()) for g in got) or "no player has a house there"
             t.say("produce", f"{prov} produces for the players' houses (never for Contrarius): {words}; its bonus marker turns to coins",
                   province=prov, received=got)
+            _notes(t, mercator_fish(s, prov))
         else:
             coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
             if coins >= 3:
@@ -658,6 +697,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     act, province = _check_action(reacted, action, s)
     _check_changes(reacted, action)
     _player_part(t, card, played, acts_as=reacted.name)
+    _variant_part(t, reacted)
     if province is not None and act == "produce":
         if s.bonus_markers[province] == "coins":
             raise RuleError(f"{province} has already produced (its bonus marker shows coins): reactivate first")
@@ -665,7 +705,10 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         bonus = _bonus_goods(s, province)
         got = _produce_for_players(t, province, "Prefect")
         n_bonus = 2 if reacted.reaction == "prefect_magnus" else 1
-        _store(t, s.player(t.pid), bonus, n_bonus)
+        if s.variants.fish_market is not None:
+            bonus = "fish (fish market: a fish tile instead of the bonus marker)"
+        else:
+            _store(t, s.player(t.pid), bonus, n_bonus)
         t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; your houses there produce "
                                      + ("; ".join(", ".join(f"{n} {x}" for x, n in g['goods'].items()) for g in got) or "nothing (none there)"),
                                      {"province": province}))
@@ -744,4 +787,8 @@ def _action_record(a: PlayerAction, act: str | None, province: str | None, copie
         rec["places"] = [f"{k}:{c}" for k, c in a.places]
     if a.choices:
         rec["choices"] = list(a.choices)
+    if a.forum is not None:
+        rec["forum"] = a.forum
+    if a.fish:
+        rec["fish"] = a.fish
     return rec

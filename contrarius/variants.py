@@ -45,6 +45,9 @@ VICTORIA = "Victoria"
 VICTORIA_VP = 5
 #: "it scores 1 victory point per fish during final scoring."
 FISH_VP = 1
+#: A trader on an Aegyptus bonus spot (the incense or gold disc): 7 VP (CORROBORATED for
+#: the players; for Contrarius a reading).
+TRADER_VP = 7
 SALT = "salt"
 
 _DATA = Path(__file__).resolve().parent / "data" / "forum.yaml"

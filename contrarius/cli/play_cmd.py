@@ -65,7 +65,8 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
                   place: list[str] | None = None, copy: str | None = None, build: list[str] | None = None,
                   move: list[str] | None = None, buy: list[str] | None = None, refill: list[str] | None = None,
                   reveal: list[str] | None = None, die: list[str] | None = None, choose: list[int] | None = None,
-                  player: str | None = None):
+                  player: str | None = None, forum: str | None = None, forum_refill: list[str] | None = None,
+                  forum_reveal: list[str] | None = None, fish: int = 0):
     """The :class:`~contrarius.reactions.PlayerAction` that ``play``'s (and ``preview``'s)
     options describe. Raises :class:`ContrariusError` for options that contradict each other.
 
@@ -84,7 +85,20 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
         moves=[parse_move(m) for m in move or []], places=[parse_place(p) for p in place or []],
         buys=list(buy or []), refill=list(refill or []), reveal=parse_reveal(list(reveal or [])),
         dice=[parse_die_option(d) for d in die or []], choices=list(choose or []), player=player,
+        forum=forum, forum_refill=list(forum_refill or []), forum_reveal=parse_forum_reveal(list(forum_reveal or [])),
+        fish=fish,
     )
+
+
+def parse_forum_reveal(items: list[str]) -> dict[int, str]:
+    """``--forum-reveal 2=Julius`` -> {2: "Julius"} (a forum row position shown as ?)."""
+    out: dict[int, str] = {}
+    for item in items:
+        pos, sep, name = item.partition("=")
+        if not sep or not (pos.strip().isascii() and pos.strip().isdigit()) or not 1 <= int(pos) <= 4 or not name.strip():
+            raise ContrariusError(f"--forum-reveal {item!r}: write POSITION=CARD, e.g. 1=Julius (forum row positions 1-4)")
+        out[int(pos)] = name.strip()
+    return out
 
 
 def render_turn(result, con) -> None:
@@ -182,6 +196,10 @@ def register(app: typer.Typer) -> None:
         partner_build: Annotated[Optional[list[str]], typer.Option("--partner-build", help="Team play, Architect: a city where your partner built (repeat).", autocompletion=complete_city)] = None,
         partner_move: Annotated[Optional[list[str]], typer.Option("--partner-move", help="Team play, Architect: a colonist move of your partner KIND:FROM:TO (repeat).")] = None,
         partner_buy: Annotated[Optional[list[str]], typer.Option("--partner-buy", help="Team play: a display position or card your partner bought (repeat).", autocompletion=complete_buy)] = None,
+        forum: Annotated[Optional[str], typer.Option("--forum", help="Salsa: the forum card you took with the Tribune (NAME, row position, or POSITION=NAME); Contrarius takes the first.")] = None,
+        forum_refill: Annotated[Optional[list[str]], typer.Option("--forum-refill", help="Salsa: a forum card drawn to refill the forum row, in order (repeat).")] = None,
+        forum_reveal: Annotated[Optional[list[str]], typer.Option("--forum-reveal", help="Salsa: name a forum row card shown as ?, POSITION=CARD.")] = None,
+        fish: Annotated[int, typer.Option("--fish", help="Fish market: the fish you paid at the fish market this turn (they go to Contrarius).")] = 0,
         veto: Annotated[Optional[str], typer.Option("--veto", help="Third-player variant: PLAYER or PLAYER=FACE uses their veto card: the last die of this reaction is re-rolled (FACE: the new result read from the table).", autocompletion=complete_player)] = None,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout.")] = None,
         in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (keeps SNAPSHOT.prev for undo).")] = False,
@@ -194,7 +212,7 @@ def register(app: typer.Typer) -> None:
         snap = load_snapshot(snapshot)
         pa = player_action(card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
                            build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
-                           player=player)
+                           player=player, forum=forum, forum_refill=forum_refill, forum_reveal=forum_reveal, fish=fish)
         team_opts = dict(personality=personality, praetor_reaction=praetor_reaction, partner_card=partner_card,
                          partner_personality=partner_personality, partner_produce=partner_produce,
                          partner_reactivate=partner_reactivate, partner_money=partner_money, partner_place=partner_place,

@@ -26,10 +26,15 @@ def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = Non
     """
     if header:
         asked = f"S -> best specialist {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        if any(t.goods == "salt" for t in ruling.trials):
+            asked = f"S (Tribune or white die) -> a salt city first (Salsa), else best specialist {ruling.specialist} -> {ruling.goods}"
         con.print(f"[bold]Where does Contrarius build?[/bold] goods type: {asked}; "
                   f"{ruling.steps} colonist{'s' if ruling.steps != 1 else ''} on the board = {ruling.steps} movement step{'s' if ruling.steps != 1 else ''}")
+    for reading in ruling.readings:
+        con.print(f"  reading: {reading}")
+    first = next((i for i, t in enumerate(ruling.trials) if not t.label), 0)
     for i, trial in enumerate(ruling.trials):
-        lead = "type asked" if i == 0 else "next lower type"
+        lead = trial.label or ("type asked" if i == first else "next lower type")
         con.print(f"- {trial.goods} ({lead}):")
         if trial.candidates:
             for c in trial.candidates:
@@ -65,6 +70,7 @@ def register(app: typer.Typer) -> None:
         face: Annotated[Optional[str], typer.Argument(help="Goods type or S (omit: every face).", show_default=False, autocompletion=complete_goods_face)] = None,
         snapshot: Annotated[Optional[str], typer.Argument(help="Snapshot file, or - for stdin.", show_default=False)] = None,
         die: Annotated[Optional[str], typer.Option("--die", help="The die face (the same as the FACE argument).", autocompletion=complete_goods_face)] = None,
+        black: Annotated[bool, typer.Option("--black", help="Salsa: the S was rolled on the black Mercator die (no salt-city preference; the Tribune and the white die prefer salt).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the trace as JSON.")] = False,
     ) -> None:
         """Rule where Contrarius builds for a goods type or S, step by step (changes nothing).
@@ -94,7 +100,7 @@ def register(app: typer.Typer) -> None:
         rulings = []
         for f in faces:
             try:
-                rulings.append((f, where(snap, f)))
+                rulings.append((f, where(snap, f, salt=f == "S" and not black)))
             except RuleError:
                 if face is not None:
                     raise
@@ -122,5 +128,7 @@ def register(app: typer.Typer) -> None:
                 continue
             move = r.moves[0].describe() + (f" (+{len(r.moves) - 1} tied)" if len(r.moves) > 1 else "") if r.moves else "-"
             label = f"S ({r.specialist}: {r.goods})" if r.specialist else f
+            if any(t.goods == "salt" for t in r.trials):
+                label = f"S (salt first, else {r.specialist}: {r.goods})"
             table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)
         con.print(table)

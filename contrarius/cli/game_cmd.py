@@ -36,14 +36,23 @@ def parse_tokens(text: str) -> dict[str, str]:
 
     if "=" not in text:
         data = load_mapping_file(text, "--tokens")
-        return {str(k): str(v) for k, v in data.items()}
+        return {str(k): _goods(str(v)) for k, v in data.items()}
     out: dict[str, str] = {}
     for item in _split(text) or []:
         city, sep, goods = item.partition("=")
         if not sep or not goods.strip():
             raise ContrariusError(f"--tokens: cannot read {item!r}; write CITY=GOODS, e.g. Aleria=food")
-        out[city.strip()] = goods.strip().casefold()
+        out[city.strip()] = _goods(goods)
     return out
+
+
+def _goods(text: str) -> str:
+    """A token's goods as typed: a goods synonym read as its goods (``wheat`` -> food);
+    anything else folded and left for setup to check."""
+    from ..parsing import GOODS_SYNONYMS
+
+    key = text.strip().casefold()
+    return GOODS_SYNONYMS.get(key, key)
 
 
 def show_data(s) -> dict:
@@ -227,6 +236,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
     ) -> None:
         """Set up a new game and write its snapshot (stdout, or -o PATH)."""
+        from ..parsing import card_from_text
         from ..setup import SetupOptions, new_game
 
         if beginner and start_vp is not None:
@@ -258,7 +268,8 @@ def register(app: typer.Typer) -> None:
                 raise ContrariusError("--track names no VP position; write them like 8,16,24,32,40")
         opts = SetupOptions(
             board=board, level=level, mode=mode, seed=seed, start_vp=40 if beginner else start_vp, strong=strong,
-            track=track_list, tokens=parse_tokens(tokens) if tokens else None, display=_split(display),
+            track=track_list, tokens=parse_tokens(tokens) if tokens else None,
+            display=[d if d == "?" else card_from_text(d, mode=mode) for d in _split(display) or []] if display is not None else None,
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
             veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand,
             salsa=salsa, fish_market=fish_market, forum_card=forum_card, forum_row=_split(forum_row), forum_kept=forum_kept,

@@ -25,21 +25,15 @@ from .completion import (
 
 
 def parse_die_option(text: str) -> tuple[str | None, str]:
-    """``--die wine`` -> (None, "wine"); ``--die red=land`` -> ("tribune", "land")."""
+    """``--die wine`` -> (None, "wine"); ``--die red=land`` -> ("tribune", "land");
+    a goods synonym reads as its goods (``--die grain`` -> (None, "food"))."""
     from ..dice import die_name
+    from ..parsing import die_face_text
 
     name, sep, face = text.partition("=")
     if sep:
-        return die_name(name), face.strip()
-    return None, text.strip()
-
-
-def parse_move(text: str) -> tuple[str, str, str]:
-    """``--move land:Roma:Roma-Spoletvm`` -> ("land", "Roma", "Roma-Spoletvm")."""
-    parts = [p.strip() for p in text.split(":")]
-    if len(parts) != 3 or parts[0] not in ("land", "sea") or not parts[1] or not parts[2]:
-        raise ContrariusError(f"--move {text!r}: write KIND:FROM:TO, e.g. land:Roma:Roma-Spoletvm or sea:Cosa-Roma:Aleria-Cosa")
-    return parts[0], parts[1], parts[2]
+        return die_name(name), die_face_text(face)
+    return None, die_face_text(text)
 
 
 def parse_place(text: str) -> tuple[str, str]:
@@ -50,14 +44,17 @@ def parse_place(text: str) -> tuple[str, str]:
     return kind.strip(), city.strip()
 
 
-def parse_reveal(items: list[str]) -> dict[int, str]:
-    """``--reveal 3=Weaver`` -> {3: "Weaver"}."""
+def parse_reveal(items: list[str], mode: str | None = None) -> dict[int, str]:
+    """``--reveal 3=Weaver`` -> {3: "Weaver"}; several in one option too
+    (``--reveal 3=Weaver,7=Consul``); card names may be unique prefixes (``7=cons``)."""
+    from ..parsing import card_from_text
+
     out: dict[int, str] = {}
-    for item in items:
+    for item in (x for whole in items for x in whole.split(",") if x.strip()):
         pos, sep, name = item.partition("=")
         if not sep or not (pos.strip().isascii() and pos.strip().isdigit()) or not 1 <= int(pos) <= 7:
             raise ContrariusError(f"--reveal {item!r}: write POSITION=CARD, e.g. 3=Weaver")
-        out[int(pos)] = name.strip()
+        out[int(pos)] = name.strip() if name.strip() == "?" else card_from_text(name, mode=mode)
     return out
 
 
@@ -65,16 +62,27 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
                   place: list[str] | None = None, copy: str | None = None, build: list[str] | None = None,
                   move: list[str] | None = None, buy: list[str] | None = None, refill: list[str] | None = None,
                   reveal: list[str] | None = None, die: list[str] | None = None, choose: list[int] | None = None,
-                  player: str | None = None, forum: str | None = None, forum_refill: list[str] | None = None,
+                  player: str | None = None, snapshot=None, forum: str | None = None, forum_refill: list[str] | None = None,
                   forum_reveal: list[str] | None = None, fish: int = 0):
     """The :class:`~contrarius.reactions.PlayerAction` that ``play``'s (and ``preview``'s)
     options describe. Raises :class:`ContrariusError` for options that contradict each other.
 
+    ``snapshot``: the game the options are for; with it, card names may be unique prefixes
+    (``merc``), goods synonyms are read (``--die grain``) and ``--move`` takes the
+    shorthand ``KIND:WHERE>CITY`` (see :mod:`contrarius.parsing`).
+
     ``--place`` alone is no choice of action (the Tribune also buys a colonist): a Colonist
     without ``--money`` places colonists, which the rule engine decides.
     """
+    from ..parsing import card_from_text, parse_move
     from ..reactions import PlayerAction
 
+    mode = snapshot.mode if snapshot is not None else None
+    owner = snapshot.player(player).id if snapshot is not None else None
+    card = card_from_text(card, mode=mode)
+    copy = card_from_text(copy, mode=mode) if copy else copy
+    buy = [b if str(b).strip().isdigit() else card_from_text(b, mode=mode) for b in buy or []]
+    refill = [r if r.strip() == "?" else card_from_text(r, mode=mode) for r in refill or []]
     if produce and reactivate:
         raise ContrariusError("a Prefect either produces or reactivates: give --produce PROVINCE or --reactivate")
     if money and place:
@@ -82,8 +90,8 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     action = "produce" if produce else "reactivate" if reactivate else "money" if money else None
     return PlayerAction(
         card=card, action=action, province=produce, copy=copy, builds=list(build or []),
-        moves=[parse_move(m) for m in move or []], places=[parse_place(p) for p in place or []],
-        buys=list(buy or []), refill=list(refill or []), reveal=parse_reveal(list(reveal or [])),
+        moves=[parse_move(m, snapshot, owner) for m in move or []], places=[parse_place(p) for p in place or []],
+        buys=buy, refill=refill, reveal=parse_reveal(list(reveal or []), mode),
         dice=[parse_die_option(d) for d in die or []], choices=list(choose or []), player=player,
         forum=forum, forum_refill=list(forum_refill or []), forum_reveal=parse_forum_reveal(list(forum_reveal or [])),
         fish=fish,
@@ -140,8 +148,11 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
     """The ``play`` options of a team or third-player turn as a :class:`~contrarius.team.TeamAction`."""
     from dataclasses import fields
 
+    from ..parsing import card_from_text, parse_move
     from ..team import Part, TeamAction
 
+    partner_card = card_from_text(partner_card) if partner_card else partner_card
+    partner_copy = card_from_text(partner_copy) if partner_copy else partner_copy
     if partner_produce and partner_reactivate:
         raise ContrariusError("your partner's Prefect either produced or reactivated: give --partner-produce or --partner-reactivate")
     if partner_money and partner_place:
@@ -212,7 +223,8 @@ def register(app: typer.Typer) -> None:
         snap = load_snapshot(snapshot)
         pa = player_action(card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
                            build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
-                           player=player, forum=forum, forum_refill=forum_refill, forum_reveal=forum_reveal, fish=fish)
+                           player=player, snapshot=snap, forum=forum, forum_refill=forum_refill,
+                           forum_reveal=forum_reveal, fish=fish)
         team_opts = dict(personality=personality, praetor_reaction=praetor_reaction, partner_card=partner_card,
                          partner_personality=partner_personality, partner_produce=partner_produce,
                          partner_reactivate=partner_reactivate, partner_money=partner_money, partner_place=partner_place,

@@ -169,7 +169,7 @@ def register(app: typer.Typer) -> None:
         snap = load_snapshot(snapshot)
         pa = player_action(card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
                            build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
-                           player=player)
+                           player=player, snapshot=snap)
         pv = preview(snap, pa)
         if as_json:
             data = pv.to_dict()

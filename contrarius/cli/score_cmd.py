@@ -29,8 +29,9 @@ def _whole(text: str, option: str, example: str) -> int:
 
 
 def parse_goods(values: list[str] | None) -> dict[str, int] | None:
-    """``--goods brick=1,food=2`` -> ``{"brick": 1, "food": 2}`` (None when not given)."""
-    from ..board import TOKEN_GOODS, unknown
+    """``--goods brick=1,food=2`` -> ``{"brick": 1, "food": 2}`` (None when not given);
+    goods synonyms are read (``grain=2`` -> food)."""
+    from ..parsing import goods_from_text
 
     items = _items(values)
     if not items:
@@ -40,11 +41,9 @@ def parse_goods(values: list[str] | None) -> dict[str, int] | None:
         return out  # --goods none: an empty storehouse
     for item in items:
         goods, sep, n = item.partition("=")
-        goods = goods.strip().casefold()
         if not sep:
             raise ContrariusError(f"--goods: cannot read {item!r}; write GOODS=COUNT, e.g. brick=1,cloth=2")
-        if goods not in TOKEN_GOODS:
-            raise unknown("goods", goods, list(TOKEN_GOODS))
+        goods = goods_from_text(goods)  # also grain/wheat for food
         out[goods] = out.get(goods, 0) + _whole(n, "--goods", "brick=1,cloth=2")
     return out
 

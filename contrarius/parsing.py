@@ -1,0 +1,185 @@
+"""What a player types, read into the names and moves the rules use (pure functions).
+
+Shared by every front end (``contrarius play``/``preview``/``new`` and the guided turn
+loop of ``contrarius session``): each function takes text and, where the answer depends
+on the game, a snapshot; it returns printed names or exact move triples and never prints.
+Every failure is one :class:`~contrarius.errors.UnknownNameError` (exit 2) whose message
+either names the closest printed names or asks one question listing the candidates.
+
+- :func:`card_from_text`: a personality card by its name, an alias (``pm``) or a unique
+  prefix (``merc``, ``arch``, ``trib``, ``sen``, ``pref``).
+- :func:`goods_from_text`: a goods type, also by a common synonym (``grain``/``wheat``
+  for food, plurals such as ``bricks``).
+- :func:`die_face_text`: a die result as typed, with goods synonyms read as the goods.
+- :func:`parse_move`: a colonist move, the exact ``KIND:FROM:TO`` line form or the
+  shorthand ``KIND:WHERE>CITY`` (the colonist standing at ``WHERE`` goes to the nearest
+  free line next to ``CITY``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import GOODS, TOKEN_GOODS, unknown
+from .errors import ContrariusError, UnknownNameError
+
+#: Words players use for a goods type (lower case) -> the goods type as printed.
+GOODS_SYNONYMS: dict[str, str] = {
+    "grain": "food", "wheat": "food", "corn": "food", "bread": "food",
+    "bricks": "brick", "tools": "tool", "wines": "wine", "cloths": "cloth", "fabric": "cloth",
+}
+
+#: Team-play cards (stack III and the team hands): not offered in solo games.
+TEAM_CARDS: tuple[str, ...] = ("Legatus", "Praetor", "Proconsul", "Prefect/Architect", "Architect/Mercator", "Mercator/Prefect")
+
+
+def _or_list(names: list[str]) -> str:
+    """``["A", "B", "C"]`` -> ``"A, B or C"``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def resolve_prefix(text: str, names: list[str], what: str) -> str:
+    """The one of ``names`` that ``text`` names: equal ignoring case, else a unique prefix.
+
+    ``text`` is compared case-insensitively; when several names start with it and one of
+    them is the start of all the others (``pref``: Prefect, Prefect with Praefectus
+    Magnus, Prefect/Architect), that shortest one is meant. Raises
+    :class:`UnknownNameError` asking which one (``'pr' could be Praetor, Prefect or
+    Proconsul: which one?``) when the prefix is shared, or naming the closest of ``names``
+    (only printed names) when nothing starts with it.
+    """
+    key = str(text).strip().casefold()
+    if not key:
+        raise UnknownNameError(f"empty {what} name; one of {', '.join(names[:12])}")
+    for n in names:
+        if n.casefold() == key:
+            return n
+    hits = [n for n in names if n.casefold().startswith(key)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        shortest = min(hits, key=len)
+        if all(h.casefold().startswith(shortest.casefold()) for h in hits):
+            return shortest
+        raise UnknownNameError(f"{what} {text!r} could be {_or_list(sorted(hits))}: which one? (type more letters)")
+    raise unknown(what, text, names)
+
+
+def card_from_text(text: str, *, mode: str | None = None) -> str:
+    """The printed name of the personality card ``text`` names.
+
+    Accepts any case, the aliases of :func:`contrarius.cards.card_name` (``pm`` for the
+    Prefect with Praefectus Magnus) and unique prefixes (:func:`resolve_prefix`):
+    ``merc`` -> Mercator, ``arch`` -> Architect, ``trib`` -> Tribune, ``sen`` -> Senator,
+    ``pref`` -> Prefect. ``mode``: the game's mode; in a ``solo`` game the team cards are
+    not candidates for a prefix (an exact team-card name still resolves, and the rules
+    then refuse it where it does not belong). Raises :class:`UnknownNameError`.
+    """
+    from .cards import card_name, catalog
+
+    try:
+        return card_name(text)
+    except UnknownNameError:
+        pass
+    names = list(catalog())
+    if mode == "solo":
+        names = [n for n in names if n not in TEAM_CARDS]
+    return resolve_prefix(str(text).replace("_", " "), names, "card")
+
+
+def goods_from_text(text: str, allowed: tuple[str, ...] = TOKEN_GOODS) -> str:
+    """The goods type ``text`` names (``brick``, ``food``, ``tool``, ``wine``, ``cloth``,
+    ``salt``), in any case, by a synonym of :data:`GOODS_SYNONYMS` (``grain``/``wheat``
+    -> ``food``) or by a unique prefix (``clo`` -> ``cloth``). ``allowed``: the goods
+    accepted (default all token goods, salt included). Raises :class:`UnknownNameError`
+    naming the closest goods type.
+    """
+    key = str(text).strip().casefold()
+    key = GOODS_SYNONYMS.get(key, key)
+    return resolve_prefix(key, list(allowed), "goods")
+
+
+def die_face_text(text: str) -> str:
+    """A die result as typed, with a goods synonym replaced by its goods type.
+
+    ``"grain"`` -> ``"food"``; anything else (``"3"``, ``"land"``, ``"S"``, ``"wine"``) is
+    returned stripped and unchanged: :func:`contrarius.dice.parse_face` checks it against
+    the die.
+    """
+    key = str(text).strip()
+    return GOODS_SYNONYMS.get(key.casefold(), key)
+
+
+def parse_move(text: str, snapshot: Any = None, owner: str | None = None) -> tuple[str, str, str]:
+    """Read one colonist move into ``(kind, from, to)`` as the rules take it.
+
+    Two forms (base rules, the Architect: a colonist moves along lines of its kind):
+
+    - exact: ``KIND:FROM:TO`` (``land:Roma:Roma-Spoletvm``, ``sea:Cosa-Roma:Aleria-Cosa``);
+      returned as typed (the rules resolve the names).
+    - shorthand: ``KIND:WHERE>CITY`` (``land:Casinvm>Lvceria``): the ``owner``'s colonist
+      of that kind standing at ``WHERE`` (a city, a line ``A-B``, or a city next to the
+      line it stands on) goes to the line of its kind next to ``CITY`` that it reaches in
+      the fewest steps and that no other colonist holds. Needs ``snapshot`` (a
+      :class:`~contrarius.snapshot.Snapshot`) and ``owner`` (a player id).
+
+    Raises :class:`ContrariusError` for text in neither form, and
+    :class:`UnknownNameError` with one question (listing the exact forms to type) when
+    the shorthand fits several colonists or several equally near lines.
+    """
+    raw = str(text).strip()
+    if ">" in raw:
+        head, _, city = raw.partition(">")
+        kind, sep, where_ = head.partition(":")
+        kind = kind.strip().casefold()
+        if not sep or kind not in ("land", "sea") or not where_.strip() or not city.strip():
+            raise ContrariusError(f"--move {text!r}: write KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria (or KIND:FROM:TO)")
+        if snapshot is None or owner is None:
+            raise ContrariusError(f"--move {text!r}: the shorthand needs the game; write KIND:FROM:TO")
+        return _shorthand(snapshot, owner, kind, where_.strip(), city.strip(), raw)
+    parts = [p.strip() for p in raw.split(":")]
+    if len(parts) != 3 or parts[0].casefold() not in ("land", "sea") or not parts[1] or not parts[2]:
+        raise ContrariusError(f"--move {text!r}: write KIND:FROM:TO, e.g. land:Roma:Roma-Spoletvm, "
+                              "or KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria")
+    return parts[0].casefold(), parts[1], parts[2]
+
+
+def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, raw: str) -> tuple[str, str, str]:
+    """The exact move the shorthand ``KIND:WHERE>CITY`` stands for (see :func:`parse_move`)."""
+    from .build import line_distances
+
+    board = s.board
+    mine = s.colonists_of(owner, kind)
+    if "-" in where_:
+        line = board.parse_line(where_, kind)
+        cols = [c for c in mine if c.line == line]
+    else:
+        place = board.place(where_)
+        cols = [c for c in mine if c.city == place] or [c for c in mine if c.line is not None and place in c.line.ends]
+    if not cols:
+        raise UnknownNameError(f"--move {raw}: you have no {kind} colonist at {where_}; yours stand at "
+                               f"{', '.join(c.where for c in mine) or 'none (all in supply)'}")
+    target = board.place(city)
+    options: list[tuple[int, str, str]] = []
+    for col in cols:
+        paths = line_distances(s, col, 10 ** 6)
+        if col.line is not None and target in col.line.ends:
+            raise UnknownNameError(f"--move {raw}: your {kind} colonist on {col.line.label} already stands next to {target}; no move needed")
+        free = [(len(p), ln.label) for ln, p in paths.items()
+                if target in ln.ends and (s.line_occupant(ln) is None or s.line_occupant(ln) is col)]
+        if free:
+            best = min(n for n, _ in free)
+            options += [(best, col.where, label) for n, label in sorted(free) if n == best]
+    if not options:
+        raise UnknownNameError(f"--move {raw}: no free {kind} line next to {target} can be reached from {where_}")
+    best = min(n for n, _, _ in options)
+    options = [o for o in options if o[0] == best]
+    if len(options) > 1:
+        forms = [f"{kind}:{frm}:{to}" for _, frm, to in options]
+        raise UnknownNameError(f"--move {raw}: which move? {_or_list(forms)} (each {best} step{'s' if best != 1 else ''})")
+    _, frm, to = options[0]
+    return kind, frm, to
+
+
+__all__ = ["GOODS", "GOODS_SYNONYMS", "TEAM_CARDS", "card_from_text", "die_face_text", "goods_from_text",
+           "parse_move", "resolve_prefix"]

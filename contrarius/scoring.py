@@ -114,6 +114,7 @@ class MinervaCard:
     """One specialist card's Minerva points: ``per_city`` VP for each own city of ``goods``.
 
     ``copies`` is how often the card bears Minerva (1 for every known specialist).
+    ``salt``: the salt cities among ``cities`` (Salsa: each counts for one goods type).
     """
 
     card: str
@@ -121,6 +122,7 @@ class MinervaCard:
     cities: tuple[str, ...]
     per_city: int
     copies: int = 1
+    salt: tuple[str, ...] = ()
 
     @property
     def value(self) -> int:
@@ -135,7 +137,7 @@ class MinervaCard:
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
         return {"card": self.card, "goods": self.goods, "cities": list(self.cities), "per_city": self.per_city,
-                "copies": self.copies, "points": self.points}
+                "copies": self.copies, "points": self.points} | ({"salt_cities": list(self.salt)} if self.salt else {})
 
 
 @dataclass(frozen=True)
@@ -417,7 +419,7 @@ def minerva(s: Snapshot, owner: str, cards: list[Card], salt: dict[str, str] | N
         goods = facts.get("goods")
         per_city = int(facts.get("minerva", 0))
         cities = tuple(c for c in houses if goods is not None and (s.cities.get(c) == goods or salt.get(c) == goods))
-        out.append(MinervaCard(card.name, goods, cities, per_city, n))
+        out.append(MinervaCard(card.name, goods, cities, per_city, n, tuple(c for c in cities if c in salt)))
     return tuple(out)
 
 

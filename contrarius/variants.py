@@ -202,6 +202,19 @@ def _int(value: Any, path: str, bad: Bad) -> int:
     return value
 
 
+def _mapping(raw: Any, path: str, keys: tuple[str, ...], bad: Bad, example: str) -> dict:
+    """``raw`` as a mapping with only ``keys`` (None: empty); problems go to ``bad``."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        bad(path, f"expected a mapping with {', '.join(keys)}, got {raw!r}", f"write e.g. {example}")
+        return {}
+    for k in raw:
+        if k not in keys:
+            bad(f"{path}.{k}", "unknown key", f"keys: {', '.join(keys)}")
+    return raw
+
+
 def _forum_list(raw: Any, path: str, bad: Bad, allow_unknown: bool) -> list[str]:
     if raw is None:
         return []
@@ -249,23 +262,12 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
     if SALSA in raw:
         v.salsa = _read_salsa(raw[SALSA], bad)
     if FISH_MARKET in raw:
-        f = raw[FISH_MARKET] if raw[FISH_MARKET] is not None else {}
-        if not isinstance(f, dict):
-            bad("variants.fish_market", f"expected a mapping with contrarius (its fish), got {f!r}", "write e.g. {contrarius: 0}")
-            f = {}
-        for k in f:
-            if k != "contrarius":
-                bad(f"variants.fish_market.{k}", "unknown key", "the fish market records contrarius: its fish")
+        f = _mapping(raw[FISH_MARKET], "variants.fish_market", ("contrarius",), bad, "{contrarius: 0}")
         v.fish_market = FishMarket(_int(f.get("contrarius", 0), "variants.fish_market.contrarius", bad))
     v.gallia = auto == GALLIA
     if auto == AEGYPTUS:
-        a = raw.get(AEGYPTUS) or {}
-        if not isinstance(a, dict):
-            bad("variants.aegyptus", f"expected a mapping, got {a!r}", "write e.g. {red_sea_colonist: due, traders: []}")
-            a = {}
-        for k in a:
-            if k not in ("red_sea_colonist", "traders"):
-                bad(f"variants.aegyptus.{k}", "unknown key", "keys: red_sea_colonist, traders")
+        a = _mapping(raw.get(AEGYPTUS), "variants.aegyptus", ("red_sea_colonist", "traders"), bad,
+                     "{red_sea_colonist: due, traders: []}")
         state = a.get("red_sea_colonist", "due")
         if state not in ("due", "placed"):
             bad("variants.aegyptus.red_sea_colonist", f"expected due or placed, got {state!r}",
@@ -287,25 +289,12 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
 
 def _read_salsa(raw: Any, bad: Bad) -> Salsa:
     s = Salsa()
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        bad("variants.salsa", f"expected a mapping with contrarius, row and stack, got {raw!r}", "start from 'contrarius new --salsa' output")
-        return s
-    for k in raw:
-        if k not in ("contrarius", "row", "stack"):
-            bad(f"variants.salsa.{k}", "unknown key", "keys: contrarius (its forum cards), row (the forum row), stack")
+    raw = _mapping(raw, "variants.salsa", ("contrarius", "row", "stack"), bad, "{contrarius: [Titus Valerius], row: [...], stack: {remaining: 21}}")
     s.contrarius = _forum_list(raw.get("contrarius"), "variants.salsa.contrarius", bad, False)
     s.row = _forum_list(raw.get("row"), "variants.salsa.row", bad, True)
     if len(s.row) > FORUM_ROW:
         bad("variants.salsa.row", f"{len(s.row)} forum cards in the row, at most {FORUM_ROW} lie there", "list the row as laid, left to right")
-    stack = raw.get("stack") or {}
-    if not isinstance(stack, dict):
-        bad("variants.salsa.stack", f"expected a mapping with remaining (and order), got {stack!r}", "write e.g. {remaining: 21}")
-        stack = {}
-    for k in stack:
-        if k not in ("remaining", "order"):
-            bad(f"variants.salsa.stack.{k}", "unknown key", "keys: remaining, order")
+    stack = _mapping(raw.get("stack"), "variants.salsa.stack", ("remaining", "order"), bad, "{remaining: 21}")
     s.stack_remaining = _int(stack.get("remaining", 0), "variants.salsa.stack.remaining", bad)
     if "order" in stack and stack["order"] is not None:
         s.stack_order = _forum_list(stack["order"], "variants.salsa.stack.order", bad, False)

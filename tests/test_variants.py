@@ -40,15 +40,8 @@ from contrarius.scoring import PlayerInput, score
 from contrarius.setup import SetupOptions, new_game
 from contrarius.snapshot import Snapshot
 from contrarius.store import load_snapshot
+from test_reactions import ITALIA  # the Italia tokens worked through in tests/test_reactions.py
 
-ITALIA = {
-    "Bavzanvm": "brick", "Aqvileia": "cloth", "Verona": "brick", "Comvm": "food", "Segvsio": "tool",
-    "Genva": "wine", "Nicaea": "food",
-    "Mvtina": "cloth", "Ravenna": "wine", "Florentia": "tool", "Cosa": "tool", "Aleria": "brick",
-    "Olbia": "food", "Casinvm": "food", "Neapolis": "brick",
-    "Ancona": "wine", "Spoletvm": "cloth", "Hadria": "food", "Lvceria": "brick", "Brvndisivm": "brick",
-    "Potentia": "food", "Croton": "brick", "Messana": "wine", "Panormvs": "tool", "Syracvsae": "tool",
-}
 SALSA_ITALIA = {**ITALIA, "Comvm": "salt", "Cosa": "salt", "Messana": "salt"}
 ROW = ["Mamilius", "Julius", "Donatus Pompeius", "Lucius Flavius"]
 

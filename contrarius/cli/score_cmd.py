@@ -160,7 +160,8 @@ def _result_line(final) -> str:
 def _counted(g) -> str:
     """What a god's value counted, for the lines under the table."""
     if g.minerva:
-        return "; ".join(f"{m.card} {', '.join(m.cities)}" for m in g.minerva if m.cities)
+        return "; ".join(f"{m.card} " + ", ".join(c + (" (salt)" if c in m.salt else "") for c in m.cities)
+                         for m in g.minerva if m.cities)
     return ", ".join(g.counted) if g.counted else g.detail
 
 

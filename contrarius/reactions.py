@@ -477,7 +477,12 @@ def _variant_part(t: _Turn, reacted: Card) -> None:
     notes: list[Note] = []
     if a.fish:
         notes += pay_fish(s, a.fish)
-    forum_due(s, reacted.reaction, a.forum)
+    if a.no_roll and a.forum is None and reacted.reaction == "tribune" and s.variants.salsa is not None and s.variants.salsa.row:
+        # a preview: the forum take does not depend on a die; say it rather than refuse
+        notes.append(Note("player", "forum", "Salsa: you also take a forum card (play --forum NAME), "
+                          f"and Contrarius takes the first one ({s.variants.salsa.row[0]} if you do not take it)"))
+    else:
+        forum_due(s, reacted.reaction, a.forum)
     if a.forum is not None:
         notes += take_forum(s, a.forum, list(a.forum_refill), dict(a.forum_reveal))
     elif a.forum_refill or a.forum_reveal:

@@ -43,7 +43,7 @@ from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, RuleError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
-from .solo_variants import Note, forum_due, mercator_fish, pay_fish, take_forum
+from .solo_variants import Note, forum_due, mercator_fish, pay_fish, red_sea_colonist, surplus_steps, take_forum
 
 #: Actions that choose between two reactions.
 PREFECT_ACTIONS = ("produce", "reactivate")
@@ -254,6 +254,7 @@ class _Turn:
             n_opt = len(ruling.moves)
             tie = f" (option {ruling.moves.index(move) + 1} of {n_opt} tied moves: you choose, --choose N)" if n_opt > 1 else ""
             self.say("move", f"moves its {move.describe()}{tie}", **move.to_dict(), options=[m.to_dict() for m in ruling.moves])
+        _notes(self, surplus_steps(s, move.steps if move is not None else 0))  # Aegyptus
         self.check_houses(CONTRARIUS)
         return ruling.city
 
@@ -288,8 +289,11 @@ class _Turn:
             self.say("colonist", "all six colonists are placed: supplementary rule, it takes the card in position 1 instead")
             self.take_card(1, guard=guard | {"colonist"})
             return
-        s.colonists.append(Colonist(CONTRARIUS, use, s.board.capital, None))
-        self.say("colonist", f"Contrarius places a {use} colonist in {s.board.capital}", colonist=use, city=s.board.capital)
+        home, notes = red_sea_colonist(s, use)  # Aegyptus: "at the first occasion"
+        home = home or s.board.capital
+        s.colonists.append(Colonist(CONTRARIUS, use, home, None))
+        self.say("colonist", f"Contrarius places a {use} colonist in {home}", colonist=use, city=home)
+        _notes(self, notes)
 
     def take_card(self, position: int, guard: frozenset = frozenset()) -> None:
         """Contrarius takes the display card at ``position`` (1-based), else the first."""

@@ -182,3 +182,75 @@ def forum_due(s: Snapshot, reaction: str, pick: str | None) -> None:
     if salsa is not None and reaction == "tribune" and pick is None and salsa.row:
         raise RuleError("with Salsa you take a forum card when you play the Tribune, and Contrarius takes the first one: "
                         f"add --forum NAME (the row: {', '.join(salsa.row)})")
+
+
+# ----- Concordia Aegyptus ---------------------------------------------------------------------
+#: Readings of the Aegyptus variant (README, "How the rules are read").
+RED_SEA_COLONIST_READING = ("Aegyptus reading: \"places a sea colonist there at the first occasion\": its next new "
+                            "sea colonist after its first house at the Red Sea goes to that city instead of the capital")
+SURPLUS_READING = ("Aegyptus reading: steps its build move left unused move one sea colonist onto a free line to a "
+                   "bonus spot if they reach one (else it stays); there it becomes a trader: 7 VP at the end, no "
+                   "longer counted for building; one trader per spot")
+
+
+def red_sea_colonist(s: Snapshot, kind: str) -> tuple[str | None, list[Note]]:
+    """Where Contrarius's new colonist of ``kind`` goes under the Aegyptus variant: its first
+    Red Sea harbour city "at the first occasion" (a new sea colonist while that is due and
+    it has a house at the Red Sea; several: the first alphabetically). Returns
+    ``(city or None, notes)`` and marks the occasion used in ``s``."""
+    from .variants import board_places
+
+    a = s.variants.aegyptus
+    if a is None or a.red_sea_colonist != "due" or kind != "sea":
+        return None, []
+    mine = sorted(set(s.houses_of("contrarius")) & board_places(s.board, "red_sea"), key=str.casefold)
+    if not mine:
+        return None, []
+    a.red_sea_colonist = "placed"
+    return mine[0], [Note("contrarius", "reading", RED_SEA_COLONIST_READING)]
+
+
+def surplus_steps(s: Snapshot, used: int) -> list[Note]:
+    """Aegyptus: "Surplus movement steps are used to reach the bonus spots". After a build
+    move of ``used`` steps, the rest of Contrarius's steps (one per colonist that counts for
+    building) move one sea colonist onto a free line to a bonus spot it has no trader at
+    yet, when they reach one (shortest; ties: colonists in snapshot order, then lines
+    alphabetically); it becomes a trader there (reading above). Changes ``s``."""
+    from .build import building_colonists, line_distances
+    from .variants import board_discs
+
+    a = s.variants.aegyptus
+    discs = board_discs(s.board)
+    if a is None or not discs:
+        return []
+    movers = building_colonists(s)
+    surplus = len(movers) - used
+    if surplus <= 0:
+        return []
+    best = None
+    for i in movers:
+        col = s.colonists[i]
+        if col.kind != "sea":
+            continue
+        for line, path in line_distances(s, col, surplus).items():
+            spot = next((e for e in line.ends if e in discs), None)
+            if spot is None or spot in a.traders or not path or not line.stoppable:
+                continue
+            if s.line_occupant(line) is not None:
+                continue
+            key = (len(path), i, line.label)
+            if best is None or key < best[0]:
+                best = (key, i, line, path, spot)
+    if best is None:
+        return [Note("contrarius", "reading", f"Aegyptus: {surplus} surplus step{'s' if surplus != 1 else ''} reach no free "
+                     "line to a bonus spot: no colonist moves")]
+    _, i, line, path, spot = best
+    col = s.colonists[i]
+    start = col.where
+    col.city, col.line = None, line
+    a.traders.append(spot)
+    route = " -> ".join([start] + [ln.label for ln in path])
+    return [Note("contrarius", "trader", f"Aegyptus: with its {surplus} surplus step{'s' if surplus != 1 else ''} its sea "
+                 f"colonist moves {route} and becomes a trader at {spot} (7 VP at the end; it no longer counts for building)",
+                 {"spot": spot, "path": [ln.label for ln in path]}),
+            Note("contrarius", "reading", SURPLUS_READING)]

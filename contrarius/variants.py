@@ -275,12 +275,12 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
             state = "due"
         traders = a.get("traders") or []
         if not isinstance(traders, list):
-            bad("variants.aegyptus.traders", f"expected a list of bonus spots, got {traders!r}", "write e.g. [incense]")
+            bad("variants.aegyptus.traders", f"expected a list of bonus spots, got {traders!r}", "write e.g. [Incense]")
             traders = []
-        spots = ("incense", "gold")
+        spots = board_discs(board)
         for i, t in enumerate(traders):
             if t not in spots:
-                bad(f"variants.aegyptus.traders[{i}]", f"unknown bonus spot {t!r}", "the bonus spots are incense and gold")
+                bad(f"variants.aegyptus.traders[{i}]", f"unknown bonus spot {t!r}", f"the bonus spots are {', '.join(spots)}")
         if len(set(traders)) != len(traders):
             bad("variants.aegyptus.traders", "a bonus spot is listed twice", "each spot holds one trader of Contrarius")
         v.aegyptus = Aegyptus(state, [t for t in traders if t in spots])
@@ -321,3 +321,24 @@ def goods_for_salt(value: str) -> str:
     if g not in GOODS:
         raise ContrariusError(f"a salt city counts for one goods type: {', '.join(GOODS)}; got {value!r}")
     return g
+
+
+
+def board_places(board: Board, tag: str) -> set[str]:
+    """The places ``board`` marks with ``tag`` (``"harbour"``, ``"red_sea"``), as a set.
+
+    Empty on a board without that mark (the board file's ``tags``).
+    """
+    tags = getattr(board, "tags", None) or {}
+    return {p for p, marks in tags.items() if tag in marks}
+
+
+def board_nile(board: Board) -> list[str]:
+    """The Nile's places from the mouth (Memphis) upstream to Meroe; empty elsewhere."""
+    return list(getattr(board, "nile", None) or ())
+
+
+def board_discs(board: Board) -> list[str]:
+    """The bonus spots (discs) of ``board``: Aegyptus's Incense and Gold; empty elsewhere."""
+    nodes = getattr(board, "nodes", None) or {}
+    return [n for n, node in nodes.items() if getattr(node, "type", "") == "disc"]

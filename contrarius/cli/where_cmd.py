@@ -16,6 +16,7 @@ STEP_NAMES = {
     "2": "step 2 (empty city first)",
     "3": "step 3 (new province first)",
     "4": "step 4 (alphabetical order)",
+    "1a": "the variant's preference, before step 2",
 }
 
 

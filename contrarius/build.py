@@ -23,7 +23,7 @@ page 9, team booklet page 12) with the readings of SPEC section 4:
    caller applies "Supplementary rules to the reactions of Contrarius" (a colonist).
 
 Everything here is pure: :func:`where` reads a snapshot and returns a
-:class:`BuildRuling`; :func:`apply_build` returns nothing and changes the snapshot it is
+:class:`BuildRuling`; :func:`apply_build` changes the snapshot it is
 given (the reaction code passes its own working copy).
 """
 
@@ -32,10 +32,20 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from .board import GOODS, Line
+from .board import CASTLE, GOODS, HOLDING, Line
 from .cards import best_specialist_goods, goods_below
 from .errors import RuleError
 from .snapshot import CONTRARIUS, Colonist, Snapshot
+
+#: The rule steps of "Where does Contrarius build?" as the reports name them
+#: (``Exclusion.step`` -> words).
+STEP_NAMES = {
+    "1": "step 1 (reach, no house of its own)",
+    "2": "step 2 (empty city first)",
+    "3": "step 3 (new province first)",
+    "4": "step 4 (alphabetical order)",
+    "1a": "the variant's preference, before step 2",
+}
 
 
 @dataclass(frozen=True)
@@ -63,7 +73,7 @@ class Move:
         """``"sea colonist Roma -> Cosa-Roma -> Aleria-Cosa (2 steps)"``, for reports."""
         if not self.path:
             return f"{self.kind} colonist on {self.start} stays (already next to the city)"
-        route = " -> ".join([self.start] + [ln.label for ln in self.path])
+        route = " -> ".join([self.start] + [ln.label + (f" ({ln.route})" if ln.route else "") for ln in self.path])
         return f"{self.kind} colonist {route} ({self.steps} step{'s' if self.steps != 1 else ''})"
 
     def to_dict(self) -> dict:
@@ -139,6 +149,7 @@ class BuildRuling:
     deciding: str = ""
     #: readings of the rulebook's "Solo Variants" that acted on this ruling, in words
     readings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         """One line: where Contrarius builds and the deciding reason."""
@@ -152,6 +163,7 @@ class BuildRuling:
             "asked": self.asked, "goods": self.goods, "specialist": self.specialist, "steps": self.steps,
             "city": self.city, "province": self.province, "deciding": self.deciding,
             "moves": [m.to_dict() for m in self.moves],
+            **({"board_notes": list(self.notes)} if self.notes else {}),
             "trials": [
                 {"goods": t.goods, "chosen": t.chosen.city if t.chosen else None, "deciding": t.deciding,
                  "candidates": [{"city": c.city, "province": c.province, "distance": c.distance, "empty": c.empty,
@@ -194,6 +206,82 @@ def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[L
     return paths
 
 
+def movement_steps(snapshot: Snapshot, owner: str) -> int:
+    """Movement steps of ``owner``: one per colonist on the board, in a city or a place
+    or on a line (the Architect; "Where does Contrarius build?", step 1). A colonist
+    waiting off the lines (Gallia's Mediterranean, a reading) does not count."""
+    board = snapshot.board
+    return sum(1 for c in snapshot.colonists_of(owner)
+               if c.city is None or board.node_type(c.city) != HOLDING)
+
+
+def board_notes(snapshot: Snapshot) -> list[str]:
+    """The board's readings that act on Contrarius's move in this state, in words (for
+    the ``where`` trace): a kind of colonist that has no line at all on the board
+    (Germania's sea colonists), colonists waiting off the lines (Gallia), routes that are
+    read as lines (the Nile)."""
+    board = snapshot.board
+    notes: list[str] = []
+    mine = snapshot.colonists_of(CONTRARIUS)
+    for kind in sorted({c.kind for c in mine}):
+        if not any(ln.kind == kind for ln in board.lines):
+            notes.append(f"the {board.name} board has no {kind} lines: Contrarius's {kind} colonists stay where they are"
+                         " (they count toward the steps) - reading")
+    if any(c.city is not None and board.node_type(c.city) == HOLDING for c in mine):
+        notes.append(f"Contrarius's sea colonist waits in the {next(c.city for c in mine if c.city and board.node_type(c.city) == HOLDING)}"
+                     " until it builds in a harbour city; it does not count toward the steps - reading")
+    if any(ln.route for ln in board.lines):
+        routes = sorted({ln.route for ln in board.lines if ln.route})
+        notes.append(f"the {', '.join(routes)} is read as sea lines, one per stretch between consecutive cities - reading")
+    castles = [n for n, node in board.nodes.items() if node.type == CASTLE]
+    if castles:
+        notes.append("castles are passed like cities (each line is one step); nobody builds there - reading")
+    return notes
+
+
+def enter_from_holding(snapshot: Snapshot, owner: str, city: str) -> Colonist | None:
+    """Gallia (a reading): when ``owner`` builds in a harbour city, one of its sea
+    colonists waiting off the lines is placed in that city. Returns the colonist moved,
+    None when nothing moves. Changes ``snapshot``."""
+    board = snapshot.board
+    if not board.has_tag(city, "harbour"):
+        return None
+    for col in snapshot.colonists_of(owner):
+        if col.city is not None and board.node_type(col.city) == HOLDING:
+            col.city, col.line = city, None
+            return col
+    return None
+
+
+def contrarius_home(snapshot: Snapshot, kind: str) -> tuple[str | None, str]:
+    """Where Contrarius places a new colonist of ``kind`` (the red die, "Supplementary
+    rules"): the capital, or where that kind starts on the board. Returns ``(place,
+    reading)``; ``reading`` is empty when the board prints the place, else the reading
+    used; ``place`` is None when the kind has no place at all (then the other kind goes).
+
+    Readings: Gallia, sea: its first harbour city with its house (alphabetical), else
+    the Mediterranean; Balearica, sea: the galley named at setup (default Galley west);
+    a kind with no printed start (Balearica's land colonists): its first city with its
+    house (alphabetical), None without one; Roma: the start city named at setup.
+    """
+    board = snapshot.board
+    homes = snapshot.homes(kind)
+    if homes and board.node_type(homes[0]) == HOLDING:
+        harbours = [c for c in snapshot.houses_of(CONTRARIUS) if board.has_tag(c, "harbour")]
+        if harbours:
+            return harbours[0], f"{harbours[0]} is its first harbour city (reading)"
+        return homes[0], "it has no house in a harbour city yet: the colonist waits off the lines (reading)"
+    if len(homes) > 1:
+        pick = snapshot.start if snapshot.start in homes else homes[0]
+        return pick, f"{pick} is the place named at setup for its new colonists (new --start; reading)"
+    if homes:
+        return homes[0], "" if board.capital or not board.asks_start else "the start city named at setup (reading)"
+    own = snapshot.houses_of(CONTRARIUS)
+    if own:
+        return own[0], f"the {board.name} board prints no start for {kind} colonists: its first city with a house (reading)"
+    return None, f"the {board.name} board prints no start for {kind} colonists and Contrarius has no house (reading)"
+
+
 def _endable(snapshot: Snapshot, line: Line, mover: Colonist) -> bool:
     """A move may end on ``line``: it is stoppable and empty (or the mover already stands there)."""
     occupant = snapshot.line_occupant(line)
@@ -208,7 +296,7 @@ def reach(snapshot: Snapshot) -> dict[str, list[Move]]:
     """
     board = snapshot.board
     mine = [(i, snapshot.colonists[i]) for i in building_colonists(snapshot)]
-    steps = len(mine)
+    steps = contrarius_steps(snapshot)
     best: dict[str, list[Move]] = {}
     for i, col in mine:
         for line, path in line_distances(snapshot, col, steps).items():
@@ -216,7 +304,7 @@ def reach(snapshot: Snapshot) -> dict[str, list[Move]]:
                 continue
             move = Move(i, col.where, col.kind, path)
             for city in line.ends:
-                if city == board.capital:
+                if not board.is_city(city):  # the capital, an arch, a castle, a disc
                     continue
                 have = best.get(city)
                 if have is None or move.steps < have[0].steps:
@@ -247,6 +335,12 @@ def building_colonists(snapshot: Snapshot) -> list[int]:
         traders = {i for i, c in enumerate(snapshot.colonists) if c.kind == "sea" and c.line is not None
                    and discs & set(c.line.ends)}
     return [i for i, c in enumerate(snapshot.colonists) if c.owner == CONTRARIUS and i not in traders]
+
+
+def contrarius_steps(snapshot: Snapshot) -> int:
+    """Contrarius's movement steps: :func:`movement_steps` less its Aegyptus traders, which
+    no longer count for building."""
+    return movement_steps(snapshot, CONTRARIUS) - (len(snapshot.colonists_of(CONTRARIUS)) - len(building_colonists(snapshot)))
 
 
 def _why_unreachable(snapshot: Snapshot, city: str, steps: int) -> str:
@@ -286,7 +380,7 @@ def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]],
     """
     board = snapshot.board
     trial = Trial(goods)
-    steps = len(building_colonists(snapshot))
+    steps = contrarius_steps(snapshot)
     my_provinces = snapshot.provinces_of(CONTRARIUS)
     for city in sorted((c for c, g in snapshot.cities.items() if g == goods), key=_alpha):
         if CONTRARIUS in snapshot.houses.get(city, []):
@@ -377,7 +471,8 @@ def where(snapshot: Snapshot, face: str, *, salt: bool = False) -> BuildRuling:
     """
     goods, specialist = resolve_goods(snapshot, face)
     reachable = reach(snapshot)
-    ruling = BuildRuling(face, goods, specialist, len(building_colonists(snapshot)), [])
+    ruling = BuildRuling(face, goods, specialist, contrarius_steps(snapshot), [])
+    ruling.notes = board_notes(snapshot)
     priority = variant_priority(snapshot)
     if priority is not None:
         ruling.readings.append(priority.reading)
@@ -453,9 +548,11 @@ def nile_order(board) -> list[str]:
     return board_nile(board)
 
 
-def apply_build(snapshot: Snapshot, city: str, move: Move | None) -> None:
+def apply_build(snapshot: Snapshot, city: str, move: Move | None) -> Colonist | None:
     """Put a Contrarius house in ``city`` and carry out ``move`` (if it moves at all).
 
+    Returns the sea colonist that entered the board in ``city`` from off the lines
+    (Gallia's harbour reading, :func:`enter_from_holding`), else None.
     Changes ``snapshot`` in place; the caller handles where the house comes from (supply
     or the expert track). Raises :class:`RuleError` if Contrarius already has a house there.
     """
@@ -466,3 +563,4 @@ def apply_build(snapshot: Snapshot, city: str, move: Move | None) -> None:
     if move is not None and move.end is not None:
         col = snapshot.colonists[move.colonist]
         col.city, col.line = None, move.end
+    return enter_from_holding(snapshot, CONTRARIUS, city)

@@ -37,8 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import GOODS, KINDS, LAND, SEA
-from .build import BuildRuling, Move, apply_build, line_distances, where
+from .board import GOODS, HOLDING, KINDS, LAND, SEA
+from .build import BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances, where
 from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, RuleError
@@ -241,7 +241,7 @@ class _Turn:
             s.contrarius.track.remove(far)
             self.say("track", f"its supply is empty: the house comes from the far end of the VP track ({far})", position=far)
         move = self.pick_move(ruling.moves)
-        apply_build(s, ruling.city, move)
+        entered = apply_build(s, ruling.city, move)
         what = f"S = {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
         if s.cities[ruling.city] == "salt":
             what = "a salt city first (Salsa, " + ("the Tribune" if ruling.asked == "S" and why.startswith("Tribune") else "S on the white die") + ")"
@@ -249,11 +249,14 @@ class _Turn:
         self.say("build", text, city=ruling.city, province=ruling.province, goods=s.cities[ruling.city], asked=ruling.asked)
         if move is not None and move.steps == 0:
             self.say("move", f"its {move.kind} colonist on {move.start} already stands next to {ruling.city}: no move",
-                     **{k: v for k, v in move.to_dict().items() if k != "kind"}, move_kind=move.kind)
+                     **move.to_dict())
         elif move is not None:
             n_opt = len(ruling.moves)
             tie = f" (option {ruling.moves.index(move) + 1} of {n_opt} tied moves: you choose, --choose N)" if n_opt > 1 else ""
             self.say("move", f"moves its {move.describe()}{tie}", **move.to_dict(), options=[m.to_dict() for m in ruling.moves])
+        if entered is not None:
+            self.say("colonist", f"{ruling.city} is a harbour: Contrarius's sea colonist leaves the {s.board.homes('sea')[0]} "
+                                 f"and is placed there (reading)", colonist="sea", city=ruling.city)
         _notes(self, surplus_steps(s, move.steps if move is not None else 0))  # Aegyptus
         self.check_houses(CONTRARIUS)
         return ruling.city
@@ -280,19 +283,26 @@ class _Turn:
     def place_colonist(self, kind: str, guard: frozenset = frozenset()) -> None:
         s = self.s
         other = SEA if kind == LAND else LAND
-        if s.colonists_in_supply(CONTRARIUS, kind) > 0:
+        home, reading = contrarius_home(s, kind)
+        if s.colonists_in_supply(CONTRARIUS, kind) > 0 and home is not None:
             use = kind
-        elif s.colonists_in_supply(CONTRARIUS, other) > 0:
+        elif s.colonists_in_supply(CONTRARIUS, other) > 0 and contrarius_home(s, other)[0] is not None:
             use = other
-            self.say("colonist", f"no {kind} colonist left in its supply: supplementary rule, a {other} colonist instead")
+            if home is None:
+                self.say("colonist", f"{reading}: a {other} colonist instead")
+            else:
+                self.say("colonist", f"no {kind} colonist left in its supply: supplementary rule, a {other} colonist instead")
+            home, reading = contrarius_home(s, other)
         else:
             self.say("colonist", "all six colonists are placed: supplementary rule, it takes the card in position 1 instead")
             self.take_card(1, guard=guard | {"colonist"})
             return
-        home, notes = red_sea_colonist(s, use)  # Aegyptus: "at the first occasion"
-        home = home or s.board.capital
+        aeg, notes = red_sea_colonist(s, use)  # Aegyptus: "at the first occasion"
+        if aeg is not None:
+            home, reading = aeg, ""
         s.colonists.append(Colonist(CONTRARIUS, use, home, None))
-        self.say("colonist", f"Contrarius places a {use} colonist in {home}", colonist=use, city=home)
+        why = f" ({reading})" if reading else ""
+        self.say("colonist", f"Contrarius places a {use} colonist in {home}{why}", colonist=use, city=home)
         _notes(self, notes)
 
     def take_card(self, position: int, guard: frozenset = frozenset()) -> None:
@@ -406,6 +416,8 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True, a
             occ = s.line_occupant(target)
             if occ is not None and occ is not col:
                 raise RuleError(f"{target.describe()} is occupied by a {occ.owner} colonist: a move cannot end there")
+            if not target.stoppable:
+                raise RuleError(f"{target.describe()} is a dotted line: a colonist may cross it but not end its move on it (reading)")
             used += len(paths[target])
             if used > steps:
                 raise RuleError(f"your moves use {used} steps but you have {steps} colonists on the board, so {steps} steps")
@@ -418,10 +430,16 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True, a
             raise ContrariusError(f"a colonist is land or sea, not {kind!r}")
         if s.colonists_in_supply(p.id, kind) <= 0:
             raise RuleError(f"you have no {kind} colonist left in your supply")
-        if place != s.board.capital and p.id not in s.houses.get(place, []):
-            raise RuleError(f"new colonists go to {s.board.capital} or a city with your house, not {place}")
-        s.colonists.append(Colonist(p.id, kind, place, None))
-        pe.append(Event("colonist", f"you place a {kind} colonist in {place}"))
+        homes = s.homes(kind)
+        if place not in homes and p.id not in s.houses.get(place, []):
+            where_ = " or ".join(homes) + " or a city with your house" if homes else "a city with your house"
+            raise RuleError(f"new {kind} colonists go to {where_}, not {place}")
+        entered = place
+        if s.board.node_type(place) == HOLDING:
+            harbour = next((c for c in s.houses_of(p.id) if s.board.has_tag(c, "harbour")), None)
+            entered = harbour or place
+        s.colonists.append(Colonist(p.id, kind, entered, None))
+        pe.append(Event("colonist", f"you place a {kind} colonist in {entered}"))
     for city in a.builds:
         c = s.board.city(city)
         if p.id in s.houses.get(c, []):
@@ -433,6 +451,8 @@ def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True, a
             raise RuleError(f"none of your colonists stands on a line next to {c}: you cannot build there")
         s.houses.setdefault(c, []).append(p.id)
         pe.append(Event("build", f"you build a house in {c} ({s.cities[c]})", {"city": c}))
+        if enter_from_holding(s, p.id, c) is not None:
+            pe.append(Event("colonist", f"{c} is a harbour: your sea colonist leaves the {s.board.homes(SEA)[0]} and is placed there (reading)"))
         t.check_houses(p.id)
     # Senator/Consul: positions and names refer to the display as it lies when you buy;
     # the cards slide left and the display refills once you have bought (base rules)
@@ -496,7 +516,7 @@ def _variant_part(t: _Turn, reacted: Card) -> None:
 
 def _find_colonist(s: Snapshot, owner: str, kind: str, where_: str) -> Colonist:
     """The colonist of ``owner`` and ``kind`` standing at ``where_`` (a city or a line label)."""
-    if "-" in where_:
+    if s.board.is_line_text(where_):
         line = s.board.parse_line(where_, kind)
         hits = [c for c in s.colonists_of(owner, kind) if c.line == line]
     else:

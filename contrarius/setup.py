@@ -15,6 +15,13 @@ Readings where the rulebook says "you decide" or leaves room (documented in the 
   most valuable other city adjacent to the capital by such a line (one step, like the
   first); equal values alphabetical, or ``veteran_second``.
 - Strong veteran: a second house in that second city.
+- Boards whose land and sea colonists start in different places (Britannia, Germania,
+  Gallia, Balearica's two galleys): every rule above is read from the start place of
+  each colonist: "adjacent to the capital" means one line of the colonist's kind from
+  where that colonist starts; a colonist with no line to leave by stays where it starts.
+- Roma prints no start: ``start`` (``new --start CITY``) names the city where both
+  colonists of each side start; Balearica: ``start`` names the galley Contrarius's new
+  sea colonists go to (default Galley west).
 """
 
 from __future__ import annotations
@@ -63,6 +70,7 @@ class SetupOptions:
     veteran_city: str | None = None
     veteran_second: str | None = None
     record_hand: bool = True
+    start: str | None = None
     salsa: bool = False
     fish_market: bool = False
     forum_card: str | None = None
@@ -91,54 +99,97 @@ def shuffle_tokens(board: Board, rng: random.Random, tokens: dict[str, dict[str,
     return out
 
 
-def _adjacent_by_value(s: Snapshot, kinds: tuple[str, ...], exclude: set[str]) -> list[str]:
-    """Cities next to the capital by a line of ``kinds``, most valuable first, then alphabetical."""
+def start_colonists(s: Snapshot) -> list[tuple[str, str]]:
+    """The colonists each side starts with, as ``(kind, place)`` ("Setup": a land and a
+    sea colonist in the capital): where the board prints other start places, one
+    colonist of each kind per place (Britannia: land Londinivm, sea Portvs Itivs;
+    Balearica: a sea colonist on each galley, no land colonist); Roma: both in the start
+    city named at setup (``s.start``, a reading)."""
     board = s.board
-    near = {c for k in kinds for c in board.neighbours(board.capital, k)} - exclude
+    if board.asks_start:
+        return [(LAND, s.start), (SEA, s.start)] if s.start else []
+    return [(kind, place) for kind in (LAND, SEA) for place in board.starts.get(kind, ())]
+
+
+def colonists_text(s: Snapshot) -> str:
+    """``"1 land and 1 sea colonist in Roma"``, or each start colonist with its place."""
+    places = start_colonists(s)
+    if [k for k, _ in places] == [LAND, SEA] and places[0][1] == places[1][1]:
+        return f"1 land and 1 sea colonist in {places[0][1]}"
+    return " and ".join(f"1 {k} colonist in {p}" for k, p in places)
+
+
+def _start_text(s: Snapshot) -> str:
+    """``"Roma"``, or ``"the start places (land Basilia, sea Colonia Aggr.)"``."""
+    places = start_colonists(s)
+    if len({p for _, p in places}) == 1:
+        return places[0][1]
+    return "the start places (" + ", ".join(f"{k} {p}" for k, p in places) + ")"
+
+
+def _adjacent_by_value(s: Snapshot, starts: list[tuple[str, str]], exclude: set[str]) -> list[str]:
+    """Cities one line away from the start places (a line of each colonist's kind), most
+    valuable first, then alphabetical."""
+    board = s.board
+    near = {c for k, place in starts for c in board.neighbours(place, k) if board.is_city(c)} - exclude
     return sorted(near, key=lambda c: (-_value(s.cities[c]), c.casefold()))
 
 
 def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
-    """Place Contrarius's veteran house(s) and colonists; return the setup notes."""
+    """Place Contrarius's veteran house(s) and colonists; return the setup notes.
+
+    Rule: "Variant difficulty levels", veteran (readings in the module docstring). Each
+    colonist is read from where it starts (the capital on most boards).
+    """
     board = s.board
-    cap = board.capital
-    ranked = _adjacent_by_value(s, (LAND, SEA), set())
+    starts = start_colonists(s)
+    cap = _start_text(s)
+    ranked = _adjacent_by_value(s, starts, set())
     if not ranked:
-        raise ContrariusError(f"{board.name}: no city is adjacent to the capital")
+        raise ContrariusError(f"{board.name}: no city is adjacent to {cap}")
     first = board.city(opts.veteran_city) if opts.veteran_city else ranked[0]
     if first not in ranked:
         raise ContrariusError(f"--veteran-city {first} is not adjacent to {cap}; adjacent: {', '.join(ranked)}")
     best = _value(s.cities[ranked[0]])
     if _value(s.cities[first]) != best:
         raise ContrariusError(f"--veteran-city {first} ({s.cities[first]}) is not among the most valuable cities next to {cap} ({s.cities[ranked[0]]})")
-    kinds = [k for k in (LAND, SEA) if any(first in ln.ends for ln in board.lines_at(cap, k))]
+    # the colonists that can step onto a line to ``first``, in start order
+    able = [(k, place) for k, place in starts if board.lines_to(place, k, first)]
+    kinds = list(dict.fromkeys(k for k, _ in able))
     kind = kinds[0]
     if len(kinds) == 2 and opts.veteran_colonist:
         kind = opts.veteran_colonist
     elif opts.veteran_colonist and opts.veteran_colonist not in kinds:
         raise ContrariusError(f"only a {kinds[0]} line joins {cap} and {first}: --veteran-colonist {opts.veteran_colonist} does not fit")
+    mover = next((k, place) for k, place in able if k == kind)
+    line = board.lines_to(mover[1], kind, first)[0]
     s.houses[first] = [CONTRARIUS]
-    s.colonists.append(Colonist(CONTRARIUS, kind, None, board.find_line(kind, cap, first)))
+    s.colonists.append(Colonist(CONTRARIUS, kind, None, line))
     notes = [f"veteran: house in {first} ({s.cities[first]}), the most valuable city next to {cap}",
-             f"veteran: {kind} colonist on {board.find_line(kind, cap, first).label}"
+             f"veteran: {kind} colonist on {line.label}"
              + (" (both a land and a sea line lead there: you decide, --veteran-colonist)" if len(kinds) == 2 else "")]
-    other = SEA if kind == LAND else LAND
-    second_ranked = [c for c in _adjacent_by_value(s, (other,), {first})]
-    if opts.veteran_second:
-        second = board.city(opts.veteran_second)
-        if second not in second_ranked:
-            raise ContrariusError(f"--veteran-second {second}: no {other} line joins {cap} and {second}")
-    elif second_ranked:
-        second = second_ranked[0]
-    else:
-        notes.append(f"veteran: no {other} line leaves {cap}; the second colonist stays in {cap}")
-        s.colonists.append(Colonist(CONTRARIUS, other, cap, None))
-        return notes
-    s.colonists.append(Colonist(CONTRARIUS, other, None, board.find_line(other, cap, second)))
-    notes.append(f"veteran: {other} colonist on {board.find_line(other, cap, second).label}, next to {second} ({s.cities[second]})")
-    if opts.strong:
-        s.houses[second] = [CONTRARIUS]
-        notes.append(f"strong veteran: second house in {second}")
+    rest = list(starts)
+    rest.remove(mover)
+    taken = {first}
+    for n, (other, place) in enumerate(rest):
+        second_ranked = _adjacent_by_value(s, [(other, place)], taken)
+        if opts.veteran_second and n == 0:
+            second = board.city(opts.veteran_second)
+            if second not in second_ranked:
+                raise ContrariusError(f"--veteran-second {second}: no {other} line joins {place} and {second}")
+        elif second_ranked:
+            second = second_ranked[0]
+        else:
+            notes.append(f"veteran: no {other} line leaves {place}; the second colonist stays in {place}")
+            s.colonists.append(Colonist(CONTRARIUS, other, place, None))
+            continue
+        line = board.lines_to(place, other, second)[0]
+        s.colonists.append(Colonist(CONTRARIUS, other, None, line))
+        notes.append(f"veteran: {other} colonist on {line.label}, next to {second} ({s.cities[second]})")
+        if opts.strong and n == 0:
+            s.houses[second] = [CONTRARIUS]
+            notes.append(f"strong veteran: second house in {second}")
+        taken.add(second)
     return notes
 
 
@@ -164,7 +215,7 @@ def setup_contrarius(s: Snapshot, opts: SetupOptions, cards: list[Card], notes: 
     else:
         if opts.strong and opts.level != "expert":
             raise ContrariusError("--strong is for the veteran and expert levels")
-        s.colonists += [Colonist(CONTRARIUS, LAND, board.capital), Colonist(CONTRARIUS, SEA, board.capital)]
+        s.colonists += [Colonist(CONTRARIUS, kind, place) for kind, place in start_colonists(s)]
 
 
 def starting_vp(opts: SetupOptions) -> int:
@@ -214,6 +265,36 @@ def city_tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: lis
     return {c: tokens[c] for c in board.cities}
 
 
+def start_place(board: Board, given: str | None, notes: list[str]) -> str | None:
+    """The snapshot's ``start``: on Roma the start city (required), on Balearica the
+    galley for Contrarius's new sea colonists (default the first, Galley west), else
+    None. Appends the reading used to ``notes``.
+
+    Raises :class:`ContrariusError` (a usage error) for a missing Roma start, a start
+    that is not a city (Roma) or not a start place, or ``--start`` on a board that
+    prints one start.
+    """
+    if board.asks_start:
+        if not given:
+            raise ContrariusError(f"the {board.name} board prints no start: name the city where the colonists start "
+                                  "with --start CITY")
+        city = board.city(given)
+        notes.append(f"{board.name}: every side's land and sea colonist start in {city} (--start; the board prints no start - reading)")
+        return city
+    several = [p for k in (LAND, SEA) for p in board.starts.get(k, ()) if len(board.starts.get(k, ())) > 1]
+    if several:
+        place = board.place(given) if given else several[0]
+        if place not in several:
+            raise ContrariusError(f"--start {place}: Contrarius's new colonists go to one of {', '.join(several)}")
+        notes.append(f"{board.name}: Contrarius's new sea colonists go to {place}"
+                     + (" (--start)" if given else " (default; name another with --start)") + " - reading")
+        return place
+    if given:
+        raise ContrariusError(f"--start is for boards that print no single start (roma, balearica); "
+                              f"the {board.name} board starts the colonists in {', '.join(dict.fromkeys(board.homes(LAND) + board.homes(SEA)))}")
+    return None
+
+
 def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]:
     """The board of a new game: its seed (a random one when not given, stored), the city
     tokens and every bonus marker on its goods side ("Setup"). Returns the snapshot, the
@@ -223,6 +304,7 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
     rng = random.Random(f"{seed}/setup")
     s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
     notes: list[str] = []
+    s.start = start_place(board, opts.start, notes)
     s.cities = city_tokens(board, opts, rng, notes)
     s.bonus_markers = {p: "goods" for p in board.provinces}
     return s, rng, notes
@@ -315,7 +397,7 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     pid = player_ids(opts.mode)[0]
     hand = [_hand_card(c) for c in card_facts()["player_hand"]] if opts.record_hand else None
     s.players = [Player(pid, vp, hand, [] if opts.record_hand else None, dict(START_GOODS), START_SESTERTII)]
-    s.colonists += [Colonist(pid, LAND, board.capital), Colonist(pid, SEA, board.capital)]
+    s.colonists += [Colonist(pid, kind, place) for kind, place in start_colonists(s)]
     setup_variants(s, opts, notes)
     return s, notes
 

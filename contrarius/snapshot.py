@@ -46,7 +46,7 @@ DICE = ("architect", "tribune", "mercator", "senator")
 _TOP_KEYS = (
     "format", "board", "mode", "level", "seed", "rolls", "dice_faces", "cities", "houses",
     "colonists", "bonus_markers", "display", "stack", "contrarius", "players", "active",
-    "praefectus_magnus", "concordia", "ended", "variants", "log",
+    "praefectus_magnus", "concordia", "ended", "variants", "log", "start",
 )
 _REQUIRED = ("format", "board", "mode", "level", "cities", "display", "stack", "contrarius", "players")
 
@@ -147,6 +147,15 @@ class Snapshot:
     ended: Ended | None = None
     variants: Variants = field(default_factory=Variants)
     log: list[dict[str, Any]] = field(default_factory=list)
+    start: str | None = None
+
+    def homes(self, kind: str) -> tuple[str, ...]:
+        """Where a new colonist of ``kind`` goes besides cities with its owner's house:
+        the board's start places of that kind (the capital on most boards), on Roma the
+        start city named at setup (``start``, a reading). See :meth:`Board.homes`."""
+        if self.board.asks_start:
+            return (self.start,) if self.start else ()
+        return self.board.homes(kind)
 
     # ----- derived facts -------------------------------------------------------------
     @property
@@ -252,6 +261,8 @@ class Snapshot:
         if self.variants:  # absent in a game without the rulebook's "Solo Variants" (every older snapshot)
             out["variants"] = self.variants.to_dict()
         out["log"] = copy.deepcopy(self.log)
+        if self.start is not None:
+            out["start"] = self.start
         return out
 
     @classmethod
@@ -500,6 +511,9 @@ class _Reader:
             if place == board.capital:
                 self.bad(path, f"a house in the capital {place}", "nobody builds in the capital: remove it")
                 continue
+            if not board.is_city(place):
+                self.bad(path, f"a house in {place}, a {board.node_type(place)}", "nobody builds there: remove it")
+                continue
             if owners is None:
                 continue
             if not isinstance(owners, list):
@@ -540,11 +554,15 @@ class _Reader:
             if not isinstance(at, str) or not at.strip():
                 self.bad(path + ".at", f"expected a city or a line CITY-CITY, got {at!r}", "write e.g. at: Roma or at: Cosa-Roma")
                 continue
-            if "-" in at:
+            if board.is_line_text(at):
                 try:
                     line = board.parse_line(at, kind)
                 except ContrariusError as exc:
                     self.bad(path + ".at", str(exc), f"a {kind} colonist stands on a {kind} line")
+                    continue
+                if not line.stoppable:
+                    self.bad(path + ".at", f"{line.describe()} is a dotted line: a colonist may cross it but not stand on it (reading)",
+                             "put the colonist on a line next to it or in a city")
                     continue
                 if line in taken:
                     self.bad(path + ".at", f"two colonists on {line.describe()} (also colonists[{taken[line]}])", "a line holds one colonist: move one")
@@ -553,7 +571,10 @@ class _Reader:
                 snap.colonists.append(Colonist(owner, kind, None, line))
             else:
                 place = self.name(board.place, at, path + ".at", "city")
-                if place is not None:
+                if place is not None and place not in board.standing_places:
+                    self.bad(path + ".at", f"{place} is a {board.node_type(place)}: a colonist cannot stand there",
+                             "put it on a line next to it")
+                elif place is not None:
                     snap.colonists.append(Colonist(owner, kind, place, None))
 
     def read_markers(self, raw: Any, snap: Snapshot) -> None:
@@ -699,6 +720,21 @@ class _Reader:
             snap.players.append(p)
 
     def read_tail(self, data: dict, snap: Snapshot) -> None:
+        board = snap.board
+        start = data.get("start")
+        if start is not None:
+            place = self.name(board.place, start, "start", "start place")
+            if place is not None:
+                if board.asks_start and not board.is_city(place):
+                    self.bad("start", f"{place} is no city", "name the city where the colonists started")
+                elif not board.asks_start and place not in (board.homes("land") + board.homes("sea")):
+                    self.bad("start", f"{place} is not a start place of the {board.name} board",
+                             f"use one of {', '.join(dict.fromkeys(board.homes('land') + board.homes('sea')))} or remove the key")
+                else:
+                    snap.start = place
+        elif board.asks_start:
+            self.bad("start", f"the {board.name} board prints no start: the snapshot must name the start city",
+                     "write start: CITY (the city given to new --start)")
         for key in ("active", "praefectus_magnus", "concordia"):
             val = data.get(key)
             # the turn and the Praefectus Magnus pass between the players only

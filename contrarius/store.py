@@ -1,33 +1,79 @@
-"""Reading and writing snapshot files: ``-`` for stdin/stdout, atomic writes, stable YAML.
+"""Snapshot files: ``-`` for stdin/stdout, atomic writes, a lock per snapshot, the undo history.
 
-Data flows one way: :func:`load_snapshot` (read text -> ``yaml.safe_load`` -> validate)
-and :func:`dump_snapshot` / :func:`write_text` (deterministic YAML -> temp file -> rename).
-A failing command never touches its input file; an in-place write keeps the previous
-file as ``PATH.prev`` so that ``contrarius undo`` can restore it.
+Data flows one way: :func:`load_snapshot` (read text -> strict safe YAML -> validate) and
+:func:`write_text` / :func:`save_in_place` (deterministic YAML -> temporary file -> fsync ->
+rename). A failing command never touches its input file.
+
+The undo history of ``game.yaml`` lives next to it, in ``game.yaml.history`` (JSON): every
+state the game has been in (the full snapshot text, keyed by its SHA-256) and a *timeline*
+of those states with the position of the snapshot on it. ``play -i`` cuts the timeline after
+the position and appends the new state; :func:`undo` and :func:`redo` move the position any
+number of steps. Commit protocol, so that a SIGKILL at any moment leaves either the old pair
+(snapshot, history) or the new one, never a mix and never a loss:
+
+1. lock the snapshot (``fcntl.flock`` on the file itself), read it;
+2. write the new history file (temporary file, fsync, rename). It holds two *records*: the
+   new one (the timeline as it will be, for the new snapshot's hash) and the old one (for
+   the snapshot's current hash), so it fits the snapshot whichever one is on disk;
+3. rename the new snapshot over the old one: the commit point. A history read always uses
+   the record whose hash is the snapshot's.
+
+Ctrl-C (and SIGTERM, SIGHUP) are held back during steps 2 and 3 and delivered after them;
+:data:`WRITTEN` then tells the error boundary what was written, so that its message is true.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
+import signal
+import stat
 import sys
+import tempfile
+import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Iterator
 
 from .errors import InputFileError, SnapshotError
 from .yamlio import STDIO, dump_yaml, parse_yaml, read_text, source_label
 
-__all__ = ["STDIO", "dump_snapshot", "load_snapshot", "source_label", "swap_files", "write_text"]
+__all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrupt", "interrupted_message", "load_snapshot", "load_snapshot_text", "locked",
+           "history", "redo", "save_in_place", "source_label", "undo", "write_text"]
+
+#: Files this process has replaced or created (paths as given), for the interrupt message.
+WRITTEN: list[str] = []
+
+#: SHA-256 of the text each snapshot file had when this process loaded it (by real path):
+#: :func:`save_in_place` refuses to write when the file changed since (a concurrent command).
+_LOADED: dict[str, str] = {}
+
+HISTORY_SUFFIX = ".history"
 
 
-def load_snapshot(path: str):
-    """Load and validate the snapshot at ``path`` (``-``: stdin).
+def new_command() -> None:
+    """Forget what earlier commands of this process wrote and read (:data:`WRITTEN`, the
+    hashes of loaded snapshots): called when a command starts."""
+    WRITTEN.clear()
+    _LOADED.clear()
+LOCK_WAIT_S = 10.0
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def load_snapshot_text(text: str, source: str):
+    """Validate snapshot ``text`` read from ``source`` (a label for messages).
 
     Returns a :class:`~contrarius.snapshot.Snapshot`. Raises :class:`InputFileError` for
-    an unreadable or non-YAML file and :class:`SnapshotError` naming every problem.
+    text that is not YAML or not a mapping, :class:`SnapshotError` naming every problem.
     """
     from .snapshot import Snapshot
 
-    source = source_label(path)
-    data = parse_yaml(read_text(path), source)
+    data = parse_yaml(text, source)
     if data is None:
         raise InputFileError(f"{source}: empty file, not a snapshot; create one with 'contrarius new'")
     if not isinstance(data, dict):
@@ -39,39 +85,214 @@ def load_snapshot(path: str):
         raise exc.with_source(source) from None
 
 
+def load_snapshot(path: str):
+    """Load and validate the snapshot at ``path`` (``-``: stdin).
+
+    Returns a :class:`~contrarius.snapshot.Snapshot`. Raises :class:`InputFileError` for
+    an unreadable or non-YAML file and :class:`SnapshotError` naming every problem. The
+    text's hash is remembered, so that :func:`save_in_place` can tell a concurrent change.
+    """
+    text = read_text(path)
+    snap = load_snapshot_text(text, source_label(path))
+    if path != STDIO:
+        _LOADED[os.path.realpath(path)] = _sha(text)
+    return snap
+
+
 def dump_snapshot(snapshot) -> str:
     """The snapshot as the YAML text of format version 1."""
     return dump_yaml(snapshot.to_dict())
 
 
-def write_text(path: str, text: str, *, keep_previous: bool = False) -> None:
+# ----- signals, locks, atomic files -------------------------------------------------------
+
+def interrupted_message() -> str:
+    """The true line for a Ctrl-C: nothing written, or which files already were."""
+    if not WRITTEN:
+        return "contrarius: interrupted; nothing was written"
+    names = ", ".join(dict.fromkeys(WRITTEN))
+    return (f"contrarius: interrupted after {names} was written (the change is saved; "
+            "'contrarius undo' takes back an in-place change)")
+
+
+def exit_on_interrupt(signum: int | None = None, frame: object = None) -> None:
+    """SIGINT handler of the ``contrarius`` process: one true line on stderr, exit 130 at
+    once. Safe at any moment: files are only changed inside :func:`_commit`, which holds
+    the signal back until it is done (temporary files included), and the kernel releases
+    the lock."""
+    try:
+        os.write(2, (interrupted_message() + "\n").encode("utf-8", "replace"))
+    except OSError:
+        pass
+    os._exit(130)
+
+
+_HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back Ctrl-C, SIGTERM and SIGHUP (delivered when the block ends): the commit
+    steps run to their end or not at all. SIGKILL cannot be held: the protocol covers it."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _check_name(path: str) -> None:
+    """Refuse a path that names no file: empty, ``.``, ``/``, or ending in a slash."""
+    if not str(path).strip():
+        raise InputFileError("an empty path: give a file name, e.g. game.yaml")
+    if os.path.isdir(path) or str(path).endswith(os.sep):
+        raise InputFileError(f"{path}: is a folder, not a snapshot file; give the path of a .yaml file")
+
+
+@contextlib.contextmanager
+def locked(path: str) -> Iterator[Path]:
+    """Hold an exclusive ``fcntl.flock`` on the snapshot file at ``path`` (its real path).
+
+    Every command that replaces an existing snapshot takes it, so two commands never change
+    one file at the same time: a second one waits (at most :data:`LOCK_WAIT_S` seconds,
+    else :class:`InputFileError`, exit 3). The file is replaced by renaming, so after the
+    lock is taken the path is checked to still name the locked file (else it is retried).
+    Yields the real path. Raises :class:`InputFileError` when the file cannot be opened.
+    """
+    import fcntl
+
+    _check_name(path)
+    target = Path(os.path.realpath(path))
+    deadline = time.monotonic() + LOCK_WAIT_S
+    while True:
+        try:
+            fd = os.open(target, os.O_RDONLY | os.O_CLOEXEC)
+        except OSError as exc:
+            raise InputFileError(f"{path}: cannot open ({exc.strerror}); check the path") from None
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise InputFileError(f"{path}: another contrarius command is changing this snapshot; "
+                                             "nothing was written; run this one again when it has finished") from None
+                    time.sleep(0.02)
+            try:
+                same = os.stat(target).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                yield target
+                return
+        finally:
+            os.close(fd)  # releases the lock
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _temp_with(target: Path, data: bytes, mode: int) -> str:
+    """A complete temporary file (fsync'ed, ``mode``) beside ``target``; its path.
+
+    Raises :class:`OSError`; the temporary file is then removed."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+    except BaseException:
+        _unlink(tmp)
+        raise
+    return tmp
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _new_file_mode(target: Path) -> int:
+    """The permissions of ``target``; for a new file, those the umask gives. (``mkstemp``
+    creates files readable by their owner only; without this every write would make the
+    snapshot private.)"""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _clean_stale_temps(target: Path) -> None:
+    """Remove temporary files of ``target`` and its history left by a killed process (only
+    called under the lock, when no other process writes them)."""
+    for name in (target.name, target.name + HISTORY_SUFFIX):
+        for tmp in target.parent.glob(f".{_glob_escape(name)}.*.tmp"):
+            _unlink(str(tmp))
+
+
+def _glob_escape(name: str) -> str:
+    import glob
+
+    return glob.escape(name)
+
+
+def _writable(path: str, target: Path) -> None:
+    """Refuse a snapshot this user may not write (``chmod a-w`` for a normal user; root may
+    write any file): renaming over it would replace it anyway, so it is checked (exit 3)."""
+    if os.path.exists(target) and not os.access(target, os.W_OK):
+        raise InputFileError(f"{path}: the file is read-only; nothing was written; make it writable "
+                             f"(chmod u+w {path}) or write the new snapshot elsewhere with -o")
+
+
+def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None = None) -> None:
     """Write ``text`` to ``path`` atomically (``-``: stdout).
 
     The text goes to a temporary file in the same folder, is flushed to disk and renamed
-    over ``path``; a crash leaves either the old or the new file, never half of one.
-    A symbolic link is followed (the file it points to is replaced, the link stays); a
-    device or pipe (``/dev/null``, ``/dev/stdout``) is written to directly, never replaced.
-    With ``keep_previous`` the old file is kept as ``PATH.prev`` (for ``undo``).
-    Raises :class:`InputFileError` (exit code 3) when the file cannot be written; the
-    file at ``path`` is then unchanged.
+    over ``path``; a crash leaves either the old or the new file, never half of one. An
+    existing file is locked meanwhile (see :func:`locked`) and must be writable. A symbolic
+    link is followed (the file it points to is replaced, the link stays); a device or pipe
+    (``/dev/null``, ``/dev/stdout``) is written to directly, never replaced. Raises
+    :class:`InputFileError` (exit code 3) when the file cannot be written; the file at
+    ``path`` is then unchanged. ``before_commit`` (e.g. printing the report) runs when every
+    check passed, just before the file is replaced; if it raises, nothing is written.
     """
     if path == STDIO:
         if sys.stdout is None or getattr(sys.stdout, "closed", False):
-            raise InputFileError("stdout is closed: nowhere to write the snapshot; give -o PATH")
-        sys.stdout.write(text)
-        sys.stdout.flush()
+            raise InputFileError("stdout is closed: nowhere to write the snapshot; nothing was written; give -o PATH")
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise InputFileError(f"cannot write the snapshot to stdout ({exc.strerror}); nothing was written; give -o PATH") from None
         return
     if not str(path).strip():
         raise InputFileError("an empty path: give a file name, e.g. -o game.yaml")
-    import stat
-    import tempfile
-
     given = Path(path)
-    target = Path(os.path.realpath(given))
-    folder = target.parent
     try:
+        target = Path(os.path.realpath(given))
         mode = target.stat().st_mode
-    except OSError:
+    except OSError as exc:
+        if getattr(exc, "errno", None) not in (2,):  # not "no such file": a name too long, a loop, ...
+            raise InputFileError(f"{path}: cannot write there ({exc.strerror}); choose another path with -o") from None
         mode = None
     if mode is not None and stat.S_ISDIR(mode):
         raise InputFileError(f"{path}: is a folder; write the snapshot to a file path, e.g. -o {given / 'game.yaml'}")
@@ -81,105 +302,242 @@ def write_text(path: str, text: str, *, keep_previous: bool = False) -> None:
                 fh.write(text)
         except OSError as exc:
             raise InputFileError(f"{path}: cannot write ({exc.strerror}); choose another path with -o") from None
+        WRITTEN.append(str(path))
         return
+    lock = locked(path) if mode is not None else contextlib.nullcontext(target)
+    with lock:
+        if mode is not None:
+            _writable(path, target)
+        _probe_folder(path, target)
+        if before_commit is not None:
+            before_commit()
+        _commit(path, target, text.encode("utf-8"), None)
+
+
+def _probe_folder(path: str, target: Path) -> None:
+    """Refuse early (before the report is printed) a folder where no file can be created."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
-        raise InputFileError(f"{path}: cannot write there ({exc.strerror}); choose another path with -o") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        _same_mode(tmp, target)
-        if keep_previous and mode is not None:
-            _copy(target, given.with_name(given.name + ".prev"))
-        os.replace(tmp, target)
-    except BaseException as exc:  # OSError, or Ctrl-C: never leave the temporary file behind
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise InputFileError(f"{path}: cannot write ({exc.strerror}); the previous file is unchanged") from None
-        raise
+        raise InputFileError(f"{path}: cannot write there ({exc.strerror}); nothing was written; choose another path with -o") from None
+    os.close(fd)
+    _unlink(tmp)
 
 
-def _same_mode(tmp: str, target: Path) -> None:
-    """Give the temporary file the permissions ``target`` has (a new file: the umask's).
-
-    ``mkstemp`` creates files readable by their owner only; without this, every write
-    would make the snapshot private.
-    """
-    try:
-        mode = target.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    os.chmod(tmp, mode)
-
-
-def _copy(src: Path, dst: Path) -> None:
-    """Copy ``src`` to ``dst`` atomically (temp file + rename), keeping its permissions."""
-    import tempfile
-
-    data = src.read_bytes()
-    fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        _same_mode(tmp, src)
-        os.replace(tmp, dst)
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def swap_files(first: str, second: str) -> None:
-    """Exchange the contents of two files (``contrarius undo``: a snapshot and its ``.prev``).
-
-    Both new contents are written to temporary files first; only when both are complete
-    are they renamed into place, so a failure leaves both files as they were. Raises
-    :class:`InputFileError` naming the file that cannot be read or written.
-    """
-    import tempfile
-
-    paths = [Path(os.path.realpath(first)), Path(os.path.realpath(second))]
-    data = []
-    for given, p in zip((first, second), paths):
-        try:
-            data.append(p.read_bytes())
-        except OSError as exc:
-            raise InputFileError(f"{given}: cannot read ({exc.strerror}); nothing was changed") from None
+def _commit(path: str, target: Path, data: bytes, history: tuple[Path, bytes] | None) -> None:
+    """Steps 2 and 3 of the module's protocol: the history file (when given), then the
+    snapshot, each by temporary file and rename; signals held back meanwhile. Raises
+    :class:`InputFileError` when a file cannot be written (nothing is then changed)."""
     temps: list[str] = []
-    try:
-        for given, p, content in zip((first, second), paths, reversed(data)):
-            try:
-                fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-            except OSError as exc:
-                raise InputFileError(f"{given}: cannot write there ({exc.strerror}); nothing was changed") from None
-            temps.append(tmp)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(content)
-                fh.flush()
-                os.fsync(fh.fileno())
-            _same_mode(tmp, p)
-        os.replace(temps[0], paths[0])
+    with _signals_held():  # Ctrl-C waits for the end: no temporary file left, no half change
         try:
-            os.replace(temps[1], paths[1])
-        except OSError as exc:
-            paths[0].write_bytes(data[0])  # put the first file back as it was
-            raise InputFileError(f"{second}: cannot write ({exc.strerror}); nothing was changed") from None
-    except BaseException:
-        for tmp in temps:
             try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        raise
+                if history is not None:
+                    hist_path, hist_data = history
+                    temps.append(_temp_with(hist_path, hist_data, _new_file_mode(target)))
+                temps.append(_temp_with(target, data, _new_file_mode(target)))
+                if history is not None:
+                    os.replace(temps[0], history[0])
+                os.replace(temps[-1], target)  # the commit point
+            except OSError as exc:
+                raise InputFileError(f"{path}: cannot write ({exc.strerror}); nothing was written") from None
+            WRITTEN.append(str(path))
+            temps.clear()
+            _fsync_folder(target.parent)
+        finally:
+            for tmp in temps:
+                _unlink(tmp)
+
+
+# ----- the undo history ---------------------------------------------------------------------
+
+def history_path(path: str) -> Path:
+    """The history file of the snapshot at ``path``: ``PATH.history`` beside its real file."""
+    target = Path(os.path.realpath(path))
+    return target.with_name(target.name + HISTORY_SUFFIX)
+
+
+@dataclass
+class _History:
+    """The timeline of one snapshot: ``states`` (hash -> snapshot text), ``timeline`` (hashes,
+    oldest first) and ``at`` (the position of the snapshot on disk)."""
+
+    states: dict[str, str]
+    timeline: list[str]
+    at: int
+
+    def record(self) -> dict:
+        return {"of": self.timeline[self.at], "timeline": list(self.timeline), "at": self.at}
+
+
+def _damaged(hist: str, why: str) -> InputFileError:
+    return InputFileError(f"{hist}: not a usable contrarius history ({why}); nothing was changed; "
+                          f"move it away (mv {hist} {hist}.bad) to start a new history")
+
+
+def _read_history(path: str, target: Path, current: str) -> _History:
+    """The history of the snapshot whose text on disk is ``current``.
+
+    Without a history file: a previous version ``PATH.prev`` (kept by earlier versions of
+    contrarius) is the one state before; else the timeline is the snapshot alone. A
+    snapshot changed by hand (its hash is in no record) becomes a new state after the
+    latest record's position. Raises :class:`InputFileError` for a damaged history file.
+    """
+    label = f"{path}{HISTORY_SUFFIX}"
+    cur = _sha(current)
+    try:
+        raw = history_path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        prev = target.with_name(target.name + ".prev")
+        try:
+            old = prev.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return _History({cur: current}, [cur], 0)
+        return _History({_sha(old): old, cur: current}, [_sha(old), cur], 1) if _sha(old) != cur else _History({cur: current}, [cur], 0)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _damaged(label, getattr(exc, "strerror", None) or "not UTF-8 text") from None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise _damaged(label, "not JSON") from None
+    if not isinstance(data, dict) or data.get("format") != "contrarius-history" or data.get("version") != 1:
+        raise _damaged(label, "no 'format: contrarius-history', version 1")
+    states, records = data.get("states"), data.get("records")
+    if not isinstance(states, dict) or not isinstance(records, list) or not records:
+        raise _damaged(label, "no states or records")
+    for key, text in states.items():
+        if not isinstance(text, str) or _sha(text) != key:
+            raise _damaged(label, f"the state {key[:12]} does not match its hash")
+    chosen: _History | None = None
+    for rec in records:
+        if not isinstance(rec, dict):
+            raise _damaged(label, "a record is not a mapping")
+        tl, at = rec.get("timeline"), rec.get("at")
+        if not isinstance(tl, list) or not tl or not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < len(tl) \
+                or any(not isinstance(h, str) or h not in states for h in tl) or rec.get("of") != tl[at]:
+            raise _damaged(label, "a record's timeline does not fit its states")
+        if chosen is None and rec["of"] == cur:
+            chosen = _History(dict(states), list(tl), at)
+    if chosen is not None:
+        return chosen
+    latest = records[0]  # the snapshot was changed by hand: a new state after the latest position
+    tl = list(latest["timeline"][: latest["at"] + 1]) + [cur]
+    return _History({**states, cur: current}, tl, len(tl) - 1)
+
+
+def _history_bytes(new: _History, old: _History) -> bytes:
+    """The history file holding the records of ``new`` (first) and ``old``, with just the
+    states they name."""
+    keep = set(new.timeline) | set(old.timeline)
+    states = {h: t for h, t in {**old.states, **new.states}.items() if h in keep}
+    records = [new.record()] + ([old.record()] if old.timeline[old.at] != new.timeline[new.at] else [])
+    return (json.dumps({"format": "contrarius-history", "version": 1, "records": records, "states": states},
+                       ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | None = None) -> None:
+    """Replace the snapshot at ``path`` by ``text`` (``play -i``), keeping the history.
+
+    Under the lock: the file must still hold the text :func:`load_snapshot` read in this
+    process (else another command changed it meanwhile: refused, exit 3, nothing written),
+    and must be writable. The timeline is cut after the current position (undone turns can
+    no longer be redone) and the new state appended. ``before_commit`` runs under the lock
+    when every check passed; if it raises, nothing is written. Raises :class:`InputFileError`.
+    """
+    if path == STDIO:
+        raise InputFileError("--in-place needs a snapshot file, not stdin; use -o PATH")
+    with locked(path) as target:
+        _writable(path, target)
+        current = _read_locked(path, target)
+        seen = _LOADED.get(str(target))
+        if seen is not None and seen != _sha(current):
+            raise InputFileError(f"{path}: changed by another command while this one ran (a second 'play -i' at the "
+                                 "same time?); nothing was written; look at it and run this command again")
+        _clean_stale_temps(target)
+        old = _read_history(path, target, current)
+        new = _History({**old.states, _sha(text): text}, old.timeline[: old.at + 1] + [_sha(text)], old.at + 1)
+        _probe_folder(path, target)
+        if before_commit is not None:
+            before_commit()
+        _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, old)))
+        _LOADED[str(target)] = _sha(text)
+
+
+def _read_locked(path: str, target: Path) -> str:
+    try:
+        return target.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InputFileError(f"{path}: not a text file (not UTF-8); give a YAML snapshot") from None
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read ({exc.strerror}); check the path") from None
+
+
+@dataclass(frozen=True)
+class HistoryMove:
+    """What :func:`undo` or :func:`redo` did: ``turns`` steps moved; ``snapshot`` the state
+    now in the file; ``undoable`` / ``redoable``: steps left each way on the timeline."""
+
+    path: str
+    turns: int
+    snapshot: object
+    undoable: int
+    redoable: int
+
+
+def undo(path: str, turns: int = 1) -> HistoryMove:
+    """Put the snapshot at ``path`` back ``turns`` steps on its timeline (``contrarius undo``).
+
+    The state restored is checked first (its hash, and that it loads as a valid snapshot):
+    a damaged history is refused. Nothing is lost: :func:`redo` goes forward again. Raises
+    :class:`InputFileError` (exit 3) when there are fewer than ``turns`` steps to undo, the
+    history is damaged, or the file cannot be read or written; nothing is then changed.
+    """
+    return _move(path, -turns)
+
+
+def redo(path: str, turns: int = 1) -> HistoryMove:
+    """Go ``turns`` steps forward on the timeline again, after :func:`undo`. Raises as
+    :func:`undo` does."""
+    return _move(path, turns)
+
+
+def _move(path: str, step: int) -> HistoryMove:
+    word = "undo" if step < 0 else "redo"
+    if path == STDIO:
+        raise InputFileError(f"{word} needs a snapshot file, not stdin")
+    if step == 0:
+        raise InputFileError(f"--turns must be at least 1 to {word}")
+    with locked(path) as target:
+        current = _read_locked(path, target)
+        hist = _read_history(path, target, current)
+        goal = hist.at + step
+        if not 0 <= goal < len(hist.timeline):
+            can = hist.at if step < 0 else len(hist.timeline) - 1 - hist.at
+            if can == 0:
+                why = ("it is the earliest state its history holds" if step < 0 and len(hist.timeline) > 1
+                       else "no earlier state is recorded (only 'play -i', or -o onto the same file, keeps one)" if step < 0
+                       else "nothing was undone since the last turn")
+                raise InputFileError(f"{path}: nothing to {word}: {why}")
+            raise InputFileError(f"{path}: only {can} step{'s' if can != 1 else ''} can be {word}ne; give --turns {can} or fewer")
+        text = hist.states[hist.timeline[goal]]
+        try:
+            snap = load_snapshot_text(text, f"{path}{HISTORY_SUFFIX} ({abs(step)} step{'s' if abs(step) != 1 else ''} {'back' if step < 0 else 'forward'})")
+        except (InputFileError, SnapshotError) as exc:
+            raise InputFileError(f"{path}{HISTORY_SUFFIX}: the state to restore is not a valid snapshot ({exc}); nothing was changed") from None
+        _writable(path, target)
+        _clean_stale_temps(target)
+        new = _History(hist.states, hist.timeline, goal)
+        _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, hist)))
+        _LOADED[str(target)] = _sha(text)
+        return HistoryMove(path, abs(step), snap, goal, len(hist.timeline) - 1 - goal)
+
+
+def history(path: str) -> tuple[list[str], int]:
+    """The timeline of the snapshot at ``path``: every state's text, oldest first, and the
+    position of the snapshot on disk (``play -i`` appends after it; undo/redo move it).
+
+    Raises :class:`InputFileError` for a snapshot that cannot be read or a damaged history.
+    """
+    target = Path(os.path.realpath(path))
+    hist = _read_history(path, target, _read_locked(path, target))
+    return [hist.states[h] for h in hist.timeline], hist.at

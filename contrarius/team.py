@@ -102,8 +102,8 @@ from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, RuleError
 from .reactions import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, TurnResult, _bonus_goods,
                         _player_part, _produce_for_players, _react, _store, _Turn)
-from .setup import (START_GOODS, START_SESTERTII, SetupOptions, _hand_card, fresh_table, setup_contrarius,
-                    starting_vp)
+from .setup import (START_GOODS, START_SESTERTII, SetupOptions, _hand_card, colonists_text, fresh_table,
+                    setup_contrarius, start_colonists, starting_vp)
 from .snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Colonist, Ended, Player,
                        Snapshot, player_ids)
 
@@ -967,7 +967,6 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     if opts.level not in LEVELS:
         raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
     s, rng, notes = fresh_table(opts)
-    board = s.board
     cards, given_sixth, assumed = _contrarius_cards(opts, "team_contrarius_start" if opts.mode == TEAM else "contrarius_start")
     sixth = _display_setup(s, opts, rng, given_sixth, notes)
     cards.append(sixth)
@@ -985,12 +984,12 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
             hand = [_hand_card(c) for c in card_facts()[key]] if opts.record_hand else None
             p = Player(pid, vp, hand, [] if hand is not None else None, dict(START_GOODS), THIRD_PLAYER_SESTERTII[pid], veto=True)
         s.players.append(p)
-        s.colonists += [Colonist(pid, LAND, board.capital), Colonist(pid, SEA, board.capital)]
+        s.colonists += [Colonist(pid, kind, place) for kind, place in start_colonists(s)]
     s.active = "player1"
     if opts.mode == TEAM:
         notes.append("hands not recorded: player1's 6 pink team I cards and player2's 6 purple team II cards are not "
                      "public (give them with --hand, or write players[].hand)")
-        notes.append(f"each player: 1 land and 1 sea colonist in {board.capital}, 6 goods, {START_SESTERTII} sestertii, "
+        notes.append(f"each player: {colonists_text(s)}, 6 goods, {START_SESTERTII} sestertii, "
                      f"{vp} VP; player1 begins")
     else:
         s.praefectus_magnus = "player2"

@@ -107,10 +107,108 @@ def _strict(base: type) -> type:
     return Strict
 
 
+#: Deepest nesting a file read by contrarius may have (a snapshot needs 6: a log entry's
+#: reaction event's list of goods received is the deepest).
+MAX_DEPTH = 16
+#: Longest integer a file may hold (a seed is the longest number contrarius writes).
+MAX_DIGITS = 40
+
+_DECIMAL = __import__("re").compile(r"[-+]?(0|[1-9][0-9]*)")
+
+
+def _key_path(stack: list) -> str:
+    """``players[0].goods.food`` for the position the scan is at."""
+    out = ""
+    for frame in stack[:MAX_DEPTH // 2]:
+        if frame[0] == "map" and frame[2] is not None:
+            out += ("." if out else "") + str(frame[2])
+        elif frame[0] == "seq":
+            out += f"[{max(frame[1] - 1, 0)}]"
+    return (out + ("..." if len(stack) > MAX_DEPTH // 2 else "")) or "the top level"
+
+
+def check_plain(text: str, source: str) -> None:
+    """Refuse, before anything is built, what no file contrarius writes contains and what
+    could make reading it hang, crash or misread a value (issue 18):
+
+    - anchors and aliases (``&a``, ``*a``: an alias bomb expands to billions of values);
+    - nesting deeper than :data:`MAX_DEPTH`;
+    - explicit tags (``!!bool maybe``, ``!!float 0x1F``, ``!!set``): they change a value's type;
+    - integers longer than :data:`MAX_DIGITS` digits, and integers that YAML 1.1 reads
+      differently from how they are written: a leading zero (``010`` is octal 8), hex,
+      octal, binary, ``1_000``, ``1:30`` (base 60);
+    - keys that are not words: ``yes``/``no``/``on``/``off`` (read as true/false), numbers,
+      ``~``, lists or mappings as keys.
+
+    Raises :class:`InputFileError` naming the file, the key path, the line and the fix.
+    The scan runs on the parser's events (libyaml's when PyYAML has it): no value is built.
+    """
+    import yaml
+    from yaml.events import (AliasEvent, CollectionStartEvent, MappingEndEvent, MappingStartEvent,
+                             ScalarEvent, SequenceEndEvent, SequenceStartEvent)
+    from yaml.nodes import ScalarNode
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    stack: list[list] = []  # [kind, count of items seen, current key]
+
+    def refuse(ev: Any, what: str, fix: str) -> InputFileError:
+        mark = getattr(ev, "start_mark", None)
+        line = f" (line {mark.line + 1})" if mark is not None else ""
+        return InputFileError(f"{source}: {_key_path(stack)}{line}: {what}; {fix}")
+
+    try:
+        while loader.check_event():
+            ev = loader.get_event()
+            if isinstance(ev, (MappingEndEvent, SequenceEndEvent)):
+                stack.pop()
+                continue
+            if not isinstance(ev, (ScalarEvent, CollectionStartEvent, AliasEvent)):
+                continue
+            is_key = bool(stack) and stack[-1][0] == "map" and stack[-1][1] % 2 == 0
+            if stack:
+                stack[-1][1] += 1
+            if isinstance(ev, AliasEvent) or getattr(ev, "anchor", None):
+                raise refuse(ev, "a YAML anchor or alias (&name / *name)", "contrarius never writes them: write the value out in full")
+            if ev.tag is not None:
+                raise refuse(ev, f"an explicit YAML tag ({ev.tag.replace('tag:yaml.org,2002:', '!!')})",
+                             "remove it: write the plain value")
+            if is_key and not isinstance(ev, ScalarEvent):
+                raise refuse(ev, "a list or mapping used as a key", "keys are names")
+            if isinstance(ev, ScalarEvent):
+                plain = ev.implicit[0] and not ev.style
+                kind = loader.resolve(ScalarNode, ev.value, (True, False)) if plain else "tag:yaml.org,2002:str"
+                if is_key:
+                    if kind != "tag:yaml.org,2002:str":
+                        shown = ev.value or "~"
+                        raise refuse(ev, f"the key {shown!r} is read as a {kind.rsplit(':', 1)[-1]}, not a name",
+                                     f"quote it ('{shown}') or correct it")
+                    stack[-1][2] = ev.value
+                elif kind == "tag:yaml.org,2002:int":
+                    digits = ev.value.lstrip("+-")
+                    if not _DECIMAL.fullmatch(ev.value):
+                        raise refuse(ev, f"{ev.value!r} is not written as a plain decimal number (YAML would read "
+                                         f"{'an octal' if digits[:1] == '0' else 'a hex, octal, binary or base-60'} number)",
+                                     f"write it in decimal digits without leading zeros, e.g. {digits.lstrip('0') or '0'}"
+                                     if digits.isdigit() else "write it in decimal digits")
+                    if len(digits) > MAX_DIGITS:
+                        raise refuse(ev, f"a number of {len(digits)} digits", f"numbers have at most {MAX_DIGITS} digits")
+                continue
+            kind = "map" if isinstance(ev, MappingStartEvent) else "seq" if isinstance(ev, SequenceStartEvent) else None
+            stack.append([kind, 0, None])
+            if len(stack) > MAX_DEPTH:
+                raise refuse(ev, f"nested more than {MAX_DEPTH} levels deep", "a snapshot is never nested that deep: correct the file")
+    except yaml.YAMLError:
+        return  # not YAML: loading reports it, with the pure-Python parser's message
+    finally:
+        loader.dispose()
+
+
 def parse_yaml(text: str, source: str) -> Any:
-    """``yaml.safe_load`` with one-line errors naming the file, line and column."""
+    """``yaml.safe_load`` with one-line errors naming the file, line and column, after
+    :func:`check_plain` refused what no contrarius file contains."""
     import yaml
 
+    check_plain(text, source)
     try:
         return safe_load(text)
     except yaml.MarkedYAMLError as exc:

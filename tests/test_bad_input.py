@@ -54,8 +54,8 @@ def test_unicode_digits_are_usage_errors_not_crashes(runner, tmp_path, args):
 @pytest.mark.parametrize("change,words", [
     (lambda t: t.replace("seed: 1\n", "seed: 1\nseed: 2\n"), "the key 'seed' is given twice"),
     (lambda t: t.replace("seed: 1\n", "seed: 2001-13-45\n"), "a value cannot be read"),
-    (lambda t: t.replace("seed: 1\n", "seed: !!int abc\n"), "a value cannot be read"),
-    (lambda t: t.replace("log: []", "log:\n- &e {card: Mercator, self: *e}"), "log[0]: not a plain turn record"),
+    (lambda t: t.replace("seed: 1\n", "seed: !!int abc\n"), "seed (line 5): an explicit YAML tag (!!int)"),
+    (lambda t: t.replace("log: []", "log:\n- &e {card: Mercator, self: *e}"), "log[0] (line 89): a YAML anchor or alias"),
     (lambda t: t.replace("format: 1\n", 'format: 1\n"foo\\nbar": 1\n'), "foo\\nbar: unknown key"),
 ])
 def test_bad_snapshot_values_are_one_line_input_errors(runner, tmp_path, change, words):
@@ -112,21 +112,22 @@ def test_markup_in_file_names_is_shown_as_typed(runner, tmp_path):
     assert f"written to {path}" in " ".join(r.stderr.split()) or str(path) in r.stderr.replace("\n", "")
 
 
-def test_undo_swaps_both_files_or_neither(runner, tmp_path):
+def test_undo_changes_both_files_or_neither(runner, tmp_path):
     g = new_game(runner, tmp_path)
     first = g.read_bytes()
     assert runner.invoke(app, ["play", "mercator", str(g), "--die", "wine", "-i"]).exit_code == 0
     second = g.read_bytes()
-    prev = g.with_name("g.yaml.prev")
-    assert prev.read_bytes() == first
+    hist = g.with_name("g.yaml.history")
     assert runner.invoke(app, ["undo", str(g)]).exit_code == 0
-    assert g.read_bytes() == first and prev.read_bytes() == second
-    # a .prev that cannot be read: nothing changes
-    prev.unlink()
-    prev.mkdir()
+    assert g.read_bytes() == first
+    assert runner.invoke(app, ["redo", str(g)]).exit_code == 0
+    assert g.read_bytes() == second
+    # a history that cannot be read: nothing changes
+    hist.unlink()
+    hist.mkdir()
     r = runner.invoke(app, ["undo", str(g)])
     one_line_error(r, EXIT_INPUT)
-    assert g.read_bytes() == first
+    assert g.read_bytes() == second and hist.is_dir()
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
 
 

@@ -238,7 +238,7 @@ def test_output_to_a_folder_or_a_missing_folder(runner, tmp_path):
 
 
 def test_undo_without_a_previous_version(runner, tmp_path):
-    fails(runner, ["undo", game_file(tmp_path)], EXIT_INPUT, "no previous version", "g.yaml.prev")
+    fails(runner, ["undo", game_file(tmp_path)], EXIT_INPUT, "nothing to undo", "no earlier state")
 
 
 # ----- the command line itself --------------------------------------------------------------------

@@ -3,8 +3,8 @@
 - Writes are atomic: a temporary file in the same folder, flushed, then ``os.replace``;
   a write that fails half-way leaves the old file and no temporary file behind.
 - A failing command leaves its input file byte for byte as it was, also with ``-i``.
-- An in-place write keeps the previous snapshot as ``PATH.prev``: ``contrarius undo PATH``
-  restores it, and undo again redoes.
+- An in-place write keeps every earlier state in ``PATH.history``: ``contrarius undo PATH``
+  restores them, ``contrarius redo PATH`` goes forward again (tests/test_history.py).
 - libyaml (when PyYAML has it) reads and writes exactly what the pure-Python YAML does.
 - The fast start (only the command invoked is built) behaves as the whole app.
 """
@@ -23,7 +23,7 @@ from contrarius.cli import _app_for, app
 from contrarius.errors import InputFileError
 from contrarius.setup import SetupOptions, new_game
 from contrarius.snapshot import Ended, Snapshot
-from contrarius.store import dump_snapshot, load_snapshot, write_text
+from contrarius.store import dump_snapshot, history, load_snapshot, save_in_place, write_text
 from contrarius.yamlio import dump_yaml, safe_load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,8 +73,8 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary_file(tmp_path, 
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, failing, boom)
-    with pytest.raises(InputFileError, match="No space left on device.*unchanged"):
-        write_text(str(target), "new\n", keep_previous=True)
+    with pytest.raises(InputFileError, match="No space left on device.*nothing was written"):
+        write_text(str(target), "new\n")
     assert target.read_text(encoding="utf-8") == "old\n"
     assert leftovers(tmp_path) == []
 
@@ -82,18 +82,18 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary_file(tmp_path, 
 def test_in_place_write_keeps_the_previous_file(tmp_path):
     target = tmp_path / "g.yaml"
     target.write_text("one\n", encoding="utf-8")
-    write_text(str(target), "two\n", keep_previous=True)
+    save_in_place(str(target), "two\n")
     assert target.read_text(encoding="utf-8") == "two\n"
-    assert (tmp_path / "g.yaml.prev").read_text(encoding="utf-8") == "one\n"
+    assert history(str(target)) == (["one\n", "two\n"], 1)
 
 
 def test_a_write_keeps_the_file_permissions(tmp_path):
     target = tmp_path / "g.yaml"
     target.write_text("old\n", encoding="utf-8")
     target.chmod(0o640)
-    write_text(str(target), "new\n", keep_previous=True)
+    save_in_place(str(target), "new\n")
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
-    assert stat.S_IMODE((tmp_path / "g.yaml.prev").stat().st_mode) == 0o640
+    assert stat.S_IMODE((tmp_path / "g.yaml.history").stat().st_mode) == 0o640
     fresh = tmp_path / "fresh.yaml"
     umask = os.umask(0o022)
     try:
@@ -108,9 +108,10 @@ def test_a_symbolic_link_stays_a_link(tmp_path):
     real.write_text("old\n", encoding="utf-8")
     link = tmp_path / "link.yaml"
     link.symlink_to(real)
-    write_text(str(link), "new\n", keep_previous=True)
+    save_in_place(str(link), "new\n")
     assert link.is_symlink() and real.read_text(encoding="utf-8") == "new\n"
-    assert (tmp_path / "link.yaml.prev").read_text(encoding="utf-8") == "old\n"
+    assert (tmp_path / "real.yaml.history").exists()  # beside the real file
+    assert history(str(link)) == (["old\n", "new\n"], 1)
 
 
 def test_a_pipe_is_written_to_not_replaced(tmp_path):
@@ -152,7 +153,7 @@ def test_a_failing_in_place_command_leaves_the_file_as_it_was(runner, tmp_path, 
     result = runner.invoke(app, ["play", args[0], str(path), *args[1:], "-i"])
     assert result.exit_code == code, result.stderr
     assert path.read_bytes() == before
-    assert not (tmp_path / "g.yaml.prev").exists()
+    assert not (tmp_path / "g.yaml.history").exists()
     assert leftovers(tmp_path) == [] and result.stdout == ""
 
 
@@ -163,7 +164,7 @@ def test_an_invalid_snapshot_is_left_as_it_was(runner, tmp_path):
     before = path.read_bytes()
     result = runner.invoke(app, ["play", "mercator", str(path), "-i"])
     assert result.exit_code == 3 and path.read_bytes() == before
-    assert not (tmp_path / "g.yaml.prev").exists()
+    assert not (tmp_path / "g.yaml.history").exists()
 
 
 def test_a_failing_write_leaves_the_file_as_it_was(runner, tmp_path, monkeypatch):
@@ -182,14 +183,14 @@ def test_a_failing_write_leaves_the_file_as_it_was(runner, tmp_path, monkeypatch
 def test_a_failing_command_does_not_touch_an_earlier_previous_version(runner, tmp_path):
     path = game_file(tmp_path)
     assert runner.invoke(app, ["play", "mercator", str(path), "-i"]).exit_code == 0
-    prev = tmp_path / "g.yaml.prev"
+    prev = tmp_path / "g.yaml.history"
     now, earlier = path.read_bytes(), prev.read_bytes()
     assert runner.invoke(app, ["play", "nonsense", str(path), "-i"]).exit_code == 2
     assert (path.read_bytes(), prev.read_bytes()) == (now, earlier)
 
 
 # ----- in place, undo and redo -------------------------------------------------------------------
-def test_undo_restores_the_previous_snapshot_and_undo_again_redoes(runner, tmp_path):
+def test_undo_restores_the_previous_snapshot_and_redo_goes_forward(runner, tmp_path):
     path = game_file(tmp_path)
     first = path.read_bytes()
     played = runner.invoke(app, ["play", "mercator", str(path), "-i"])
@@ -197,27 +198,28 @@ def test_undo_restores_the_previous_snapshot_and_undo_again_redoes(runner, tmp_p
     second = path.read_bytes()
     assert second != first
     assert len(load_snapshot(str(path)).log) == 1
-    assert (tmp_path / "g.yaml.prev").read_bytes() == first
+    assert history(str(path)) == ([first.decode(), second.decode()], 1)
 
     undone = runner.invoke(app, ["undo", str(path)])
     assert undone.exit_code == 0, undone.stderr
     assert path.read_bytes() == first
-    assert (tmp_path / "g.yaml.prev").read_bytes() == second
+    assert history(str(path)) == ([first.decode(), second.decode()], 0)
     assert load_snapshot(str(path)).log == []
 
-    redone = runner.invoke(app, ["undo", str(path)])
+    redone = runner.invoke(app, ["redo", str(path)])
     assert redone.exit_code == 0
     assert path.read_bytes() == second
-    assert (tmp_path / "g.yaml.prev").read_bytes() == first
+    assert history(str(path)) == ([first.decode(), second.decode()], 1)
     assert leftovers(tmp_path) == []
 
 
-def test_two_turns_in_place_keep_only_the_last_previous(runner, tmp_path):
+def test_two_turns_in_place_keep_both_earlier_states(runner, tmp_path):
     path = game_file(tmp_path)
+    start = path.read_text(encoding="utf-8")
     assert runner.invoke(app, ["play", "mercator", str(path), "-i"]).exit_code == 0
-    after_one = path.read_bytes()
+    after_one = path.read_text(encoding="utf-8")
     assert runner.invoke(app, ["play", "senator", str(path), "-i"]).exit_code == 0
-    assert (tmp_path / "g.yaml.prev").read_bytes() == after_one
+    assert history(str(path)) == ([start, after_one, path.read_text(encoding="utf-8")], 2)
     assert len(load_snapshot(str(path)).log) == 2
 
 
@@ -227,7 +229,7 @@ def test_output_file_and_stdout(runner, tmp_path):
     out = tmp_path / "next.yaml"
     r = runner.invoke(app, ["play", "mercator", str(path), "-o", str(out)])
     assert r.exit_code == 0 and r.stdout == ""
-    assert path.read_bytes() == before and not (tmp_path / "g.yaml.prev").exists()
+    assert path.read_bytes() == before and not (tmp_path / "g.yaml.history").exists()
     r2 = runner.invoke(app, ["play", "mercator", str(path)])
     assert r2.exit_code == 0
     assert r2.stdout == out.read_text(encoding="utf-8")  # the same turn, the same dice from the seed

@@ -24,6 +24,7 @@ import pytest
 import yaml
 
 from contrarius.cli import app
+from contrarius.store import history
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "italia-setup.yaml"
 ALL_CARDS = ["Tribune", "Architect", "Prefect", "Prefect with Praefectus Magnus", "Mercator", "Diplomat", "Senator",
@@ -87,17 +88,16 @@ def test_in_place_keeps_the_previous_file(runner, game):
     r = run(runner, "play", "architect", "--die", "3", game, "-i")
     assert r.exit_code == 0, r.stderr
     assert r.stdout == ""
-    prev = game.with_name("g.yaml.prev")
-    assert prev.read_text() == before
+    assert history(str(game)) == ([before, game.read_text()], 1)
     new = load(game.read_text())
     assert new["display"] == ["Mercator", "Mason", "Colonist", "Farmer", "Architect", "Diplomat", "Consul"]
     assert new["contrarius"]["cards"][-1]["name"] == "Prefect"
     assert new["stack"] == {"remaining": 6, "order": ["Architect", "Colonist", "Vintner", "Prefect", "Mercator", "Weaver"]}
-    # a second turn in place: the log grows, .prev holds the first turn's result
+    # a second turn in place: the log grows, the history holds the first turn's result too
     first = game.read_text()
     r = run(runner, "play", "prefect", "--produce", "Apvlia", game, "-i")
     assert r.exit_code == 0, r.stderr
-    assert prev.read_text() == first
+    assert history(str(game)) == ([before, first, game.read_text()], 2)
     log = load(game.read_text())["log"]
     assert [(e["turn"], e["card"]) for e in log] == [(1, "Architect"), (2, "Prefect")]
     assert log[1]["vp"] == [0, 1]  # empty Apvlia: at least 1

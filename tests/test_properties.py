@@ -21,7 +21,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from contrarius.board import board_names
+from contrarius.board import board_names, load_board
 from contrarius.errors import ContrariusError, GameOverError, InputFileError, SnapshotError
 from contrarius.reactions import PlayerAction, play
 from contrarius.setup import SetupOptions, new_game
@@ -41,8 +41,12 @@ SOLO_CARDS = ["Tribune", "Architect", "Prefect", "Prefect with Praefectus Magnus
 def fresh_games(draw) -> Snapshot:
     """A snapshot just set up: any board, level and seed, hand recorded or not."""
     level = draw(st.sampled_from(LEVELS))
-    opts = SetupOptions(board=draw(st.sampled_from(BOARDS)), level=level, seed=draw(st.integers(0, 10 ** 9)),
-                        strong=level != "standard" and draw(st.booleans()), record_hand=draw(st.booleans()))
+    board = draw(st.sampled_from(BOARDS))
+    # Roma prints no start: the player names a city (new --start)
+    start = draw(st.sampled_from(sorted(load_board(board).cities))) if load_board(board).asks_start else None
+    opts = SetupOptions(board=board, level=level, seed=draw(st.integers(0, 10 ** 9)),
+                        strong=level != "standard" and draw(st.booleans()), record_hand=draw(st.booleans()),
+                        start=start)
     snap, _ = new_game(opts)
     return snap
 
@@ -68,10 +72,11 @@ def legal_action(draw, s: Snapshot) -> PlayerAction | None:
         else:
             a.action = "reactivate"
     elif reacts_as == "Colonist":
-        kinds = [k for k in ("land", "sea") if s.colonists_in_supply(p.id, k) > 0]
+        kinds = [k for k in ("land", "sea") if s.colonists_in_supply(p.id, k) > 0 and s.homes(k)]
         if kinds and draw(st.booleans()):
             a.action = "place"
-            a.places = [(draw(st.sampled_from(kinds)), s.board.capital)]
+            kind = draw(st.sampled_from(kinds))
+            a.places = [(kind, s.homes(kind)[0])]  # the capital, or where that kind starts
         else:
             a.action = "money"
     if card in ("Senator", "Consul"):
@@ -117,7 +122,7 @@ def check_invariants(s: Snapshot) -> None:
     for owner in s.owners:
         built = s.houses_of(owner)
         assert len(built) <= 15
-        assert board.capital not in built
+        assert all(board.is_city(c) for c in built)  # never the capital, an arch, a castle
         assert len(s.colonists_of(owner)) <= 6
         for kind in ("land", "sea"):
             assert len(s.colonists_of(owner, kind)) <= 3

@@ -63,6 +63,36 @@ def _group_class():
     return OneLineUsageErrors
 
 
+def _guard_completion_install() -> None:
+    """``--install-completion`` (typer's) in a shell it cannot detect or does not support:
+    one ``contrarius:`` line on stderr pointing to the scripts in ``completions/``, exit 2,
+    instead of typer's "Shell None is not supported." on stdout (exit 1)."""
+    import os
+
+    try:
+        import typer.completion as tc
+    except ImportError:  # pragma: no cover - present in the pinned typer range
+        return
+    original = getattr(tc, "install", None)
+    if original is None or getattr(original, "_contrarius_guard", False):
+        return
+
+    def install(shell=None, prog_name=None, complete_var=None):
+        if shell is None and not os.getenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
+            shell = tc._get_shell_name()
+        if shell not in ("bash", "zsh", "fish", "powershell", "pwsh"):
+            which = f"the shell {shell!r} has no completion here" if shell else "cannot tell which shell this is"
+            print(f"contrarius: {which}; install the script for your shell from completions/ by hand "
+                  "(bash, zsh or fish: see README, 'Shell completion')", file=sys.stderr)
+            raise typer.Exit(2)
+        return original(shell=shell, prog_name=prog_name, complete_var=complete_var)
+
+    install._contrarius_guard = True  # type: ignore[attr-defined]
+    tc.install = install
+
+
+_guard_completion_install()
+
 app = typer.Typer(
     name="contrarius",
     help="Contrarius, the automated opponent of Concordia: Solitaria: what it does after each card you play.",
@@ -136,14 +166,46 @@ def main() -> None:
     and the objects left are frozen before exit, so that the interpreter does not walk
     every object of typer, rich and contrarius once more on the way out (about 15 ms of a
     ``play``; see benchmarks/README.md). Output and exit codes are unchanged.
+
+    Ctrl-C is exit 130 at once with one true line (:func:`contrarius.store.exit_on_interrupt`),
+    and stdout that cannot be written (``--help > /dev/full``) is one line and exit 3, a
+    pipe closed by its reader exit 0: never a traceback.
     """
     import gc
+    import signal
 
+    from ..store import exit_on_interrupt, interrupted_message
+    from .common import quiet_stdout, say_error
+
+    signal.signal(signal.SIGINT, exit_on_interrupt)
+    if sys.stdout is None:  # started with stdout closed (>&-)
+        from .common import ClosedStdout
+
+        sys.stdout = ClosedStdout()
     collecting = gc.isenabled()
     gc.disable()
+    code: object = 0
     try:
-        _app_for(sys.argv[1:])()
+        try:
+            _app_for(sys.argv[1:])(standalone_mode=True)
+        except SystemExit as exc:
+            code = exc.code
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except KeyboardInterrupt:
+        say_error(interrupted_message())
+        quiet_stdout()
+        code = 130
+    except BrokenPipeError:
+        quiet_stdout()
+    except OSError as exc:
+        quiet_stdout()
+        if not code:  # else the error was reported already
+            say_error(f"contrarius: cannot write to stdout ({exc.strerror})")
+            code = 3
     finally:
         gc.freeze()
         if collecting:
             gc.enable()
+    sys.exit(code)
+

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
-from .common import boundary, emit_json, out_console
+from .common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, write_svg
 from .completion import complete_board_name
 
 
@@ -15,8 +15,8 @@ def board_summary(board) -> dict:
     return {
         "name": board.name, "capital": board.capital, "cities": len(board.cities),
         "provinces": len(board.provinces),
-        "land_lines": sum(1 for ln in board.lines if ln.kind == "land"),
-        "sea_lines": sum(1 for ln in board.lines if ln.kind == "sea"),
+        "land_lines": sum(1 for ln in board.lines if ln.kind == "land" and not ln.route),
+        "sea_lines": sum(1 for ln in board.lines if ln.kind == "sea" and not ln.route),
     }
 
 
@@ -70,11 +70,19 @@ def register(app: typer.Typer) -> None:
     def board(
         name: Annotated[str, typer.Argument(help="Board name, e.g. italia (see 'contrarius boards').", autocompletion=complete_board_name)],
         as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
+        svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " The empty board.")] = None,
     ) -> None:
         """Show one map: each city with its letter, province, land and sea neighbours."""
         from ..board import load_board
 
+        check_svg_target(svg, as_json)
         b = load_board(name)
+        if svg is not None:
+            from ..picture import picture
+
+            write_svg(svg, picture(b))
+            if svg == "-":
+                return
         data = board_detail(b)
         if as_json:
             emit_json(data)

@@ -13,21 +13,52 @@ from typing import Any, Callable
 
 import typer
 
-from ..errors import EXIT_INTERNAL, EXIT_USAGE, ContrariusError, one_line
+from ..errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE, ContrariusError, InputFileError, one_line
 from ..store import STDIO
 
 STATE = {"debug": False}
 
 
+def say_error(line: str) -> None:
+    """Print one error line on stderr, if there is a stderr."""
+    if sys.stderr is not None:
+        try:
+            print(line, file=sys.stderr, flush=True)
+        except OSError:
+            pass
+
+
+def quiet_stdout() -> None:
+    """Point file descriptor 1 at /dev/null after stdout failed (a closed pipe, a full
+    disk), so that the interpreter's last flush on exit raises nothing."""
+    import os
+
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, 1)
+        os.close(fd)
+    except OSError:
+        pass
+
+
 def boundary(func: Callable) -> Callable:
     """The one error boundary: a :class:`ContrariusError` becomes one line on stderr
     (``contrarius: ...``) and its documented exit code; any other exception is reported
-    as an internal error (exit 70) with no traceback unless ``--debug`` is given."""
+    as an internal error (exit 70) with no traceback unless ``--debug`` is given.
+
+    A closed pipe on stdout (``| head``) is no error (exit 0); any other failure to write
+    (a full disk, a file name too long) is exit 3; Ctrl-C is exit 130 with a message that
+    says what was written (see :func:`interrupted_message`)."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from ..store import new_command
+
+        new_command()
         try:
-            return func(*args, **kwargs)
+            result = func(*args, **kwargs)
+            flush_stdout()
+            return result
         except typer.Exit:
             raise
         except ContrariusError as exc:
@@ -35,39 +66,103 @@ def boundary(func: Callable) -> Callable:
                 import traceback
 
                 traceback.print_exc()
-            print(f"contrarius: {one_line(str(exc))}", file=sys.stderr)
+            say_error(f"contrarius: {one_line(str(exc))}")
             raise typer.Exit(exc.exit_code) from None
         except BrokenPipeError:
+            quiet_stdout()
             raise typer.Exit(0) from None
         except UnicodeEncodeError as exc:
-            print(f"contrarius: this terminal's encoding ({exc.encoding}) cannot show the report; "
-                  "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)", file=sys.stderr)
+            say_error(f"contrarius: this terminal's encoding ({exc.encoding}) cannot show the report; "
+                      "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
             raise typer.Exit(EXIT_USAGE) from None
         except KeyboardInterrupt:
-            print("contrarius: interrupted; nothing was written", file=sys.stderr)
+            from ..store import interrupted_message
+
+            say_error(interrupted_message())
             raise typer.Exit(130) from None
+        except OSError as exc:  # a path the system refuses (too long, a loop, ...)
+            if STATE["debug"]:
+                raise
+            from ..store import WRITTEN
+
+            done = "nothing was written" if not WRITTEN else f"{', '.join(dict.fromkeys(WRITTEN))} was written"
+            if exc.filename:
+                say_error(f"contrarius: {one_line(str(exc.filename))}: {exc.strerror or exc}; {done}; check the path")
+            else:  # a write to stdout (a rich report bigger than its buffer)
+                quiet_stdout()
+                say_error(f"contrarius: cannot write to stdout ({exc.strerror or exc}); {done}")
+            raise typer.Exit(EXIT_INPUT) from None
         except Exception as exc:  # noqa: BLE001 - the boundary must catch everything
             if STATE["debug"]:
                 raise
-            print(f"contrarius: internal error ({type(exc).__name__}: {one_line(str(exc))[:200]}); nothing was written. "
-                  "Please report it with the output of --debug", file=sys.stderr)
+            say_error(f"contrarius: internal error ({type(exc).__name__}: {one_line(str(exc))[:200]}); nothing was written. "
+                      "Please report it with the output of --debug")
             raise typer.Exit(EXIT_INTERNAL) from None
 
     return wrapper
 
 
-def out_console():
-    """A rich console on stdout (reports of read-only commands)."""
+def flush_stdout() -> None:
+    """Flush stdout at the end of a command: a full disk is :class:`InputFileError` (exit 3);
+    a pipe closed by its reader (``| head``) raises :class:`BrokenPipeError` (exit 0)."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        quiet_stdout()
+        raise InputFileError(f"cannot write to stdout ({exc.strerror})") from None
+
+
+def _usable(stream: Any, name: str) -> Any:
+    """``stream`` when it can be written to; else :class:`InputFileError` (exit 3)."""
+    if stream is None or getattr(stream, "closed", False):
+        raise InputFileError(f"{name} is closed: nowhere to print the report; nothing was written")
+    return stream
+
+
+def _console_class():
+    """rich's Console, except that a pipe closed by its reader raises :class:`BrokenPipeError`
+    for the error boundary (exit 0) instead of rich's ``SystemExit(1)``."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    class PipeAwareConsole(Console):
+        def on_broken_pipe(self) -> None:  # noqa: D102 - rich hook
+            self.quiet = True
+            raise BrokenPipeError
+
+    return PipeAwareConsole
+
+
+class ClosedStdout:
+    """Stands for ``sys.stdout`` when file descriptor 1 is closed (``>&-``): Python then sets
+    ``sys.stdout`` to None and ``print`` drops everything silently; this makes every write
+    an :class:`OSError` for the error boundary (exit 3) instead."""
+
+    closed = True
+
+    def write(self, text: str) -> int:  # noqa: D102 - file protocol
+        import errno
+
+        raise OSError(errno.EBADF, "stdout is closed")
+
+    def flush(self) -> None:  # noqa: D102 - file protocol
+        return None
+
+    def isatty(self) -> bool:  # noqa: D102 - file protocol
+        return False
+
+
+def out_console():
+    """A rich console on stdout (reports of read-only commands)."""
+    return _console_class()(file=_usable(sys.stdout, "stdout"), highlight=False, soft_wrap=False)
 
 
 def err_console():
     """A rich console on stderr (reports of commands that write a snapshot)."""
-    from rich.console import Console
-
-    return Console(stderr=True, highlight=False, soft_wrap=False)
+    return _console_class()(file=_usable(sys.stderr, "stderr"), highlight=False, soft_wrap=False)
 
 
 def emit_json(data: Any, to_stderr: bool = False) -> None:
@@ -75,26 +170,96 @@ def emit_json(data: Any, to_stderr: bool = False) -> None:
     import json
 
     text = json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"
-    (sys.stderr if to_stderr else sys.stdout).write(text)
+    stream = _usable(sys.stderr, "stderr") if to_stderr else _usable(sys.stdout, "stdout")
+    stream.write(text)
+    stream.flush()
 
 
-def write_snapshot(snapshot, source: str, output: str | None, in_place: bool) -> bool:
+def same_file(a: str, b: str) -> bool:
+    """Whether paths ``a`` and ``b`` name one existing file (``-`` is no file)."""
+    import os
+
+    if STDIO in (a, b):
+        return False
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def refuse_terminal(output: str | None, in_place: bool, hint: str) -> None:
+    """With no ``-o``/``-i`` and stdout a terminal, refuse (exit 2) instead of printing the
+    snapshot's YAML on the screen and saving it nowhere. ``-o -`` prints it anyway."""
+    if output is None and not in_place and sys.stdout is not None and sys.stdout.isatty():
+        raise ContrariusError(f"the new snapshot would be printed on this terminal and saved nowhere; {hint}")
+
+
+def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
+                   report: Callable[[bool], None] | None = None) -> bool:
     """Write ``snapshot`` to ``-o`` / in place / stdout. Returns True when stdout was used.
 
-    Raises :class:`ContrariusError` for ``--in-place`` on stdin or with ``-o``.
+    ``-o`` naming the input file is ``--in-place`` (the history is kept). In place, the
+    previous state goes to the undo history (:func:`contrarius.store.save_in_place`).
+    ``report(used_stdout)`` prints the command's report; it runs before a file is replaced
+    (after the snapshot's YAML when that goes to stdout), so that a report that cannot be
+    printed (stdout closed, a full disk) leaves every file as it was; a pipe closed by the
+    reader (``| head``) is no error. Raises :class:`ContrariusError` for ``--in-place`` on
+    stdin or with ``-o``, for stdout on a terminal without ``-o``/``-i`` (exit 2), and
+    :class:`InputFileError` when the snapshot or the report cannot be written (exit 3).
     """
-    from ..store import dump_snapshot, write_text
+    from ..store import dump_snapshot, save_in_place, write_text
 
+    if in_place and output is not None and not same_file(source, output):
+        raise ContrariusError("give either -o PATH or --in-place, not both")
+    if output is not None and same_file(source, output):
+        in_place = True
+    if in_place and source == STDIO:
+        raise ContrariusError("--in-place needs a snapshot file, not stdin; use -o PATH")
+    hint = f"add -i to update {source}" if source != STDIO else "add -o PATH to save it"
+    refuse_terminal(output, in_place, hint + " (or -o PATH; -o - prints it anyway)")
+    to_stdout = not in_place and (output is None or output == STDIO)
     text = dump_snapshot(snapshot)
+
+    def run_report() -> None:
+        if report is None:
+            return
+        try:
+            report(to_stdout)
+        except BrokenPipeError:
+            quiet_stdout()  # the reader stopped reading: not an error
+        except OSError as exc:
+            raise InputFileError(f"cannot print the report ({exc.strerror}); nothing was written") from None
+
     if in_place:
-        if output is not None:
-            raise ContrariusError("give either -o PATH or --in-place, not both")
-        if source == STDIO:
-            raise ContrariusError("--in-place needs a snapshot file, not stdin; use -o PATH")
-        write_text(source, text, keep_previous=True)
-        return False
-    if output is not None and output != STDIO:
-        write_text(output, text)
-        return False
-    write_text(STDIO, text)
-    return True
+        save_in_place(source, text, before_commit=run_report)
+    elif not to_stdout:
+        write_text(output, text, before_commit=run_report)
+    else:
+        write_text(STDIO, text)
+        run_report()
+    return to_stdout
+
+
+SVG_HELP = "Also draw the picture as SVG to FILE (- for stdout, instead of the report)."
+
+
+def check_svg_target(svg: str | None, as_json: bool) -> None:
+    """Refuse ``--svg -`` with ``--json``: both would go to stdout (usage error, exit 2)."""
+    if svg == STDIO and as_json:
+        raise ContrariusError("--svg - and --json both write to stdout; give --svg FILE (e.g. --svg board.svg)")
+
+
+def write_svg(target: str, element) -> None:
+    """Write the picture ``element`` (from :func:`contrarius.picture.picture`) as an SVG
+    document to ``target`` (``-``: stdout), atomically like a snapshot.
+
+    Raises :class:`InputFileError` (exit code 3) naming ``--svg`` when it cannot be written.
+    """
+    from ..errors import InputFileError
+    from ..picture import svg_text
+    from ..store import write_text
+
+    try:
+        write_text(target, svg_text(element))
+    except InputFileError as exc:
+        raise InputFileError(f"--svg: {str(exc).replace('with -o', 'with --svg').replace('-o PATH', '--svg FILE')}") from None

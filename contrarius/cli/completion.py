@@ -246,8 +246,8 @@ def snapshot_board(ctx: typer.Context | None, param: str = "snapshot"):
 def _city_items(board, data: dict | None, *, capital: bool = False) -> list[Item]:
     goods = (data or {}).get("cities") if isinstance((data or {}).get("cities"), dict) else {}
     items: list[Item] = []
-    if capital:
-        items.append((board.capital, "capital"))
+    if capital:  # the capital and the other places new colonists may go (arches, galleys)
+        items.extend((n, node.type) for n, node in board.nodes.items() if n in board.standing_places)
     for name in sorted(board.cities, key=str.casefold):
         g = goods.get(name)
         prov = board.cities[name].province
@@ -387,6 +387,18 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[Item]:
     except Exception:  # noqa: BLE001
         ids = []
     return _matching(((i, "player") for i in ids), incomplete)
+
+
+def complete_new_place(ctx: typer.Context, incomplete: str) -> list[Item]:
+    """``new --start``: on Roma its cities, on Balearica its galleys (the board chosen
+    with ``new --board``); nothing on boards that print one start."""
+    board = _board(_param(ctx, "board") or "imperium")
+    if board is None:
+        return []
+    if board.asks_start:
+        return _matching(_city_items(board, None), incomplete)
+    several = [(p, "galley") for k in ("land", "sea") for p in board.starts.get(k, ()) if len(board.starts[k]) > 1]
+    return _matching(several, incomplete)
 
 
 def complete_new_city(ctx: typer.Context, incomplete: str) -> list[Item]:

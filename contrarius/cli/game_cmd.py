@@ -1,14 +1,15 @@
-"""``contrarius new``, ``check``, ``show`` and ``undo``: the snapshot commands."""
+"""``contrarius new``, ``check``, ``show``, ``undo`` and ``redo``: the snapshot commands."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ..errors import EXIT_PROBLEMS, ContrariusError, InputFileError, SnapshotError
-from .common import boundary, emit_json, err_console, out_console, write_snapshot
+from .common import SVG_HELP, boundary, check_svg_target, emit_json, err_console, out_console, write_snapshot, write_svg
 from .completion import (
     complete_board_name,
     complete_cards_list,
@@ -16,6 +17,7 @@ from .completion import (
     complete_level,
     complete_mode,
     complete_new_city,
+    complete_new_place,
     complete_stack_card,
     complete_stack_cards,
 )
@@ -203,7 +205,7 @@ def render_variants(v: dict, con) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """Add new, check, show and undo to ``app``."""
+    """Add new, check, show, undo and redo to ``app``."""
 
     @app.command("new")
     @boundary
@@ -224,6 +226,7 @@ def register(app: typer.Typer) -> None:
         veteran_colonist: Annotated[Optional[str], typer.Option("--veteran-colonist", help="Veteran: land or sea colonist when both lines lead to the first city (default land).", autocompletion=complete_kind)] = None,
         veteran_city: Annotated[Optional[str], typer.Option("--veteran-city", help="Veteran: the first city, when several are equally valuable.", autocompletion=complete_new_city)] = None,
         veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", help="Veteran: the city the second colonist stands next to.", autocompletion=complete_new_city)] = None,
+        start: Annotated[Optional[str], typer.Option("--start", help="Roma: the city where the colonists start (required there: the board prints no start). Balearica: the galley Contrarius's new sea colonists go to (default Galley west).", autocompletion=complete_new_place)] = None,
         no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
         hand: Annotated[Optional[list[str]], typer.Option("--hand", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
         salsa: Annotated[bool, typer.Option("--salsa", help="Solo variant Concordia Salsa: salt cities and forum cards (\"Solo Variants\").")] = False,
@@ -243,7 +246,7 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
         if beginner and level != "standard":
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
-        if output not in (None, "-") and Path(output).exists() and not force:
+        if output not in (None, "-") and os.path.lexists(output) and not force:
             raise ContrariusError(f"{output} already exists (a game in progress?); give --force to replace it, or another -o path")
         campaign_note = None
         if campaign:
@@ -271,7 +274,7 @@ def register(app: typer.Typer) -> None:
             track=track_list, tokens=parse_tokens(tokens) if tokens else None,
             display=[d if d == "?" else card_from_text(d, mode=mode) for d in _split(display) or []] if display is not None else None,
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
-            veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand,
+            veteran_city=veteran_city, veteran_second=veteran_second, record_hand=not no_hand, start=start,
             salsa=salsa, fish_market=fish_market, forum_card=forum_card, forum_row=_split(forum_row), forum_kept=forum_kept,
         )
         snap, notes = new_game(opts)
@@ -289,10 +292,11 @@ def register(app: typer.Typer) -> None:
         from ..snapshot import Snapshot
 
         Snapshot.from_dict(snap.to_dict(), "<new>")
-        used_stdout = write_snapshot(snap, "-", output, False)
-        if as_json:
-            emit_json({"notes": notes, "seed": snap.seed}, to_stderr=used_stdout)
-        else:
+
+        def report(used_stdout: bool) -> None:
+            if as_json:
+                emit_json({"notes": notes, "seed": snap.seed}, to_stderr=used_stdout)
+                return
             con = err_console()
             strong_word = "strong " if strong else ""
             start = (f"you start with {snap.players[0].vp} VP" if snap.mode == "solo"
@@ -303,6 +307,8 @@ def register(app: typer.Typer) -> None:
                       + (f", written to {escape(output)}" if output else "") + f"; {start}")
             for n in notes:
                 con.print(f"  - {escape(n)}")
+
+        write_snapshot(snap, "-", output, False, report)
 
     @app.command("check")
     @boundary
@@ -335,29 +341,51 @@ def register(app: typer.Typer) -> None:
     def show(
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
+        svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " Houses, colonists, tokens and bonus markers on the board.")] = None,
     ) -> None:
         """Show the state at a glance: sides, Contrarius's cards, the display, the provinces."""
         from ..store import load_snapshot
 
+        check_svg_target(svg, as_json)
         snap = load_snapshot(snapshot)
+        if svg is not None:
+            from ..picture import picture
+
+            write_svg(svg, picture(snap.board, snap))
+            if svg == "-":
+                return
         if as_json:
             emit_json(show_data(snap))
         else:
             render_show(snap, out_console())
 
+    def report_move(moved, word: str) -> None:
+        from rich.markup import escape
+
+        turns = len(moved.snapshot.log)
+        steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
+        err_console().print(escape(
+            f"{moved.path}: {word} {steps}; it now holds the game after {turns} turn{'s' if turns != 1 else ''} "
+            f"({moved.undoable} more can be undone, {moved.redoable} redone)"))
+
     @app.command("undo")
     @boundary
     def undo(
-        snapshot: Annotated[str, typer.Argument(help="Snapshot file last written with --in-place.")],
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file written with -i (its history is SNAPSHOT.history).")],
+        turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps back (default 1).")] = 1,
     ) -> None:
-        """Restore the snapshot as it was before the last --in-place write (swaps it with PATH.prev)."""
-        from ..store import swap_files
+        """Go back TURNS steps in the snapshot's history (every state kept since 'play -i'); 'redo' goes forward again."""
+        from ..store import undo as undo_steps
 
-        path = Path(snapshot)
-        prev = path.with_name(path.name + ".prev")
-        if not prev.exists():
-            raise InputFileError(f"{snapshot}: no previous version ({prev.name}) to restore; only --in-place writes keep one")
-        swap_files(snapshot, str(prev))
-        from rich.markup import escape
+        report_move(undo_steps(snapshot, turns), "undid")
 
-        err_console().print(escape(f"{snapshot} restored to its previous version (the undone one is now {prev.name}; undo again to redo)"))
+    @app.command("redo")
+    @boundary
+    def redo(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file written with -i (its history is SNAPSHOT.history).")],
+        turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps forward (default 1).")] = 1,
+    ) -> None:
+        """Go forward again TURNS steps undone with 'undo' (until a new turn is played with -i)."""
+        from ..store import redo as redo_steps
+
+        report_move(redo_steps(snapshot, turns), "redid")

@@ -212,8 +212,8 @@ def register(app: typer.Typer) -> None:
         forum_reveal: Annotated[Optional[list[str]], typer.Option("--forum-reveal", help="Salsa: name a forum row card shown as ?, POSITION=CARD.")] = None,
         fish: Annotated[int, typer.Option("--fish", help="Fish market: the fish you paid at the fish market this turn (they go to Contrarius).")] = 0,
         veto: Annotated[Optional[str], typer.Option("--veto", help="Third-player variant: PLAYER or PLAYER=FACE uses their veto card: the last die of this reaction is re-rolled (FACE: the new result read from the table).", autocompletion=complete_player)] = None,
-        output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout.")] = None,
-        in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (keeps SNAPSHOT.prev for undo).")] = False,
+        output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout (the input file itself: as -i).")] = None,
+        in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (its history, SNAPSHOT.history, keeps every earlier state for undo/redo).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="The report as JSON (stdout with -o/-i, else stderr).")] = False,
     ) -> None:
         """Play one turn: your card and action, then Contrarius's reaction; writes the new snapshot."""
@@ -236,14 +236,17 @@ def register(app: typer.Typer) -> None:
             given = next(k for k, v in team_opts.items() if v)
             raise ContrariusError(f"--{given.replace('_', '-')} is for team play and the third-player variant; this is a solo game")
         result = play(snap, pa)
-        used_stdout = write_snapshot(result.snapshot, snapshot, output, in_place)
-        if as_json:
-            data = result.to_dict()
-            if snap.mode != "solo":  # name both players: who played, who plays next
-                data["player"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
-            emit_json(data, to_stderr=used_stdout)
-        else:
-            render_turn(result, err_console())
+
+        def report(used_stdout: bool) -> None:
+            if as_json:
+                data = result.to_dict()
+                if snap.mode != "solo":  # name both players: who played, who plays next
+                    data["player"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
+                emit_json(data, to_stderr=used_stdout)
+            else:
+                render_turn(result, err_console())
+
+        write_snapshot(result.snapshot, snapshot, output, in_place, report)
 
     @app.command("roll")
     @boundary

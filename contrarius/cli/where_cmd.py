@@ -7,17 +7,10 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import ContrariusError
-from .common import boundary, emit_json, out_console
+from .common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, write_svg
 from .completion import complete_goods_face
 
 FACES = ("cloth", "wine", "tool", "food", "brick", "S")
-STEP_NAMES = {
-    "1": "step 1 (reach, no house of its own)",
-    "2": "step 2 (empty city first)",
-    "3": "step 3 (new province first)",
-    "4": "step 4 (alphabetical order)",
-    "1a": "the variant's preference, before step 2",
-}
 
 
 def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = None) -> None:
@@ -25,6 +18,8 @@ def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = Non
 
     ``houses`` (the snapshot's city -> owners): name the owners of the houses in a city.
     """
+    from ..build import STEP_NAMES
+
     if header:
         asked = f"S -> best specialist {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
         if any(t.goods == "salt" for t in ruling.trials):
@@ -34,6 +29,8 @@ def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = Non
     for reading in ruling.readings:
         con.print(f"  reading: {reading}")
     first = next((i for i, t in enumerate(ruling.trials) if not t.label), 0)
+    for note in getattr(ruling, "notes", ()):
+        con.print(f"  board: {note}")
     for i, trial in enumerate(ruling.trials):
         lead = trial.label or ("type asked" if i == first else "next lower type")
         con.print(f"- {trial.goods} ({lead}):")
@@ -73,11 +70,13 @@ def register(app: typer.Typer) -> None:
         die: Annotated[Optional[str], typer.Option("--die", help="The die face (the same as the FACE argument).", autocompletion=complete_goods_face)] = None,
         black: Annotated[bool, typer.Option("--black", help="Salsa: the S was rolled on the black Mercator die (no salt-city preference; the Tribune and the white die prefer salt).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the trace as JSON.")] = False,
+        svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " Needs a face: the chosen city, the colonist's path step by step, the cities ruled out.")] = None,
     ) -> None:
         """Rule where Contrarius builds for a goods type or S, step by step (changes nothing).
 
         Without a face, give the ruling for every face of the Mercator/Senator dice.
         """
+        check_svg_target(svg, as_json)
         from ..build import where
         from ..dice import parse_face
         from ..store import load_snapshot
@@ -94,6 +93,8 @@ def register(app: typer.Typer) -> None:
         if die is not None and face is not None:
             raise ContrariusError("give the face once: as FACE or with --die")
         face = die if die is not None else face
+        if svg is not None and face is None:
+            raise ContrariusError("--svg draws one ruling: give the die face too, e.g. contrarius where food game.yaml --svg where.svg")
         snap = load_snapshot(snapshot)
         faces = [parse_face("mercator", face)] if face is not None else list(FACES)
         from ..errors import RuleError
@@ -106,6 +107,12 @@ def register(app: typer.Typer) -> None:
                 if face is not None:
                     raise
                 rulings.append((f, None))  # S without a specialist: shown as its own row
+        if svg is not None:
+            from ..picture import picture
+
+            write_svg(svg, picture(snap.board, snap, rulings[0][1]))
+            if svg == "-":
+                return
         if as_json:
             data = [r.to_dict() if r is not None else {"asked": f, "error": "Contrarius owns no specialist"} for f, r in rulings]
             emit_json(data[0] if face is not None else data)
@@ -133,3 +140,6 @@ def register(app: typer.Typer) -> None:
                 label = f"S (salt first, else {r.specialist}: {r.goods})"
             table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)
         con.print(table)
+        notes = next((r.notes for _, r in rulings if r is not None and r.notes), [])
+        for note in notes:
+            con.print(f"board: {note}")

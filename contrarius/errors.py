@@ -113,12 +113,27 @@ class NeedDieError(RuleError):
     """Die results were given from the table, but the reaction needs one more die.
 
     ``die`` names it (architect|tribune|mercator|senator); ``why`` says what rolls it.
-    ``contrarius preview`` uses this to branch over that die's faces.
+    ``state``: the game as it stands when the die is rolled (the turn's working copy, the
+    player's action done), or None; ``contrarius preview`` uses this to branch over that
+    die's faces, ``contrarius session`` to say what each face means at that moment.
     """
 
-    def __init__(self, die: str, why: str, message: str):
+    def __init__(self, die: str, why: str, message: str, state=None):
         self.die = die
         self.why = why
+        self.state = state
+        super().__init__(message)
+
+
+class NeedRevealError(RuleError):
+    """The reaction takes a display card the snapshot shows as ``?`` (not recorded).
+
+    ``position`` is the display position (1-7) to name with ``--reveal POSITION=CARD``;
+    ``contrarius session`` asks for that card.
+    """
+
+    def __init__(self, position: int, message: str):
+        self.position = position
         super().__init__(message)
 
 

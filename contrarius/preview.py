@@ -1,6 +1,6 @@
 """What Contrarius would do for every die result: the domain of ``contrarius preview``.
 
-Nothing here re-implements a rule. :func:`preview` calls :func:`contrarius.reactions.play`
+Nothing here re-implements a rule. :func:`preview` calls :func:`contrarius.game.play`
 with the die results given as table results (``PlayerAction.no_roll``): when the
 reaction needs a die that was not given, ``play`` raises
 :class:`~contrarius.errors.NeedDieError` naming it, and the preview branches over that
@@ -46,7 +46,8 @@ from typing import Any
 from .cards import Card, card_name, catalog
 from .dice import DIE_COLOURS, parse_face
 from .errors import ContrariusError, GameOverError, NeedDieError
-from .reactions import Event, PlayerAction, TurnResult, play
+from .game import play
+from .turn import Event, PlayerAction, TurnResult
 from .snapshot import CONTRARIUS, Snapshot
 
 #: A branch rolling more dice than this is a bug in the reaction code (a loop).
@@ -389,7 +390,7 @@ def _action_label(action: PlayerAction, snapshot: Snapshot) -> str | None:
 def preview(snapshot: Snapshot, action: PlayerAction) -> Preview:
     """Preview ``action``: every outcome of Contrarius's reaction with its chance.
 
-    ``snapshot`` is not changed. Raises what :func:`~contrarius.reactions.play` raises
+    ``snapshot`` is not changed. Raises what :func:`~contrarius.game.play` raises
     for an action it refuses before any die is rolled.
     """
     bs = branches(snapshot, action)

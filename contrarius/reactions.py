@@ -1,9 +1,14 @@
-"""Contrarius's reactions: one turn of solo play (the player's action, then the reaction).
+"""Solo play: one turn (the player's action, then Contrarius's reaction), and Contrarius's
+reactions to the solo personality cards, which team play and the third-player variant reuse.
 
 :func:`play` takes a snapshot and a :class:`PlayerAction` (the card played, the action
 chosen, the player's own changes to the board and display, and any die results read from
 the table) and returns a :class:`TurnResult` holding the new snapshot and what happened.
-It never prints and never changes the snapshot it was given.
+It never prints and never changes the snapshot it was given. The turn mechanism (dice,
+VP, building, the display, the end of the game) is :mod:`.turn`'s; :func:`react` is the
+reaction table. Team play (:mod:`.team`) and the third-player variant
+(:mod:`.third_player`) build on this module, never the other way round; :func:`contrarius.game.play`
+picks the mode.
 
 Rules implemented (rulebook, "Solo Personality Cards" unless said otherwise):
 
@@ -32,546 +37,22 @@ Rules implemented (rulebook, "Solo Personality Cards" unless said otherwise):
   without reaction; if the player ended it, the game ends after this reaction.
 """
 
+
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from .board import GOODS, HOLDING, KINDS, LAND, SEA
-from .build import BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances, where
-from .cards import Card, card_facts, card_name
-from .dice import DIE_COLOURS, parse_face, roll
-from .errors import ContrariusError, GameOverError, NeedDieError, RuleError
-from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
-from .solo_variants import Note, forum_due, mercator_fish, pay_fish, red_sea_colonist, surplus_steps, take_forum
+from .cards import Card, card_name
+from .errors import ContrariusError, RuleError
+from .snapshot import Snapshot
+from .solo_variants import Note, forum_due, mercator_fish, pay_fish, take_forum
+from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods,
+                   ensure_valid, player_part, produce_for_players, refuse_after_end, store_goods)
 
-#: Actions that choose between two reactions.
-PREFECT_ACTIONS = ("produce", "reactivate")
-COLONIST_ACTIONS = ("place", "money")
-
-
-@dataclass
-class PlayerAction:
-    """What the player did this turn.
-
-    ``card``: the personality played. ``action``: ``produce``/``reactivate`` (Prefect),
-    ``place``/``money`` (Colonist). ``province``: the province produced (Prefect).
-    ``copy``: the card of Contrarius's display a Diplomat copies. ``builds``: cities
-    where the player built a house. ``moves``: the player's colonist moves as
-    ``(kind, from, to)`` with ``from`` a city or line label and ``to`` a line label.
-    ``places``: colonists placed as ``(kind, city)``. ``buys``: display positions (1-7)
-    or card names bought. ``refill``: names of the cards revealed to refill the display,
-    in order. ``reveal``: names for display positions shown as ``?``. ``dice``: die
-    results read from the table, as ``(die or None, face)`` in the order rolled.
-    ``choices``: 1-based picks among tied colonist moves, one per build in order.
-    ``player``: the player id (default: the active or only player).
-    ``no_roll``: never roll from the seed: a die not given in ``dice`` raises
-    :class:`NeedDieError` (``contrarius preview`` branches on it).
-    "Solo Variants": ``forum`` the Salsa forum card taken with the Tribune (name, position
-    or POSITION=NAME), ``forum_refill`` the forum cards drawn to refill the row,
-    ``forum_reveal`` names for forum row positions shown as ``?``; ``fish`` the fish paid
-    at the fish market this turn.
-    """
-
-    card: str
-    action: str | None = None
-    province: str | None = None
-    copy: str | None = None
-    builds: list[str] = field(default_factory=list)
-    moves: list[tuple[str, str, str]] = field(default_factory=list)
-    places: list[tuple[str, str]] = field(default_factory=list)
-    buys: list[str] = field(default_factory=list)
-    refill: list[str] = field(default_factory=list)
-    reveal: dict[int, str] = field(default_factory=dict)
-    dice: list[tuple[str | None, str]] = field(default_factory=list)
-    choices: list[int] = field(default_factory=list)
-    player: str | None = None
-    no_roll: bool = False
-    forum: str | None = None
-    forum_refill: list[str] = field(default_factory=list)
-    forum_reveal: dict[int, str] = field(default_factory=dict)
-    fish: int = 0
-
-
-@dataclass
-class Event:
-    """One thing that happened: ``kind`` (vp, build, colonist, card, produce, ...),
-    ``text`` (one line for the report) and ``data`` (for ``--json``)."""
-
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"kind", "text", **data}``; a data key that would overwrite ``kind`` or ``text``
-        (a move's colonist ``kind``) is kept as ``<event kind>_<key>`` (``move_kind``)."""
-        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
-        for key, value in self.data.items():
-            out[f"{self.kind}_{key}" if key in ("kind", "text") else key] = value
-        return out
-
-
-@dataclass
-class Roll:
-    """A die result used this turn: ``die``, ``face`` and ``source`` (table or rolled)."""
-
-    die: str
-    face: Any
-    source: str
-
-
-@dataclass
-class TurnResult:
-    """The outcome of :func:`play`: the new snapshot and the turn's report."""
-
-    snapshot: Snapshot
-    card: str
-    reacted_to: str | None
-    player_events: list[Event]
-    events: list[Event]
-    rolls: list[Roll]
-    vp_before: int
-    vp_after: int
-    rulings: list[BuildRuling]
-    ended: bool
-    game_over: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for ``--json``."""
-        return {
-            "card": self.card, "reacted_to": self.reacted_to,
-            "player": [e.to_dict() for e in self.player_events],
-            "reaction": [e.to_dict() for e in self.events],
-            "dice": [{"die": r.die, "colour": DIE_COLOURS[r.die], "face": r.face, "source": r.source} for r in self.rolls],
-            "vp": {"before": self.vp_before, "after": self.vp_after},
-            "rulings": [r.to_dict() for r in self.rulings],
-            "ended": self.ended, "game_over": self.game_over,
-            "concordia": self.snapshot.concordia,
-        }
-
-
-class _Turn:
-    """A turn in progress on a working copy of the snapshot."""
-
-    def __init__(self, snap: Snapshot, action: PlayerAction):
-        self.s = snap
-        self.a = action
-        self.events: list[Event] = []
-        self.player_events: list[Event] = []
-        self.rolls: list[Roll] = []
-        self.rulings: list[BuildRuling] = []
-        self.table_dice = list(action.dice)
-        self.use_table = bool(action.dice) or action.no_roll
-        self.choices = list(action.choices)
-        self.refill = list(action.refill)
-        self.pid = snap.player(action.player).id
-        for pos, name in action.reveal.items():
-            shown = snap.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
-            if shown != UNKNOWN_CARD:
-                raise ContrariusError(f"--reveal {pos}={name}: display position {pos} shows {shown or 'no card'}, not ? (an unrecorded card)")
-            if self.refill_card(name) == UNKNOWN_CARD:
-                raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
-
-    # ----- dice ----------------------------------------------------------------------
-    def die(self, die: str, why: str) -> Any:
-        """The next result of ``die``: from the table results given, else rolled from the seed."""
-        if self.use_table:
-            if not self.table_dice:
-                raise NeedDieError(die, why, f"this reaction also rolls the {DIE_COLOURS[die]} {die} die ({why}): roll it and add --die {DIE_COLOURS[die]}=FACE")
-            named, face = self.table_dice[0]
-            if named is not None and named != die:
-                raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")
-            self.table_dice.pop(0)
-            value = parse_face(die, face)
-            self.rolls.append(Roll(die, value, "table"))
-        else:
-            value = parse_face(die, roll(self.s.faces(die), self.s.seed, self.s.rolls))
-            self.s.rolls += 1
-            self.rolls.append(Roll(die, value, "rolled"))
-        meaning = {"architect": f"display position {value}", "tribune": "the card in position 1" if value == "card" else f"a {value} colonist"}.get(die, "the goods type " + str(value) if value != "S" else "S, the best specialist's goods")
-        self.say("die", f"{DIE_COLOURS[die]} die ({why}): {value} = {meaning} ({'read from the table' if self.rolls[-1].source == 'table' else 'rolled'})",
-                 die=die, face=value)
-        return value
-
-    def say(self, event: str, text: str, **data: Any) -> None:
-        """Record a reaction event of type ``event`` with its report line."""
-        self.events.append(Event(event, text, data))
-
-    # ----- victory points and the expert track ---------------------------------------
-    def gain_vp(self, n: int, why: str) -> None:
-        """Contrarius scores ``n`` VP; in expert games, track houses reached are built."""
-        c = self.s.contrarius
-        old = c.vp
-        c.vp += n
-        self.say("vp", f"Contrarius scores {n} VP ({why}): {old} -> {c.vp}", vp=n, reason=why)
-        for pos in sorted(p for p in c.track if old < p <= c.vp):
-            if pos not in c.track:
-                continue  # taken earlier this turn from the far end
-            c.track.remove(pos)
-            self.say("track", f"the VP marker reached the house on {pos} of the track: Contrarius builds it (black die)", position=pos)
-            self.build("mercator", f"track house {pos}", house_in_hand=True)
-
-    # ----- building --------------------------------------------------------------------
-    def build(self, source: str, why: str, *, house_in_hand: bool = False, guard: frozenset = frozenset()) -> str | None:
-        """Contrarius builds a house: ``source`` is a die (mercator|senator) or ``"S"``.
-
-        Returns the city, or None when it placed a colonist instead (supplementary rule).
-        """
-        s = self.s
-        if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0 and not s.contrarius.track:
-            self.say("build", "Contrarius has no house left to build: supplementary rule, it places a colonist instead (red die)")
-            self.colonist("no house left", guard=guard | {"build"})
-            return None
-        face = "S" if source == "S" else self.die(source, why)
-        # "Solo Variants", Concordia Salsa: the Tribune and an S of the white die prefer a salt city
-        salt = s.variants.salsa is not None and (source == "S" or (source == "senator" and face == "S"))
-        ruling = where(s, face, salt=salt)
-        self.rulings.append(ruling)
-        for reading in ruling.readings:
-            self.say("reading", reading)
-        if ruling.city is None:
-            self.say("build", f"Contrarius cannot build a house ({ruling.goods}: no city it can reach, every type tried); "
-                              "supplementary rule: it places a colonist instead (red die)", goods=ruling.goods)
-            if house_in_hand:
-                self.say("track", "the track house goes to Contrarius's supply")
-            self.colonist("could not build", guard=guard | {"build"})
-            return None
-        if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0:
-            far = max(s.contrarius.track)
-            s.contrarius.track.remove(far)
-            self.say("track", f"its supply is empty: the house comes from the far end of the VP track ({far})", position=far)
-        move = self.pick_move(ruling.moves)
-        entered = apply_build(s, ruling.city, move)
-        what = f"S = {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
-        if s.cities[ruling.city] == "salt":
-            what = "a salt city first (Salsa, " + ("the Tribune" if ruling.asked == "S" and why.startswith("Tribune") else "S on the white die") + ")"
-        text = f"Contrarius builds in {ruling.city} ({ruling.province}, {s.cities[ruling.city]}) for {what}: {ruling.deciding}"
-        self.say("build", text, city=ruling.city, province=ruling.province, goods=s.cities[ruling.city], asked=ruling.asked)
-        if move is not None and move.steps == 0:
-            self.say("move", f"its {move.kind} colonist on {move.start} already stands next to {ruling.city}: no move",
-                     **move.to_dict())
-        elif move is not None:
-            n_opt = len(ruling.moves)
-            tie = f" (option {ruling.moves.index(move) + 1} of {n_opt} tied moves: you choose, --choose N)" if n_opt > 1 else ""
-            self.say("move", f"moves its {move.describe()}{tie}", **move.to_dict(), options=[m.to_dict() for m in ruling.moves])
-        if entered is not None:
-            self.say("colonist", f"{ruling.city} is a harbour: Contrarius's sea colonist leaves the {s.board.homes('sea')[0]} "
-                                 f"and is placed there (reading)", colonist="sea", city=ruling.city)
-        _notes(self, surplus_steps(s, move.steps if move is not None else 0))  # Aegyptus
-        self.check_houses(CONTRARIUS)
-        return ruling.city
-
-    def pick_move(self, moves: list[Move]) -> Move | None:
-        if not moves:
-            return None
-        if len(moves) > 1 and self.choices:
-            pick = self.choices.pop(0)
-            if not 1 <= pick <= len(moves):
-                raise RuleError(f"--choose {pick}: there are {len(moves)} tied colonist moves; choose 1 to {len(moves)}")
-            return moves[pick - 1]
-        return moves[0]
-
-    # ----- colonists and cards ---------------------------------------------------------
-    def colonist(self, why: str, guard: frozenset = frozenset()) -> None:
-        """The red die: a land or sea colonist into the capital, or the card in position 1."""
-        face = self.die("tribune", why)
-        if face == "card":
-            self.take_card(1, guard=guard)
-            return
-        self.place_colonist(face, guard)
-
-    def place_colonist(self, kind: str, guard: frozenset = frozenset()) -> None:
-        s = self.s
-        other = SEA if kind == LAND else LAND
-        home, reading = contrarius_home(s, kind)
-        if s.colonists_in_supply(CONTRARIUS, kind) > 0 and home is not None:
-            use = kind
-        elif s.colonists_in_supply(CONTRARIUS, other) > 0 and contrarius_home(s, other)[0] is not None:
-            use = other
-            if home is None:
-                self.say("colonist", f"{reading}: a {other} colonist instead")
-            else:
-                self.say("colonist", f"no {kind} colonist left in its supply: supplementary rule, a {other} colonist instead")
-            home, reading = contrarius_home(s, other)
-        else:
-            self.say("colonist", "all six colonists are placed: supplementary rule, it takes the card in position 1 instead")
-            self.take_card(1, guard=guard | {"colonist"})
-            return
-        aeg, notes = red_sea_colonist(s, use)  # Aegyptus: "at the first occasion"
-        if aeg is not None:
-            home, reading = aeg, ""
-        s.colonists.append(Colonist(CONTRARIUS, use, home, None))
-        why = f" ({reading})" if reading else ""
-        self.say("colonist", f"Contrarius places a {use} colonist in {home}{why}", colonist=use, city=home)
-        _notes(self, notes)
-
-    def take_card(self, position: int, guard: frozenset = frozenset()) -> None:
-        """Contrarius takes the display card at ``position`` (1-based), else the first."""
-        s = self.s
-        cards = s.display_cards()
-        if not cards:
-            if "card" in guard or "build" in guard:
-                self.say("card", "no card is left in the display and Contrarius cannot build either: nothing happens")
-                return
-            self.say("card", "no card is left in the display: supplementary rule, Contrarius builds a house (white die)")
-            self.build("senator", "no card to take", guard=guard | {"card"})
-            return
-        if position > len(cards):
-            self.say("card", f"position {position} holds no card: supplementary rule, Contrarius takes the card in position 1")
-            position = 1
-        name = self.name_position(position)
-        self.say("card", f"Contrarius takes {name} from display position {position} (face up)", card=name, position=position)
-        self.remove_from_display(position)
-        s.contrarius.cards.append(Card.of(name))
-        if s.cards_left == 0:
-            self.end_game(CONTRARIUS, "took the last card of the display")
-
-    def name_position(self, position: int) -> str:
-        name = self.s.display[position - 1]
-        if name == UNKNOWN_CARD:
-            if position in self.a.reveal:
-                return self.refill_card(self.a.reveal[position])
-            raise RuleError(f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
-        return name  # type: ignore[return-value]
-
-    def refill_card(self, name: str) -> str:
-        """A ``--refill`` name: a card of the display stacks, or ``?`` when not recorded."""
-        if str(name).strip() == UNKNOWN_CARD:
-            return UNKNOWN_CARD
-        canon = card_name(name)
-        stacks = {c for names in card_facts()["stacks"].values() for c in names}
-        if self.s.mode == "solo" and canon not in stacks:
-            raise ContrariusError(f"--refill {canon}: the display stacks hold no {canon} (they hold {', '.join(sorted(stacks))})")
-        return canon
-
-    def remove_from_display(self, position: int) -> None:
-        """Take a card out of the display: the others slide left, the stack refills position 7."""
-        s = self.s
-        cards = s.display_cards()
-        cards.pop(position - 1)
-        if s.stack_remaining > 0:
-            if s.stack_order:
-                new = s.stack_order.pop(0)
-            elif self.refill:
-                new = self.refill_card(self.refill.pop(0))
-            else:
-                new = UNKNOWN_CARD
-            s.stack_remaining -= 1
-            cards.append(new)
-            shown = "an unrecorded card (?)" if new == UNKNOWN_CARD else new
-            self.say("refill", f"the display slides left and {shown} is drawn into position {len(cards)}", card=new)
-        s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
-
-    # ----- end of game -------------------------------------------------------------------
-    def check_houses(self, owner: str) -> None:
-        if len(self.s.houses_of(owner)) >= MAX_HOUSES:
-            self.end_game(owner, "built its 15th house" if owner == CONTRARIUS else "built your 15th house")
-
-    def end_game(self, owner: str, why: str) -> None:
-        s = self.s
-        if s.ended is not None:
-            return
-        s.concordia = owner
-        s.ended = Ended(owner, final_turn_pending=(owner == CONTRARIUS))
-        who = "Contrarius" if owner == CONTRARIUS else ("you" if s.mode == "solo" else owner)
-        takes = "take" if who == "you" else "takes"
-        tail = ": you play one final card, without a reaction" if owner == CONTRARIUS else ": the game ends after this reaction"
-        ev = Event("end", f"{who} {why}: the game ends, {who} {takes} the Concordia card (7 VP){tail}", {"by": owner})
-        (self.events if owner == CONTRARIUS else self.player_events).append(ev)
-
-
-# ----- the player's own action --------------------------------------------------------------
-def _player_part(t: _Turn, card: Card, played: str, *, from_hand: bool = True, acts_as: str | None = None) -> None:
-    """Apply the player's action's effects that Contrarius's rules depend on.
-
-    ``acts_as``: the personality whose action is carried out, when it is not ``played``
-    (a Diplomat copying a Tribune takes the played cards back like the Tribune).
-
-    ``from_hand=False``: the card does not leave this player's hand (team play: the
-    partner carries out the active player's card; :mod:`contrarius.team` keeps the hands).
-    """
-    s, a = t.s, t.a
-    p = s.player(t.pid)
-    pe = t.player_events
-    if from_hand and p.hand is not None:
-        hit = next((c for c in p.hand if c.name == played), None)
-        if hit is None:
-            raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
-        p.hand.remove(hit)
-        p.played = (p.played or []) + [hit]
-        if (acts_as or played) == "Tribune":
-            back = p.played
-            p.hand, p.played = p.hand + back, []
-            pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune"))
-    # colonist moves (Architect)
-    if a.moves:
-        steps = len(s.colonists_of(p.id))
-        used = 0
-        for kind, frm, to in a.moves:
-            col = _find_colonist(s, p.id, kind, frm)
-            target = s.board.parse_line(to, kind)
-            paths = line_distances(s, col, 10 ** 6)
-            if target not in paths:
-                raise RuleError(f"your {kind} colonist on {frm} cannot reach {target.label} along {kind} lines")
-            occ = s.line_occupant(target)
-            if occ is not None and occ is not col:
-                raise RuleError(f"{target.describe()} is occupied by a {occ.owner} colonist: a move cannot end there")
-            if not target.stoppable:
-                raise RuleError(f"{target.describe()} is a dotted line: a colonist may cross it but not end its move on it (reading)")
-            used += len(paths[target])
-            if used > steps:
-                raise RuleError(f"your moves use {used} steps but you have {steps} colonists on the board, so {steps} steps")
-            start = col.where
-            col.city, col.line = None, target
-            pe.append(Event("move", f"your {kind} colonist moves {start} -> {target.label} ({len(paths[target])} step{'s' if len(paths[target]) != 1 else ''})"))
-    for kind, city in a.places:
-        place = s.board.place(city)
-        if kind not in KINDS:
-            raise ContrariusError(f"a colonist is land or sea, not {kind!r}")
-        if s.colonists_in_supply(p.id, kind) <= 0:
-            raise RuleError(f"you have no {kind} colonist left in your supply")
-        homes = s.homes(kind)
-        if place not in homes and p.id not in s.houses.get(place, []):
-            where_ = " or ".join(homes) + " or a city with your house" if homes else "a city with your house"
-            raise RuleError(f"new {kind} colonists go to {where_}, not {place}")
-        entered = place
-        if s.board.node_type(place) == HOLDING:
-            harbour = next((c for c in s.houses_of(p.id) if s.board.has_tag(c, "harbour")), None)
-            entered = harbour or place
-        s.colonists.append(Colonist(p.id, kind, entered, None))
-        pe.append(Event("colonist", f"you place a {kind} colonist in {entered}"))
-    for city in a.builds:
-        c = s.board.city(city)
-        if p.id in s.houses.get(c, []):
-            raise RuleError(f"you already have a house in {c}")
-        if s.houses_in_supply(p.id) <= 0:
-            raise RuleError("you have no house left in your supply")
-        near = any(col.line is not None and c in col.line.ends for col in s.colonists_of(p.id))
-        if not near:
-            raise RuleError(f"none of your colonists stands on a line next to {c}: you cannot build there")
-        s.houses.setdefault(c, []).append(p.id)
-        pe.append(Event("build", f"you build a house in {c} ({s.cities[c]})", {"city": c}))
-        if enter_from_holding(s, p.id, c) is not None:
-            pe.append(Event("colonist", f"{c} is a harbour: your sea colonist leaves the {s.board.homes(SEA)[0]} and is placed there (reading)"))
-        t.check_houses(p.id)
-    # Senator/Consul: positions and names refer to the display as it lies when you buy;
-    # the cards slide left and the display refills once you have bought (base rules)
-    start = s.display_cards()
-    chosen: list[int] = []
-    for want in a.buys:
-        if str(want).isascii() and str(want).isdigit():
-            pos = int(want)
-            if not 1 <= pos <= len(start):
-                raise RuleError(f"display position {pos} holds no card (the display has {len(start)})")
-        else:
-            name = card_name(want)
-            free = [i + 1 for i, c in enumerate(start) if c == name and i + 1 not in chosen]
-            if not free:
-                raise RuleError(f"{name} is not in the display ({', '.join(start) or 'empty'})")
-            pos = free[0]
-        if pos in chosen:
-            raise RuleError(f"display position {pos} is bought twice")
-        chosen.append(pos)
-    bought = [(pos, t.name_position(pos)) for pos in chosen]
-    for pos, name in bought:
-        if p.hand is not None:
-            p.hand.append(Card.of(name))
-        pe.append(Event("buy", f"you buy {name} from display position {pos}", {"card": name, "position": pos}))
-    for pos in sorted(chosen, reverse=True):
-        n_events = len(t.events)
-        t.remove_from_display(pos)
-        pe.extend(t.events[n_events:])  # the refill belongs to the player's buy, not to the reaction
-        del t.events[n_events:]
-    if bought and s.cards_left == 0:
-        t.end_game(p.id, "took the last card of the display")
-
-
-def _notes(t: _Turn, notes: list[Note]) -> None:
-    """Add the report lines of a solo variant (:mod:`contrarius.solo_variants`) to the turn."""
-    for n in notes:
-        (t.player_events if n.side == "player" else t.events).append(Event(n.kind, n.text, n.data))
-
-
-def _variant_part(t: _Turn, reacted: Card) -> None:
-    """The player's part of a turn that a solo variant adds ("Solo Variants"): fish paid at
-    the fish market go to Contrarius; a forum card taken with the Tribune (Salsa), after
-    which Contrarius takes the first forum card. Raises :class:`ContrariusError` for
-    variant options in a game without that variant."""
-    a, s = t.a, t.s
-    notes: list[Note] = []
-    if a.fish:
-        notes += pay_fish(s, a.fish)
-    if a.no_roll and a.forum is None and reacted.reaction == "tribune" and s.variants.salsa is not None and s.variants.salsa.row:
-        # a preview: the forum take does not depend on a die; say it rather than refuse
-        notes.append(Note("player", "forum", "Salsa: you also take a forum card (play --forum NAME), "
-                          f"and Contrarius takes the first one ({s.variants.salsa.row[0]} if you do not take it)"))
-    else:
-        forum_due(s, reacted.reaction, a.forum)
-    if a.forum is not None:
-        notes += take_forum(s, a.forum, list(a.forum_refill), dict(a.forum_reveal))
-    elif a.forum_refill or a.forum_reveal:
-        raise ContrariusError("--forum-refill and --forum-reveal go with --forum (the forum card you took with the Tribune)")
-    _notes(t, notes)
-
-
-def _find_colonist(s: Snapshot, owner: str, kind: str, where_: str) -> Colonist:
-    """The colonist of ``owner`` and ``kind`` standing at ``where_`` (a city or a line label)."""
-    if s.board.is_line_text(where_):
-        line = s.board.parse_line(where_, kind)
-        hits = [c for c in s.colonists_of(owner, kind) if c.line == line]
-    else:
-        city = s.board.place(where_)
-        hits = [c for c in s.colonists_of(owner, kind) if c.city == city]
-    if not hits:
-        raise RuleError(f"you have no {kind} colonist on {where_}")
-    return hits[0]
-
-
-def _bonus_goods(s: Snapshot, province: str) -> str:
-    """The good on a province's bonus marker: the most valuable among its cities' tokens."""
-    goods = [s.cities[c] for c in s.board.provinces[province] if s.cities.get(c) in GOODS]
-    return max(goods, key=GOODS.index)
-
-
-def _produce_for_players(t: _Turn, province: str, why: str) -> list[dict[str, Any]]:
-    """Every player's house in ``province`` produces one unit of its city's goods."""
-    s = t.s
-    out = []
-    for p in s.players:
-        got: dict[str, int] = {}
-        for city in s.board.provinces[province]:
-            if p.id in s.houses.get(city, []):
-                g = s.cities[city]
-                got[g] = got.get(g, 0) + 1
-        if got:
-            for g, n in got.items():
-                _store(t, p, g, n)
-            out.append({"player": p.id, "goods": got})
-    return out
-
-
-#: Goods a storehouse holds at most (base rules: 12 spaces; the snapshot refuses more).
-STOREHOUSE = 12
-
-
-def _store(t: _Turn, p: Any, goods: str, n: int) -> None:
-    """Add ``n`` ``goods`` to a player's recorded goods (if recorded), never beyond the
-    storehouse: contrarius records goods received but not goods spent, so the record can
-    run full, and a snapshot holding more than 12 goods would not load any more. What does
-    not fit is reported, not written."""
-    if p.goods is None:
-        return
-    keep = min(n, max(0, STOREHOUSE - sum(p.goods.values())))
-    if keep:
-        p.goods[goods] = p.goods.get(goods, 0) + keep
-    if keep < n:
-        t.player_events.append(Event("storehouse", f"{p.id}: the recorded storehouse is full ({STOREHOUSE} goods), "
-                                     f"{n - keep} {goods} not recorded; contrarius does not record goods spent: "
-                                     "correct players.goods in the snapshot", {"player": p.id, "goods": goods, "not_stored": n - keep}))
-
+__all__ = ["PlayerAction", "TurnResult", "Event", "play", "react"]
 
 # ----- the reaction --------------------------------------------------------------------------
-def _react(t: _Turn, card: Card, action: str | None, province: str | None) -> None:
+def react(t: Turn, card: Card, action: str | None, province: str | None) -> None:
     """Contrarius's reaction to ``card`` with the player's ``action`` ("Solo Personality Cards")."""
     s = t.s
     kind = card.reaction
@@ -595,11 +76,11 @@ def _react(t: _Turn, card: Card, action: str | None, province: str | None) -> No
         prov = s.board.cities[city].province
         if s.bonus_markers[prov] == "goods":
             s.bonus_markers[prov] = "coins"
-            got = _produce_for_players(t, prov, "Mercator")
+            got = produce_for_players(t, prov, "Mercator")
             words = "; ".join(f"{g['player']} receives " + ", ".join(f"{n} {x}" for x, n in g["goods"].items()) for g in got) or "no player has a house there"
             t.say("produce", f"{prov} produces for the players' houses (never for Contrarius): {words}; its bonus marker turns to coins",
                   province=prov, received=got)
-            _notes(t, mercator_fish(s, prov))
+            t.notes(mercator_fish(s, prov))
         else:
             coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
             if coins >= 3:
@@ -628,6 +109,28 @@ def _react(t: _Turn, card: Card, action: str | None, province: str | None) -> No
         t.gain_vp(3, f"{card.name}")
         return
     raise RuleError(f"{card.name} is a team-play card: use it in a team game")
+
+
+def _variant_part(t: Turn, reacted: Card) -> None:
+    """The player's part of a turn that a solo variant adds ("Solo Variants"): fish paid at
+    the fish market go to Contrarius; a forum card taken with the Tribune (Salsa), after
+    which Contrarius takes the first forum card. Raises :class:`ContrariusError` for
+    variant options in a game without that variant."""
+    a, s = t.a, t.s
+    notes: list[Note] = []
+    if a.fish:
+        notes += pay_fish(s, a.fish)
+    if a.no_roll and a.forum is None and reacted.reaction == "tribune" and s.variants.salsa is not None and s.variants.salsa.row:
+        # a preview: the forum take does not depend on a die; say it rather than refuse
+        notes.append(Note("player", "forum", "Salsa: you also take a forum card (play --forum NAME), "
+                          f"and Contrarius takes the first one ({s.variants.salsa.row[0]} if you do not take it)"))
+    else:
+        forum_due(s, reacted.reaction, a.forum)
+    if a.forum is not None:
+        notes += take_forum(s, a.forum, list(a.forum_refill), dict(a.forum_reveal))
+    elif a.forum_refill or a.forum_reveal:
+        raise ContrariusError("--forum-refill and --forum-reveal go with --forum (the forum card you took with the Tribune)")
+    t.notes(notes)
 
 
 def _check_changes(card: Card, action: PlayerAction) -> None:
@@ -686,26 +189,22 @@ def _check_action(card: Card, action: PlayerAction, s: Snapshot) -> tuple[str | 
 def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     """Play one solo turn: the player's action, then Contrarius's reaction.
 
+    ``snapshot`` is a solo game (:func:`contrarius.game.play` takes every mode).
+
     ``snapshot`` is not changed; the result holds the new snapshot (with the turn appended
     to its log) and the report. Raises :class:`GameOverError` after the end of the game,
     :class:`RuleError` for an action the rules forbid and :class:`ContrariusError` for an
     action that does not fit the card.
     """
+    if snapshot.mode != "solo":
+        raise ContrariusError(f"reactions.play plays solo games; this is a {snapshot.mode} game (contrarius.game.play picks the mode)")
     s = snapshot.copy()
-    if s.ended is not None and not s.ended.final_turn_pending:
-        who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
-        raise GameOverError(f"the game is over ({who} ended it); run 'contrarius score' for the final scoring")
-    if s.mode != "solo":
-        from . import team  # team play and the third-player variant
-
-        result = team.play(snapshot, action)
-        ensure_valid(result.snapshot)
-        return result
+    refuse_after_end(s)
     played = card_name(action.card)
     card = Card.of(played)
     if card.reaction in ("legatus", "praetor", "proconsul", "double"):
         raise ContrariusError(f"{played} is a team-play card; a solo game uses the solo cards")
-    t = _Turn(s, action)
+    t = Turn(s, action)
     vp_before = s.contrarius.vp
     reacted = card
     if card.reaction == "diplomat":
@@ -725,19 +224,19 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         raise ContrariusError(f"--copy is for a Diplomat, not the {played}")
     act, province = _check_action(reacted, action, s)
     _check_changes(reacted, action)
-    _player_part(t, card, played, acts_as=reacted.name)
+    player_part(t, card, played, acts_as=reacted.name)
     _variant_part(t, reacted)
     if province is not None and act == "produce":
         if s.bonus_markers[province] == "coins":
             raise RuleError(f"{province} has already produced (its bonus marker shows coins): reactivate first")
         s.bonus_markers[province] = "coins"
-        bonus = _bonus_goods(s, province)
-        got = _produce_for_players(t, province, "Prefect")
+        bonus = bonus_goods(s, province)
+        got = produce_for_players(t, province, "Prefect")
         n_bonus = 2 if reacted.reaction == "prefect_magnus" else 1
         if s.variants.fish_market is not None:
             bonus = "fish (fish market: a fish tile instead of the bonus marker)"
         else:
-            _store(t, s.player(t.pid), bonus, n_bonus)
+            store_goods(t, s.player(t.pid), bonus, n_bonus)
         t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; your houses there produce "
                                      + ("; ".join(", ".join(f"{n} {x}" for x, n in g['goods'].items()) for g in got) or "nothing (none there)"),
                                      {"province": province}))
@@ -754,7 +253,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         s.ended.final_turn_pending = False  # type: ignore[union-attr]
         t.player_events.append(Event("end", "your final card after Contrarius ended the game: no reaction"))
     else:
-        _react(t, reacted, act, province)
+        react(t, reacted, act, province)
     if reacted is not card:
         # "Diplomat": the copied card is flipped face down afterwards (part of your action,
         # so also on your final card, when Contrarius does not react)
@@ -786,17 +285,6 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     return TurnResult(s, played, None if final_turn else reacted.name, t.player_events, t.events, t.rolls,
                       vp_before, s.contrarius.vp, t.rulings, s.ended is not None, game_over)
 
-
-def ensure_valid(s: Snapshot) -> None:
-    """Refuse a turn whose new snapshot would not load again (the last safety net before
-    anything is written). Raises :class:`ContrariusError` naming the first problem."""
-    from .errors import SnapshotError
-
-    try:
-        Snapshot.from_dict(s.to_dict(), "<new snapshot>")
-    except SnapshotError as exc:
-        raise ContrariusError(f"this turn would leave an invalid snapshot ({exc.problems[0].render()}); nothing was written: "
-                              "check the card names given with --refill and --reveal") from None
 
 
 def _action_record(a: PlayerAction, act: str | None, province: str | None, copied: Card | None) -> dict[str, Any]:

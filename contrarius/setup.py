@@ -311,7 +311,7 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
 
 
 def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
-    """Set up a new game; return the snapshot and notes on what was decided and why.
+    """Set up a new solo game (:func:`contrarius.game.new_game` takes every mode); return the snapshot and notes on what was decided and why.
 
     Raises :class:`ContrariusError` (or :class:`UnknownNameError`) for options that do not
     fit the board or each other.
@@ -321,11 +321,7 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     if opts.mode not in MODES:
         raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
     if opts.mode != "solo":
-        if opts.salsa or opts.fish_market:
-            raise ContrariusError("the rulebook's \"Solo Variants\" (--salsa, --fish-market) are for solo play")
-        from . import team
-
-        return team.new_game(opts)
+        raise ContrariusError(f"setup.new_game sets up solo games, not {opts.mode} (contrarius.game.new_game picks the mode)")
     s, rng, notes = fresh_table(opts)
     board = s.board
     # display and stack

@@ -259,22 +259,22 @@ def test_no_command_still_shows_the_help(runner):
 
 # ----- the boundary ---------------------------------------------------------------------------------
 def test_a_bug_is_one_line_with_exit_70(runner, tmp_path, monkeypatch):
-    import contrarius.reactions
+    import contrarius.game
 
     def broken(*args, **kwargs):
         raise KeyError("oops")
 
-    monkeypatch.setattr(contrarius.reactions, "play", broken)
+    monkeypatch.setattr(contrarius.game, "play", broken)
     fails(runner, ["play", "mercator", game_file(tmp_path)], EXIT_INTERNAL, "internal error (KeyError", "--debug")
 
 
 def test_an_interrupt_writes_nothing(runner, tmp_path, monkeypatch):
-    import contrarius.reactions
+    import contrarius.game
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(contrarius.reactions, "play", interrupted)
+    monkeypatch.setattr(contrarius.game, "play", interrupted)
     path = game_file(tmp_path)
     before = path.read_bytes()
     fails(runner, ["play", "mercator", path, "-i"], 130, "interrupted; nothing was written")

@@ -36,12 +36,13 @@ import yaml
 from contrarius.cards import Card
 from contrarius.cli import app
 from contrarius.errors import ContrariusError, GameOverError, RuleError
-from contrarius.reactions import PlayerAction, play
-from contrarius.setup import SetupOptions, new_game
+from contrarius.game import PlayerAction, play
+from contrarius.game import SetupOptions, new_game
 from team_helpers import reload, texts
 
 from contrarius.snapshot import CONTRARIUS, Snapshot
-from contrarius.team import Part, TeamAction, as_team_action, final_turn_note, halves, record_hand
+from contrarius.team import record_hand
+from contrarius.twoplayer import Part, TeamAction, as_team_action, final_turn_note, halves
 
 ITALIA_TOKENS = {
     "Bavzanvm": "brick", "Aqvileia": "cloth", "Verona": "brick", "Comvm": "food", "Segvsio": "tool",

@@ -20,12 +20,13 @@ import yaml
 
 from contrarius.cli import app
 from contrarius.errors import ContrariusError, GameOverError, RuleError
-from contrarius.reactions import play
-from contrarius.setup import SetupOptions, new_game
+from contrarius.game import play
+from contrarius.game import SetupOptions, new_game
 from team_helpers import reload, texts
 
 from contrarius.snapshot import CONTRARIUS, Snapshot
-from contrarius.team import Part, TeamAction, final_turn_note, record_hand
+from contrarius.team import record_hand
+from contrarius.twoplayer import Part, TeamAction, final_turn_note
 
 # the Italia tokens of examples/italia-setup.yaml (as in tests/test_team.py)
 ITALIA_TOKENS = {

@@ -37,7 +37,8 @@ from contrarius.cli import app
 from contrarius.errors import ContrariusError, RuleError, SnapshotError
 from contrarius.reactions import PlayerAction, play
 from contrarius.scoring import PlayerInput, score
-from contrarius.setup import SetupOptions, new_game
+from contrarius.game import new_game
+from contrarius.setup import SetupOptions
 from contrarius.snapshot import Snapshot
 from contrarius.store import load_snapshot
 from test_reactions import ITALIA  # the Italia tokens worked through in tests/test_reactions.py

@@ -121,9 +121,9 @@ def _root(
     STATE["debug"] = debug
 
 
-from . import boards_cmd, game_cmd, play_cmd, preview_cmd, score_cmd, where_cmd  # noqa: E402  (register the commands)
+from . import boards_cmd, game_cmd, play_cmd, preview_cmd, score_cmd, session_cmd, where_cmd  # noqa: E402  (register the commands)
 
-for _mod in (boards_cmd, game_cmd, where_cmd, play_cmd, preview_cmd, score_cmd):
+for _mod in (boards_cmd, game_cmd, where_cmd, play_cmd, preview_cmd, score_cmd, session_cmd):
     _mod.register(app)
 
 

@@ -35,9 +35,19 @@ def board_detail(board) -> dict:
         # every printed line: two lines of one kind between a pair keep their index
         # (Ionium: Messana-Neapolis#2); a dotted line one may cross but not end on is
         # not stoppable (Ionium: Apollonia-Brvndisivm)
-        "lines": [{"kind": ln.kind, "line": ln.label, "a": ln.a, "b": ln.b, "index": ln.index, "stoppable": ln.stoppable}
+        "lines": [{"kind": ln.kind, "line": ln.label, "a": ln.a, "b": ln.b, "index": ln.index, "stoppable": ln.stoppable,
+                   **({"route": ln.route} if ln.route else {})}
                   for ln in board.lines],
         "sources": list(board.sources),
+        # where each kind of colonist starts; the places that are not cities; tags; readings
+        "starts": {k: list(v) for k, v in board.starts.items()},
+        "nodes": [{"name": n.name, "type": n.type, "province": n.province,
+                   "land": board.neighbours(n.name, "land"), "sea": board.neighbours(n.name, "sea")}
+                  for n in board.nodes.values()],
+        "tags": {t: list(board.tagged(t)) for t in sorted({t for ts in board.tags.values() for t in ts})},
+        "board_tags": sorted(board.board_tags),
+        "display_printed": board.display,
+        "readings": dict(board.readings),
     }
 
 
@@ -90,12 +100,31 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table
 
         con = out_console()
-        table = Table(title=f"{b.name}: capital {b.capital} (land: {', '.join(data['capital_neighbours']['land'])}; "
-                            f"sea: {', '.join(data['capital_neighbours']['sea'])})")
+        head = (f"capital {b.capital} (land: {', '.join(data['capital_neighbours']['land'])}; "
+                f"sea: {', '.join(data['capital_neighbours']['sea'])})") if b.capital else "no capital"
+        table = Table(title=f"{b.name}: {head}")
         for col in ("city", "letter", "province", "land neighbours", "sea neighbours"):
             table.add_column(col)
         for c in data["cities_detail"]:
             table.add_row(c["city"], c["letter"], c["province"], ", ".join(c["land"]), ", ".join(c["sea"]))
         con.print(table)
-        con.print(f"{data['cities']} cities + {b.capital}, {data['provinces']} provinces, "
+        others = [n for n in data["nodes"] if n["type"] != "capital"]
+        if others:
+            nodes = Table(title="Places that are not cities (nobody builds there)")
+            for col in ("place", "what", "land neighbours", "sea neighbours"):
+                nodes.add_column(col)
+            for n in others:
+                what = n["type"] + (f" in {n['province']}" if n["province"] else "")
+                nodes.add_row(n["name"], what, ", ".join(n["land"]), ", ".join(n["sea"]))
+            con.print(nodes)
+        capital = f" + {b.capital}" if b.capital else " (no capital)"
+        con.print(f"{data['cities']} cities{capital}, {data['provinces']} provinces, "
                   f"{data['land_lines']} land lines, {data['sea_lines']} sea lines. Sources: {len(b.sources)} (see --json).")
+        default = {"land": [b.capital], "sea": [b.capital]}
+        if data["starts"] != default:
+            con.print("Colonists start: " + "; ".join(f"{k} {', '.join(v) or '(none printed)'}" for k, v in data["starts"].items())
+                      + (" (Roma prints no start: new --start CITY)" if b.asks_start else ""))
+        for tag, places in data["tags"].items():
+            con.print(f"{tag.replace('_', ' ')}: {', '.join(places)}")
+        for key, text in data["readings"].items():
+            con.print(f"reading ({key}): {text}")

@@ -88,6 +88,8 @@ def show_data(s) -> dict:
         },
         "sides": sides,
         "display": [{"position": i + 1, "card": c, "extra_cost": costs[i]} for i, c in enumerate(s.display)],
+        **({} if board.display else {"display_note": f"no card display is printed on the {board.name} board: "
+                                                     "the extra costs of the other boards are used (reading)"}),
         "stack_remaining": s.stack_remaining,
         "cards_left": s.cards_left,
         "provinces": provinces,
@@ -138,7 +140,7 @@ def render_show(s, con) -> None:
               + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
               + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] and d["mode"] == "solo" else ""))
     if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
-        from ..team import final_turn_note
+        from ..twoplayer import final_turn_note
 
         for p in d["players"]:
             tags = [t for t in ("to play" if p["active"] else "", "Praefectus Magnus" if p["praefectus_magnus"] else "",
@@ -167,6 +169,8 @@ def render_show(s, con) -> None:
     for item in d["display"]:
         disp.add_row(str(item["position"]), item["card"] or "(empty)", item["extra_cost"] or "-")
     con.print(disp)
+    if d.get("display_note"):
+        con.print(d["display_note"])
     prov = Table(title="Provinces")
     for col in ("province", "bonus marker", "cities (goods: houses)"):
         prov.add_column(col)
@@ -204,6 +208,16 @@ def render_variants(v: dict, con) -> None:
         con.print(f"  Contrarius's variant points at the end so far: {pts}")
 
 
+def move_text(moved, word: str) -> str:
+    """The line reporting an undo or redo (``word``: ``undid``/``redid``) of a
+    :class:`~contrarius.store.HistoryMove`: how many steps, the turns the file now holds,
+    how many more can be undone and redone (``contrarius undo``/``redo``, the session)."""
+    turns = len(moved.snapshot.log)
+    steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
+    return (f"{moved.path}: {word} {steps}; it now holds the game after {turns} turn{'s' if turns != 1 else ''} "
+            f"({moved.undoable} more can be undone, {moved.redoable} redone)")
+
+
 def register(app: typer.Typer) -> None:
     """Add new, check, show, undo and redo to ``app``."""
 
@@ -239,8 +253,8 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
     ) -> None:
         """Set up a new game and write its snapshot (stdout, or -o PATH)."""
+        from ..game import SetupOptions, new_game
         from ..parsing import card_from_text
-        from ..setup import SetupOptions, new_game
 
         if beginner and start_vp is not None:
             raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
@@ -362,11 +376,7 @@ def register(app: typer.Typer) -> None:
     def report_move(moved, word: str) -> None:
         from rich.markup import escape
 
-        turns = len(moved.snapshot.log)
-        steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
-        err_console().print(escape(
-            f"{moved.path}: {word} {steps}; it now holds the game after {turns} turn{'s' if turns != 1 else ''} "
-            f"({moved.undoable} more can be undone, {moved.redoable} redone)"))
+        err_console().print(escape(move_text(moved, word)))
 
     @app.command("undo")
     @boundary

@@ -64,7 +64,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
                   reveal: list[str] | None = None, die: list[str] | None = None, choose: list[int] | None = None,
                   player: str | None = None, snapshot=None, forum: str | None = None, forum_refill: list[str] | None = None,
                   forum_reveal: list[str] | None = None, fish: int = 0):
-    """The :class:`~contrarius.reactions.PlayerAction` that ``play``'s (and ``preview``'s)
+    """The :class:`~contrarius.turn.PlayerAction` that ``play``'s (and ``preview``'s)
     options describe. Raises :class:`ContrariusError` for options that contradict each other.
 
     ``snapshot``: the game the options are for; with it, card names may be unique prefixes
@@ -75,7 +75,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     without ``--money`` places colonists, which the rule engine decides.
     """
     from ..parsing import card_from_text, parse_move
-    from ..reactions import PlayerAction
+    from ..turn import PlayerAction
 
     mode = snapshot.mode if snapshot is not None else None
     owner = snapshot.player(player).id if snapshot is not None else None
@@ -128,7 +128,7 @@ def render_turn(result, con) -> None:
         if solo:
             lines.append("[bold yellow]Contrarius ended the game: play your final card (no reaction).[/bold yellow]")
         else:
-            from ..team import final_turn_note
+            from ..twoplayer import final_turn_note
 
             lines.append(f"[bold yellow]{final_turn_note(result.snapshot)}.[/bold yellow]")
     if not solo and not result.game_over:
@@ -145,11 +145,11 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
                 partner_place: list[str] | None = None, partner_copy: str | None = None,
                 partner_build: list[str] | None = None, partner_move: list[str] | None = None,
                 partner_buy: list[str] | None = None, veto: str | None = None):
-    """The ``play`` options of a team or third-player turn as a :class:`~contrarius.team.TeamAction`."""
+    """The ``play`` options of a team or third-player turn as a :class:`~contrarius.twoplayer.TeamAction`."""
     from dataclasses import fields
 
     from ..parsing import card_from_text, parse_move
-    from ..team import Part, TeamAction
+    from ..twoplayer import Part, TeamAction
 
     partner_card = card_from_text(partner_card) if partner_card else partner_card
     partner_copy = card_from_text(partner_copy) if partner_copy else partner_copy
@@ -172,6 +172,33 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
         praetor_reaction = praetor_reaction.strip().casefold()
     return TeamAction(**{f.name: getattr(pa, f.name) for f in fields(pa)}, personality=personality,
                       praetor_reaction=praetor_reaction, partner=partner, veto=vetoer, veto_face=face)
+
+
+#: ``play``'s options of team play and the third-player variant (keyword names of :func:`team_action`).
+TEAM_OPTIONS = ("personality", "praetor_reaction", "partner_card", "partner_personality", "partner_produce",
+                "partner_reactivate", "partner_money", "partner_place", "partner_copy", "partner_build",
+                "partner_move", "partner_buy", "veto")
+
+
+def turn_action(snap, card: str, **options):
+    """The action that ``play``'s options describe for the game in ``snap``: a
+    :class:`~contrarius.reactions.PlayerAction` in solo play, a
+    :class:`~contrarius.team.TeamAction` in team and third-player games.
+
+    ``options`` are ``play``'s option values by parameter name (``produce="Campania"``,
+    ``die=["black=wine"]``, ``partner_build=[...]``); ``contrarius play`` and
+    ``contrarius session`` both build their turn here (one code path). Raises
+    :class:`ContrariusError` for options that contradict each other or a team option in
+    a solo game.
+    """
+    team_opts = {k: options.pop(k) for k in TEAM_OPTIONS if k in options}
+    pa = player_action(card, **options, snapshot=snap)
+    if snap.mode != "solo":
+        return team_action(pa, **team_opts)
+    given = next((k for k in TEAM_OPTIONS if team_opts.get(k)), None)
+    if given is not None:
+        raise ContrariusError(f"--{given.replace('_', '-')} is for team play and the third-player variant; this is a solo game")
+    return pa
 
 
 def register(app: typer.Typer) -> None:
@@ -217,24 +244,18 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="The report as JSON (stdout with -o/-i, else stderr).")] = False,
     ) -> None:
         """Play one turn: your card and action, then Contrarius's reaction; writes the new snapshot."""
-        from ..reactions import play
+        from ..game import play
         from ..store import load_snapshot
 
         snap = load_snapshot(snapshot)
-        pa = player_action(card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
-                           build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
-                           player=player, snapshot=snap, forum=forum, forum_refill=forum_refill,
-                           forum_reveal=forum_reveal, fish=fish)
-        team_opts = dict(personality=personality, praetor_reaction=praetor_reaction, partner_card=partner_card,
-                         partner_personality=partner_personality, partner_produce=partner_produce,
-                         partner_reactivate=partner_reactivate, partner_money=partner_money, partner_place=partner_place,
-                         partner_copy=partner_copy, partner_build=partner_build, partner_move=partner_move,
-                         partner_buy=partner_buy, veto=veto)
-        if snap.mode != "solo":
-            pa = team_action(pa, **team_opts)
-        elif any(team_opts.values()):
-            given = next(k for k, v in team_opts.items() if v)
-            raise ContrariusError(f"--{given.replace('_', '-')} is for team play and the third-player variant; this is a solo game")
+        pa = turn_action(snap, card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
+                         build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
+                         player=player, forum=forum, forum_refill=forum_refill, forum_reveal=forum_reveal, fish=fish,
+                         personality=personality, praetor_reaction=praetor_reaction,
+                         partner_card=partner_card, partner_personality=partner_personality,
+                         partner_produce=partner_produce, partner_reactivate=partner_reactivate,
+                         partner_money=partner_money, partner_place=partner_place, partner_copy=partner_copy,
+                         partner_build=partner_build, partner_move=partner_move, partner_buy=partner_buy, veto=veto)
         result = play(snap, pa)
 
         def report(used_stdout: bool) -> None:

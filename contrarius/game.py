@@ -1,0 +1,53 @@
+"""One game, any mode: the dispatcher that picks solo play, team play or the third-player
+variant by the snapshot's ``mode``.
+
+:func:`play` plays one turn and :func:`new_game` sets a game up; each hands the work to
+the mode's own module (:mod:`.reactions` and :mod:`.setup` for solo play, :mod:`.team`,
+:mod:`.third_player`). The command line calls these two; the modes never call back here.
+"""
+
+from __future__ import annotations
+
+from . import reactions, setup, team, third_player
+from .errors import ContrariusError
+from .setup import SetupOptions
+from .snapshot import LEVELS, MODES, Snapshot
+from .turn import PlayerAction, TurnResult
+
+__all__ = ["PlayerAction", "SetupOptions", "TurnResult", "new_game", "play"]
+
+#: Each mode's module: its ``play(snapshot, action)`` and ``new_game(options)``.
+_MODES = {"solo": (reactions.play, setup.new_game), team.TEAM: (team.play, team.new_game),
+          third_player.THIRD: (third_player.play, third_player.new_game)}
+
+
+def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
+    """Play one turn of the game ``snapshot`` records: the player's action, then Contrarius's
+    reaction, by the rules of the snapshot's mode (solo: "Solo Personality Cards"; team:
+    "Cooperative Game Play"; third-player: "Contrarius as a third player").
+
+    ``action`` is a :class:`~contrarius.turn.PlayerAction` (team and third-player games
+    also take a :class:`~contrarius.twoplayer.TeamAction`). ``snapshot`` is not changed;
+    the result holds the new snapshot, which always loads again. Raises
+    :class:`GameOverError` after the end of the game, :class:`RuleError` for an action the
+    rules forbid and :class:`ContrariusError` for an action that does not fit the card.
+    """
+    if snapshot.mode not in _MODES:
+        raise ContrariusError(f"unknown mode {snapshot.mode!r}; use one of {', '.join(MODES)}")
+    return _MODES[snapshot.mode][0](snapshot, action)
+
+
+def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
+    """Set up a new game of ``opts.mode`` ("Setup"; "Cooperative Setup"; "Contrarius as a
+    third player"); return the snapshot and notes on what was decided and why.
+
+    Raises :class:`ContrariusError` (or :class:`UnknownNameError`) for an unknown level or
+    mode and for options that do not fit the board or each other.
+    """
+    if opts.level not in LEVELS:
+        raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
+    if opts.mode not in _MODES:
+        raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
+    if opts.mode != "solo" and (opts.salsa or opts.fish_market):
+        raise ContrariusError("the rulebook's \"Solo Variants\" (--salsa, --fish-market) are for solo play")
+    return _MODES[opts.mode][1](opts)

@@ -1,0 +1,192 @@
+"""The package's layers: one direction of knowledge, no import cycle (issue 13).
+
+The import graph is read from the source with :mod:`ast`, so an import inside a function
+counts as much as one at the top of a module. The layers, bottom to top:
+
+    errors        what can go wrong (the package's exceptions and exit codes)
+    yamlio        YAML reading and writing
+    board, cards, dice    the printed material: maps, personality cards, dice faces
+    snapshot      the game state
+    store         snapshot files on disk
+    rules         build, turn, reactions, twoplayer, team, third_player, setup, scoring,
+                  preview, campaign, game, parsing (names typed by the player), picture (SVG)
+    cli           the command line (contrarius/cli/, __main__)
+
+A module imports only from its own layer or the layers below; inside a layer no cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "contrarius"
+
+#: Bottom to top. A new module must be placed here (the test says so when it is not).
+LAYERS: list[tuple[str, set[str]]] = [
+    ("errors", {"contrarius", "contrarius.errors"}),
+    ("yamlio", {"contrarius.yamlio"}),
+    ("data", {"contrarius.board", "contrarius.cards", "contrarius.dice", "contrarius.variants"}),
+    ("snapshot", {"contrarius.snapshot"}),
+    ("store", {"contrarius.store"}),
+    ("rules", {"contrarius.build", "contrarius.turn", "contrarius.reactions", "contrarius.twoplayer",
+               "contrarius.team", "contrarius.third_player", "contrarius.setup", "contrarius.scoring",
+               "contrarius.preview", "contrarius.campaign", "contrarius.game", "contrarius.parsing",
+               "contrarius.picture", "contrarius.solo_variants"}),
+    ("cli", {"contrarius.__main__", "contrarius.cli"}),
+]
+
+#: Team play and the third-player variant: solo play never reaches them.
+TWO_PLAYER = {"contrarius.twoplayer", "contrarius.team", "contrarius.third_player"}
+SOLO = {"contrarius.turn", "contrarius.reactions", "contrarius.setup", "contrarius.build"}
+
+
+def modules(root: Path = PACKAGE) -> dict[str, Path]:
+    """Every module of the package: dotted name -> file."""
+    out = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def import_graph(mods: dict[str, Path]) -> dict[str, set[str]]:
+    """module -> the package's modules it imports anywhere in its source (also inside
+    functions); ``from . import x`` counts as importing the module ``x``."""
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for name, path in mods.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[:len(base) - (node.level - 1)]
+                    stem = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    stem = node.module or ""
+                targets = [stem] + [f"{stem}.{a.name}" for a in node.names]
+            for target in targets:
+                # ``import contrarius.cli.common`` also imports the packages above it
+                while target and target not in mods:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def layer_of(module: str) -> int:
+    """The index of ``module``'s layer in :data:`LAYERS` (a subpackage counts as its package)."""
+    for i, (_, members) in enumerate(LAYERS):
+        if any(module == m or (m != "contrarius" and module.startswith(m + ".")) for m in members):
+            return i
+    raise AssertionError(f"{module} is in no layer: add it to LAYERS in tests/test_architecture.py "
+                         "(and to README's Development section)")
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of the graph as ``[a, b, ..., a]``, or None (depth-first search)."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            found = visit(start)
+            if found:
+                return found
+    return None
+
+
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in graph[todo.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+GRAPH = import_graph(modules())
+
+
+def test_the_graph_is_read_from_the_source():
+    # imports at the top and inside functions are both seen: cli/play_cmd imports the
+    # rules inside its command function; game imports the modes at its top
+    assert "contrarius.game" in GRAPH["contrarius.cli.play_cmd"]
+    assert {"contrarius.reactions", "contrarius.team", "contrarius.third_player"} <= GRAPH["contrarius.game"]
+    assert "contrarius.yamlio" in GRAPH["contrarius.board"]  # a function-level import in board.py
+
+
+def test_every_module_has_its_layer():
+    # the layer test below is not vacuous: the layers are the ones drawn above
+    assert layer_of("contrarius.errors") < layer_of("contrarius.yamlio") < layer_of("contrarius.board")
+    assert layer_of("contrarius.board") < layer_of("contrarius.snapshot") < layer_of("contrarius.store")
+    assert layer_of("contrarius.store") < layer_of("contrarius.reactions") < layer_of("contrarius.cli.play_cmd")
+    for module in GRAPH:
+        layer_of(module)
+
+
+def test_no_import_cycle():
+    assert find_cycle(GRAPH) is None, " -> ".join(find_cycle(GRAPH) or [])
+
+
+def test_the_cycle_finder_finds_a_cycle_hidden_in_a_function(tmp_path):
+    # the check itself can fail: a package whose cycle hides in a function-level import
+    pkg = tmp_path / "contrarius"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from .b import x\n")
+    (pkg / "b.py").write_text("x = 1\n\ndef f():\n    from . import a\n    return a\n")
+    graph = import_graph(modules(pkg))
+    assert "contrarius.a" in graph["contrarius.b"]
+    assert find_cycle(graph) in (["contrarius.a", "contrarius.b", "contrarius.a"],
+                                 ["contrarius.b", "contrarius.a", "contrarius.b"])
+
+
+@pytest.mark.parametrize("module", sorted(GRAPH))
+def test_each_module_imports_only_its_own_layer_or_below(module):
+    mine = layer_of(module)
+    above = sorted(t for t in GRAPH[module] if layer_of(t) > mine)
+    assert not above, (f"{module} (layer {LAYERS[mine][0]}) imports {', '.join(above)} from a layer above it "
+                       f"({', '.join(LAYERS[layer_of(t)][0] for t in above)})")
+
+
+def test_solo_play_never_imports_team_code():
+    for module in SOLO:
+        assert not reachable(GRAPH, module) & TWO_PLAYER, module
+
+
+@pytest.mark.parametrize("module", sorted(m for m in GRAPH if layer_of(m) < layer_of("contrarius.cli")))
+def test_below_the_command_line_nothing_knows_the_terminal(module):
+    # "Rules never print and know nothing of the terminal": no typer, rich or click below
+    # the command line, and no print()
+    tree = ast.parse(modules()[module].read_text(encoding="utf-8"))
+    names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    names |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and not n.level}
+    assert not names & {"typer", "rich", "click"}, module
+    prints = [n.lineno for n in ast.walk(tree)
+              if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "print"]
+    assert not prints, f"{module} prints (lines {prints})"

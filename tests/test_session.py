@@ -1,0 +1,332 @@
+"""``contrarius session``: the guided turn loop (issue 17).
+
+One code path: every test that plays turns in a session plays the same turns with
+``contrarius play ... -i`` on a copy of the same file and compares the two files byte for
+byte (the snapshot holds the whole turn log, the dice and the roll counter).
+
+The whole game (``tests/data/session-italia-solo.txt``) is on ``examples/italia-setup.yaml``
+with ``seed: null`` (dice read from the table). Its end, worked out by hand from the
+rulebook ("Solo End of Game"): 14 display cards (7 shown, 7 in the stack) leave the display
+by the player's buys (Senator 2+2+2, Consul 1+1 = 8) and Contrarius's takes (Architect die
+twice, the Tribune's red die "card" twice, the Diplomat's copied Architect once = 5) and
+one more by Architect (blue die 1): 8 + 6 = 14, the last taken by Contrarius with the
+Diplomat's copied Architect, so Contrarius takes the Concordia card and the player plays
+one final card without a reaction (turn 15); then the game is over.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from contrarius.cli import app
+from contrarius.cli.session_flow import Question, parse_command, pick, turn_flow
+from contrarius.store import load_snapshot
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "italia-setup.yaml"
+ANSWERS = Path(__file__).resolve().parent / "data" / "session-italia-solo.txt"
+
+#: The same game as ANSWERS, as ``contrarius play`` commands (options after the card).
+PLAY_TURNS = [
+    ["senator", "--buy", "1", "--buy", "2", "--die", "wine"],
+    ["architect", "--move", "land:Roma:Casinvm-Roma", "--build", "Casinvm", "--die", "1"],
+    ["tribune", "--die", "card"],
+    ["senator", "--buy", "1", "--buy", "4", "--die", "food", "--choose", "2"],
+    ["mercator", "--die", "cloth"],
+    ["architect", "--die", "2"],
+    ["prefect", "--produce", "Campania"],
+    ["consul", "--buy", "1", "--die", "brick"],
+    ["tribune", "--die", "card"],
+    ["pm", "--reactivate"],
+    ["senator", "--buy", "1", "--buy", "2", "--die", "S"],
+    ["architect", "--move", "land:Casinvm-Roma:Casinvm-Neapolis", "--build", "Neapolis", "--die", "1"],
+    ["consul", "--buy", "1", "--die", "tool"],
+    ["diplomat", "--copy", "Architect", "--die", "1"],
+    ["mercator"],
+]
+
+
+def table_game(tmp_path: Path, name: str = "game.yaml") -> Path:
+    """examples/italia-setup.yaml with ``seed: null``: every die is read from the table."""
+    p = tmp_path / name
+    p.write_text(EXAMPLE.read_text(encoding="utf-8").replace("seed: 1\n", "seed: null\n"), encoding="utf-8")
+    return p
+
+
+def copy_of(path: Path, name: str) -> Path:
+    out = path.with_name(name)
+    out.write_bytes(path.read_bytes())
+    return out
+
+
+def session(runner, path: Path, answers: str):
+    return runner.invoke(app, ["session", str(path)], input=answers)
+
+
+def play_all(runner, path: Path, turns: list[list[str]]) -> None:
+    for turn in turns:
+        r = runner.invoke(app, ["play", turn[0], str(path), "-i", *turn[1:]])
+        assert r.exit_code == 0, (turn, r.stderr)
+
+
+def drive(snap, answers: list[str], *, table_dice: bool):
+    """Run one turn's flow on ``snap`` with ``answers``; return (questions asked, turn)."""
+    flow = turn_flow(snap, table_dice=table_dice)
+    asked: list[Question] = [next(flow)]
+    try:
+        for a in answers:
+            asked.append(flow.send(a))
+    except StopIteration as stop:
+        return asked, stop.value
+    return asked, None
+
+
+# ----- the whole game --------------------------------------------------------------------------------
+def test_scripted_whole_solo_game_equals_play_commands(runner, tmp_path):
+    by_session = table_game(tmp_path, "session.yaml")
+    by_play = copy_of(by_session, "play.yaml")
+    r = session(runner, by_session, ANSWERS.read_text(encoding="utf-8"))
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr == ""  # no answer refused
+    play_all(runner, by_play, PLAY_TURNS)
+    assert by_session.read_bytes() == by_play.read_bytes()
+    snap = load_snapshot(str(by_session))
+    assert len(snap.log) == 15
+    assert snap.ended is not None and snap.ended.by == "contrarius" and not snap.ended.final_turn_pending
+    assert snap.concordia == "contrarius"
+    # the game ends and is scored: the final scoring follows the last turn
+    out = r.stdout
+    assert "The game is over." in out
+    assert out.index("The game is over.") < out.rindex("Concordia")
+    # from a pipe: no prompts on stdout; the reports and the commands' output are there
+    assert "Which card" not in out and "[Enter" not in out
+    assert "Where does Contrarius build?" in out  # 'where wine' between turns
+    assert "1. Senator (Contrarius VP 0 -> 0)" in out  # 'log'
+
+
+def test_virtual_dice_are_rolled_and_said(runner, tmp_path):
+    """A game with a seed: the session rolls as 'play' without --die does; the report
+    says 'rolled'. The Mercator's S (seed 1, roll 0) builds in Cosa with 2 tied colonist
+    moves (land and sea colonist both one step from Cosa-Roma), so one question (Enter: 1)."""
+    by_session = tmp_path / "v.yaml"
+    by_session.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    by_play = copy_of(by_session, "v-play.yaml")
+    r = session(runner, by_session, "mercator\n\nprefect\n\nCampania\n")
+    assert r.exit_code == 0, r.stderr
+    assert "(rolled)" in r.stdout
+    play_all(runner, by_play, [["mercator"], ["prefect", "--produce", "Campania"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+
+
+# ----- the questions --------------------------------------------------------------------------------
+def test_only_the_questions_the_card_needs():
+    snap = load_snapshot(str(EXAMPLE))
+    # Prefect: produce or reactivate, then the province; no die (1 VP per house, at least 1)
+    asked, turn = drive(snap, ["prefect", "", "Campania"], table_dice=True)
+    assert [q.key for q in asked] == ["card", "action", "produce"]
+    assert asked[1].default == "produce"
+    assert turn.options == {"produce": "Campania"}
+    # a specialist: no question after the card (3 VP, no die)
+    asked, turn = drive(snap.copy(), ["mercator"], table_dice=False)
+    assert [q.key for q in asked] == ["card", "choose"]  # S -> Smith -> Cosa, two tied moves
+    # Architect in a table game: moves, houses, then the blue die with its meaning
+    asked, turn = drive(snap, ["architect", "", "", "3"], table_dice=True)
+    assert [q.key for q in asked] == ["card", "move", "build", "die"]
+    die_q = asked[-1]
+    assert die_q.text.startswith("blue die (Architect)")
+    assert ("3", "takes Prefect") in die_q.choices  # display position 3 holds the Prefect
+    assert turn.options == {"die": ["blue=3"]}
+
+
+def test_wrong_answer_asked_again_with_the_command_line_message(runner, tmp_path):
+    game = table_game(tmp_path)
+    cli = runner.invoke(app, ["play", "prefect", str(game), "--produce", "Lombardia"])
+    assert cli.exit_code == 2
+    r = session(runner, game, "prefect\nproduce\nLombardia\nCampania\n")
+    assert r.stderr.splitlines()[0] == cli.stderr.strip()
+    assert r.exit_code == 2  # a script with a refused answer says so in its exit code
+    assert len(load_snapshot(str(game)).log) == 1  # the second answer was taken
+
+
+def test_unique_prefixes_and_commands():
+    choices = (("Prefect", ""), ("Prefect with Praefectus Magnus", ""), ("Senator", ""))
+    assert pick("sen", choices) == "Senator"
+    assert pick("prefect", choices) == "Prefect"  # a whole name wins over longer ones
+    assert pick("pre", choices) is None  # begins two names
+    assert pick("prefect_with", choices) == "Prefect with Praefectus Magnus"
+    assert parse_command("where wine") == ("where", ["wine"])
+    assert parse_command("undo 2") == ("undo", ["2"])
+    assert parse_command("senator") is None
+
+
+def test_card_prefixes_as_play_reads_them(runner, tmp_path):
+    """The card question reads names as 'play' does (contrarius.parsing): a shared prefix
+    is asked again with play's message; 'pref' is the Prefect (the shortest name)."""
+    snap = load_snapshot(str(EXAMPLE))
+    asked, _ = drive(snap, ["m"], table_dice=True)
+    cli = runner.invoke(app, ["play", "m", str(EXAMPLE)])
+    assert cli.exit_code == 2 and asked[-1].error == cli.stderr.strip().removeprefix("contrarius: ")
+    asked, _ = drive(snap, ["pref", "reactivate"], table_dice=True)
+    assert [q.key for q in asked] == ["card", "action"]
+
+
+# ----- end of input, Ctrl-C, undo -------------------------------------------------------------------
+def test_end_of_input_mid_turn_leaves_the_last_whole_turn(runner, tmp_path):
+    game = table_game(tmp_path)
+    r = session(runner, game, "prefect\n\nCampania\narchitect\nland:Roma:Casinvm-Roma\n")
+    assert r.exit_code == 0
+    assert "that turn was not written" in r.stderr
+    snap = load_snapshot(str(game))  # valid
+    assert [e["card"] for e in snap.log] == ["Prefect"]
+
+
+def test_ctrl_c_mid_turn_abandons_that_turn(tmp_path):
+    game = table_game(tmp_path)
+    before = game.read_bytes()
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.Popen([sys.executable, "-m", "contrarius", "session", str(game)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    proc.stdin.write("architect\nland:Roma:Casinvm-Roma\n")
+    proc.stdin.flush()
+    time.sleep(3)  # started, and waiting for the next answer of the Architect turn
+    proc.send_signal(signal.SIGINT)
+    time.sleep(0.5)
+    assert game.read_bytes() == before  # nothing written mid-turn
+    out, err = proc.communicate("prefect\nreactivate\n", timeout=60)
+    assert proc.returncode == 0, err
+    assert "turn abandoned" in err
+    snap = load_snapshot(str(game))
+    assert [e["card"] for e in snap.log] == ["Prefect"]  # the Architect turn was dropped whole
+
+
+def test_undo_and_redo_between_turns(runner, tmp_path):
+    """undo [N] / redo [N] walk the snapshot's history (contrarius.store.undo/redo, as the
+    undo and redo commands do); the questions start again on the file as it then is."""
+    game = table_game(tmp_path)
+    start = game.read_bytes()
+    r = session(runner, game, "prefect\n\nCampania\npm\nreactivate\nundo 2\n")
+    assert r.exit_code == 0, r.stderr
+    assert "undid 2 steps; it now holds the game after 0 turns" in r.stdout
+    assert load_snapshot(str(game)).log == [] and game.read_bytes() == start
+    r = session(runner, game, "redo\nmercator\nfood\n")
+    assert r.exit_code == 0, r.stderr
+    assert [e["card"] for e in load_snapshot(str(game)).log] == ["Prefect", "Mercator"]  # redo, then a new turn
+    r = session(runner, game, "redo\nundo x\n")
+    assert r.exit_code == 2
+    assert "nothing to redo" in r.stderr and "undo x: write undo or undo N" in r.stderr
+
+
+def test_commands_between_turns(runner, tmp_path):
+    game = table_game(tmp_path)
+    r = session(runner, game, "help\nshow\nwhere\npreview\nlog\nquit\nprefect\n")
+    assert r.exit_code == 0, r.stderr
+    assert "undo" in r.stdout and "Display" in r.stdout and "no turn played yet" in r.stdout
+    assert load_snapshot(str(game)).log == []  # quit before the card
+
+
+def test_game_over_scores_and_plays_no_card(runner, tmp_path):
+    game = table_game(tmp_path)
+    assert session(runner, game, ANSWERS.read_text(encoding="utf-8")).exit_code == 0
+    done = game.read_bytes()
+    r = session(runner, game, "mercator\nscore\n")
+    assert "no card can be played" in r.stderr
+    assert r.stdout.count("Concordia") >= 2  # scored when the session starts and on 'score'
+    assert game.read_bytes() == done
+
+
+# ----- team and third-player ---------------------------------------------------------------------
+def _new(runner, tmp_path, mode: str, seed: int) -> Path:
+    p = tmp_path / f"{mode}.yaml"
+    r = runner.invoke(app, ["new", "--board", "italia", "--mode", mode, "--seed", str(seed), "-o", str(p)])
+    assert r.exit_code == 0, r.stderr
+    return p
+
+
+def test_team_session_equals_play(runner, tmp_path):
+    """Team play: each card is carried out by both partners; the display of a fresh team
+    game is unknown (?), so Contrarius taking a card asks which it is (--reveal), and the
+    card drawn after it (Enter: not recorded)."""
+    by_session = _new(runner, tmp_path, "team", 3)
+    by_play = copy_of(by_session, "team-play.yaml")
+    r = session(runner, by_session, "prefect\nproduce\nCampania\nproduce\nApvlia\n"
+                                    "architect\n\n\n\n\nMason\n\nmercator\n\n")
+    assert r.exit_code == 0, r.stderr
+    assert "next turn: player2" in r.stdout
+    play_all(runner, by_play, [["prefect", "--produce", "Campania", "--partner-produce", "Apvlia"],
+                               ["architect", "--reveal", "5=Mason"],
+                               ["mercator"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+
+
+def test_third_player_session_with_veto_equals_play(runner, tmp_path):
+    """Third player: Contrarius reacts to player2's cards only; after its die, a player
+    may use their veto card (Enter: none)."""
+    by_session = _new(runner, tmp_path, "third-player", 5)
+    by_play = copy_of(by_session, "third-play.yaml")
+    r = session(runner, by_session, "mercator\nmercator\nplayer1\nprefect\nreactivate\n")
+    assert r.exit_code == 0, r.stderr
+    play_all(runner, by_play, [["mercator"], ["mercator", "--veto", "player1"], ["prefect", "--reactivate"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+    data = yaml.safe_load(by_session.read_text(encoding="utf-8"))
+    assert data["players"][0]["veto"] is False
+
+
+def test_session_refuses_stdin_and_missing_file(runner, tmp_path):
+    r = runner.invoke(app, ["session", "-"])
+    assert r.exit_code == 2 and "session needs a snapshot file" in r.stderr
+    r = runner.invoke(app, ["session", str(tmp_path / "none.yaml")])
+    assert r.exit_code == 3
+
+
+@pytest.mark.parametrize("answer", ["quit", "", "prefect\nquit"])
+def test_quit_or_nothing_writes_nothing(runner, tmp_path, answer):
+    game = table_game(tmp_path)
+    before = game.read_bytes()
+    assert session(runner, game, answer + "\n").exit_code == 0
+    assert game.read_bytes() == before
+    assert not game.with_name(game.name + ".history").exists()
+
+
+def test_team_legatus_and_double_card_equal_play(runner, tmp_path):
+    """Legatus: the partner's card is asked first and carried out first ("Cooperative
+    Personality Cards"); a double card: the personality chosen, then the partner's part of
+    the other one (here the Architect: no move, no house)."""
+    by_session = _new(runner, tmp_path, "team", 3)
+    by_play = copy_of(by_session, "team-play.yaml")
+    r = session(runner, by_session, "legatus\nmercator\n\nPrefect/Architect\nPrefect\nproduce\nCampania\n\n\n")
+    assert r.exit_code == 0, r.stderr
+    play_all(runner, by_play, [["legatus", "--partner-card", "mercator"],
+                               ["Prefect/Architect", "--personality", "Prefect", "--produce", "Campania"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+    log = load_snapshot(str(by_session)).log
+    assert [e["card"] for e in log] == ["Legatus", "Prefect/Architect"]
+
+
+def test_cards_drawn_and_taken_unknown_are_asked(runner, tmp_path):
+    """A display whose stack order is not recorded: each card drawn is asked (Enter leaves
+    it ?, and the later draws of the turn too); Contrarius taking a card shown as ? asks
+    its name ("--reveal"). By hand: the Senator buys position 1 (Mercator); the display
+    slides left and the drawn card (named Weaver) fills position 7; the white die wine
+    builds in Ancona. Next turn the Architect's blue die 5 takes position 5: after the
+    slide that is Architect (Mason, Prefect, Colonist, Farmer, Architect, Diplomat, Weaver)
+    - known, so no question; the card drawn after it is left ?."""
+    data = yaml.safe_load(table_game(tmp_path).read_text(encoding="utf-8"))
+    data["stack"]["order"] = None
+    by_session = tmp_path / "unknown.yaml"
+    by_session.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    by_play = copy_of(by_session, "unknown-play.yaml")
+    r = session(runner, by_session, "senator\n1\n\nwine\nWeaver\narchitect\n\n\n5\n\n")
+    assert r.exit_code == 0, r.stderr
+    play_all(runner, by_play, [["senator", "--buy", "1", "--die", "wine", "--refill", "Weaver"],
+                               ["architect", "--die", "5"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+    display = yaml.safe_load(by_session.read_text(encoding="utf-8"))["display"]
+    assert display == ["Mason", "Prefect", "Colonist", "Farmer", "Diplomat", "Weaver", "?"]

@@ -365,3 +365,144 @@ def test_whole_salsa_and_fish_game_runs_to_the_end_and_scores(board, runner, tmp
     assert "Solo variants" in shown and "fish market: Contrarius holds" in shown
     js = json.loads(runner.invoke(app, ["score", str(path), "--json", "--goods", "none", "--sestertii", "0"]).stdout)
     assert [v["what"] for v in js["sides"][0]["variants"]] == ["forum cards", "fish"]
+
+
+# ----- Concordia Gallia ---------------------------------------------------------------------------
+# Gallia (boards/gallia.yaml): capital Lvtetia; Contrarius's land colonist starts there, its sea
+# colonist waits in the Mediterranean (off the lines, no step: the board's reading), so it has 1
+# step. Land lines from Lvtetia: Alesia, Avaricvm, Civ. Remorvm, Condate, Jvliobona; harbour
+# cities (anchor): Bononia, Jvliobona, Gesocribate, Portvs Namnetvs, Bvrdigala, Flaviobriga.
+# Seed 2 lays tool on Alesia (Gallia Lvgdvnensis), Avaricvm (Aqvitania) and Jvliobona (Gallia
+# Lvgdvnensis, a harbour).
+def gallia_game() -> Snapshot:
+    s, _ = new_game(SetupOptions(board="gallia", seed=2))
+    assert [s.cities[c] for c in ("Alesia", "Avaricvm", "Jvliobona")] == ["tool"] * 3
+    return s
+
+
+def test_gallia_harbour_step_changes_the_choice():
+    # "Contrarius prioritizes building a house in its first harbor city, even before checking
+    # point 2": tool: Alesia, Avaricvm, Jvliobona are reachable in 1 step, all empty and in
+    # provinces new to Contrarius, so the plain rule takes Alesia (alphabetical); Gallia takes
+    # the harbour Jvliobona before point 2.
+    from contrarius.build import where
+
+    s = gallia_game()
+    assert s.variants.names == ["gallia"]
+    r = where(s, "tool")
+    assert r.city == "Jvliobona"
+    assert {e.city: e.step for e in r.trials[0].excluded if e.step == "1a"} == {"Alesia": "1a", "Avaricvm": "1a"}
+    assert any(x.startswith("Gallia reading") for x in r.readings)
+    s.variants.gallia = False
+    assert where(s, "tool").city == "Alesia"
+
+
+def test_gallia_harbour_comes_before_the_empty_city_step():
+    # the player's house in Jvliobona would rule it out at point 2 (an empty city is
+    # reachable), but the harbour step comes first
+    from contrarius.build import where
+
+    s = gallia_game()
+    s.houses["Jvliobona"] = ["player"]
+    assert where(s, "tool").city == "Jvliobona"
+
+
+def test_gallia_after_the_first_harbour_the_plain_rule(runner, tmp_path):
+    # Mercator, black tool: Jvliobona (harbour first). Then Contrarius owns a harbour house:
+    # no more priority; its waiting sea colonist enters Jvliobona (the board's reading)
+    s = gallia_game()
+    r = play(s, PlayerAction("Mercator", dice=[("mercator", "tool")]))
+    after = r.snapshot
+    assert after.houses["Jvliobona"] == ["contrarius"]
+    assert ("sea", "Jvliobona") in [(c.kind, c.where) for c in after.colonists if c.owner == "contrarius"]
+    from contrarius.build import variant_priority
+
+    assert variant_priority(after) is None
+    # the where trace shows the step and the reading
+    path = tmp_path / "g.yaml"
+    path.write_text(_dump(s), encoding="utf-8")
+    out = runner.invoke(app, ["where", "tool", str(path)]).stdout
+    assert "reading: Gallia reading" in out and "the variant's preference, before step 2" in out
+
+
+# ----- Concordia Aegyptus ---------------------------------------------------------------------------
+# Aegyptus (boards/aegyptus.yaml): capital Memphis, both colonists of Contrarius start there (2
+# steps). Land lines from Memphis: Alexandria, Klysma, Oasis Parva, Oxyrhynchvs, Tamiathis; the
+# Nile (one sea line per stretch, the board's reading): Memphis-Oxyrhynchvs-Lyopolis-... -Meroe.
+# Red Sea cities: Klysma, Rhaithov, Aila, Levke Kome, Myos Hormos, Berenice. Seed 25 lays brick
+# on Alexandria, Gaza, Klysma, Oxyrhynchvs, Myos Hormos and Napata; reachable in 2 steps:
+# Alexandria (1), Gaza (2), Klysma (1), Oxyrhynchvs (1); all empty, all in new provinces.
+def aegyptus_game() -> Snapshot:
+    s, _ = new_game(SetupOptions(board="aegyptus", seed=25))
+    assert {c for c, g in s.cities.items() if g == "brick"} == {"Alexandria", "Gaza", "Klysma", "Oxyrhynchvs", "Myos Hormos", "Napata"}
+    return s
+
+
+def test_aegyptus_red_sea_and_nile_first():
+    # plain rule: Alexandria (alphabetical). Aegyptus: the Red Sea city Klysma and the Nile city
+    # Oxyrhynchvs (upstream of Memphis) come before point 2; of the two, Klysma (alphabetical).
+    from contrarius.build import where
+
+    s = aegyptus_game()
+    r = where(s, "brick")
+    assert r.city == "Klysma"
+    assert {e.city for e in r.trials[0].excluded if e.step == "1a"} == {"Alexandria", "Gaza"}
+    s2 = s.copy()
+    s2.variants.aegyptus = None
+    assert where(s2, "brick").city == "Alexandria"
+
+
+def test_aegyptus_follows_the_nile_upstream():
+    # with a house at the Red Sea (Klysma) only the Nile upstream is preferred: Oxyrhynchvs
+    # beats Alexandria and Gaza; with a house in Oxyrhynchvs too, Lyopolis is next upstream
+    from contrarius.build import variant_priority, where
+
+    s = aegyptus_game()
+    s.houses["Klysma"] = ["contrarius"]
+    assert where(s, "brick").city == "Oxyrhynchvs"
+    s.houses["Oxyrhynchvs"] = ["contrarius"]
+    assert "Oxyrhynchvs" not in variant_priority(s).cities and "Lyopolis" in variant_priority(s).cities
+
+
+def test_aegyptus_sea_colonist_to_the_red_sea_at_the_first_occasion():
+    # "places a sea colonist there at the first occasion": with its house in Klysma, the red
+    # die's sea colonist goes to Klysma, not Memphis; the next one to Memphis again
+    s = aegyptus_game()
+    s.houses["Klysma"] = ["contrarius"]
+    s.players[0].hand, s.players[0].played = None, None  # the Colonist bought earlier; hand not recorded
+    r = play(s, PlayerAction("Colonist", dice=[("tribune", "sea")]))
+    cols = [(c.kind, c.where) for c in r.snapshot.colonists if c.owner == "contrarius"]
+    assert ("sea", "Klysma") in cols and r.snapshot.variants.aegyptus.red_sea_colonist == "placed"
+    r2 = play(r.snapshot, PlayerAction("Colonist", dice=[("tribune", "sea")]))
+    assert [(c.kind, c.where) for c in r2.snapshot.colonists if c.owner == "contrarius"][-1] == ("sea", "Memphis")
+
+
+def test_aegyptus_surplus_steps_reach_the_incense_spot_and_score():
+    # Contrarius: land and sea colonist in Memphis, a sea colonist in Klysma: 3 steps. A build
+    # that moves nothing leaves 3: the Klysma colonist goes Klysma-Rhaithov, Levke
+    # Kome-Rhaithov, Incense-Levke Kome (3; Incense-Myos Hormos ties, alphabetical after). It
+    # becomes a trader: 7 VP at the end, and only 2 colonists count for building.
+    from contrarius.build import contrarius_steps
+    from contrarius.snapshot import Colonist
+    from contrarius.solo_variants import surplus_steps
+
+    s = aegyptus_game()
+    s.houses["Klysma"] = ["contrarius"]
+    s.colonists.append(Colonist("contrarius", "sea", "Klysma", None))
+    short = s.copy()
+    assert "reach no free line" in surplus_steps(short, 1)[0].text  # 2 steps do not reach
+    notes = surplus_steps(s, 0)
+    assert notes[0].data["path"] == ["Klysma-Rhaithov", "Levke Kome-Rhaithov", "Incense-Levke Kome"]
+    assert s.variants.aegyptus.traders == ["Incense"] and contrarius_steps(s) == 2
+    again = Snapshot.from_dict(s.to_dict())
+    c = score(again).side("contrarius")
+    assert [(e.what, e.points) for e in c.extras] == [("traders", 7)]
+
+
+@pytest.mark.parametrize("board", ["gallia", "aegyptus"])
+def test_whole_board_variant_game_runs_to_the_end_and_scores(board):
+    s, _ = new_game(SetupOptions(board=board, seed=8))
+    end = _whole_game(s, 3)
+    f = score(end, {"player": PlayerInput(goods={}, sestertii=0)})
+    assert f.ended and f.side("contrarius").total is not None
+    assert end.variants.names == [board]

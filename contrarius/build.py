@@ -402,7 +402,7 @@ def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]],
         if preferred and len(preferred) < len(pool):
             for c in pool:
                 if c.city not in priority.cities:
-                    trial.excluded.append(Exclusion(c.city, "1a", f"{priority.label}: one is reachable"))
+                    trial.excluded.append(Exclusion(c.city, "1a", f"not {priority.label}, while one is reachable"))
             pool = preferred
             decided = f"the only city it can reach that is {priority.label}"
     if len(pool) > 1:

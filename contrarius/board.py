@@ -162,7 +162,9 @@ class Board:
     display printed on the board), ``layout`` (place -> printed position as fractions
     of the board picture's width and height, x from the left, y from the top; empty
     when unknown), ``layout_aspect`` (height / width of the picture, None if unknown),
-    ``readings`` (key -> a reading this board needs, in words, shown where it acts).
+    ``readings`` (key -> a reading this board needs, in words, shown where it acts),
+    ``no_salt`` (letter -> the goods its salt city takes in a game without salt: Salsa
+    boards Hispania and Byzantium; data for the Salsa variant).
     """
 
     name: str
@@ -184,6 +186,7 @@ class Board:
     layout_aspect: float | None = None
     readings: dict[str, str] = field(default_factory=dict)
     expansion: str = ""
+    no_salt: dict[str, str] = field(default_factory=dict)
 
     # ----- lookups -------------------------------------------------------------------
     @functools.cached_property
@@ -594,4 +597,16 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
         layout_aspect=float(aspect) if aspect is not None else None,
         readings={str(k): str(v) for k, v in (data.get("readings") or {}).items()},
         expansion=str(data.get("expansion", "")),
+        no_salt=_no_salt(data.get("no_salt"), tokens, source),
     )
+
+
+def _no_salt(raw, tokens: dict[str, dict[str, int]], source: str) -> dict[str, str]:
+    """The ``no_salt`` key: letter -> goods, only for letters that have a salt token."""
+    out = {str(k): str(v) for k, v in (raw or {}).items()}
+    for letter, goods in out.items():
+        if "salt" not in tokens.get(letter, {}):
+            raise ContrariusError(f"{source}: no_salt.{letter}: letter {letter} has no salt token")
+        if goods not in GOODS:
+            raise ContrariusError(f"{source}: no_salt.{letter}: {goods!r} is no goods type; use {', '.join(GOODS)}")
+    return out

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from .board import CASTLE, GOODS, HOLDING, Line
+from .board import CASTLE, GALLEY, GOODS, HOLDING, Line
 from .cards import best_specialist_goods, goods_below
 from .errors import RuleError
 from .snapshot import CONTRARIUS, Colonist, Snapshot
@@ -233,6 +233,8 @@ def board_notes(snapshot: Snapshot) -> list[str]:
     if any(ln.route for ln in board.lines):
         routes = sorted({ln.route for ln in board.lines if ln.route})
         notes.append(f"the {', '.join(routes)} is read as sea lines, one per stretch between consecutive cities - reading")
+    if any(c.city is not None and board.node_type(c.city) == GALLEY for c in mine):
+        notes.append("a colonist on a galley enters one of the sea lines the galley is joined to as its first step - reading")
     castles = [n for n, node in board.nodes.items() if node.type == CASTLE]
     if castles:
         notes.append("castles are passed like cities (each line is one step); nobody builds there - reading")

@@ -150,7 +150,7 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, raw: str) 
 
     board = s.board
     mine = s.colonists_of(owner, kind)
-    if "-" in where_:
+    if board.is_line_text(where_):  # a place may hold a hyphen itself (Germania's Castle-Vbii)
         line = board.parse_line(where_, kind)
         cols = [c for c in mine if c.line == line]
     else:
@@ -166,7 +166,7 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, raw: str) 
         if col.line is not None and target in col.line.ends:
             raise UnknownNameError(f"--move {raw}: your {kind} colonist on {col.line.label} already stands next to {target}; no move needed")
         free = [(len(p), ln.label) for ln, p in paths.items()
-                if target in ln.ends and (s.line_occupant(ln) is None or s.line_occupant(ln) is col)]
+                if target in ln.ends and ln.stoppable and (s.line_occupant(ln) is None or s.line_occupant(ln) is col)]
         if free:
             best = min(n for n, _ in free)
             options += [(best, col.where, label) for n, label in sorted(free) if n == best]

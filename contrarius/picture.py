@@ -56,9 +56,10 @@ GREY = "#DADADA"
 
 # ----- positions ------------------------------------------------------------------------
 def board_nodes(board: Board) -> list[str]:
-    """Every place drawn: the capital, the cities, then any other line end (castles,
-    galleys, discs, other arches) and any other place the board's layout names."""
-    nodes = [*([board.capital] if board.capital else []), *board.cities]
+    """Every place drawn: the capital (if the board has one), the cities, then the other
+    places (arches, castles, galleys, discs, a holding place), any other line end and any
+    other place the board's layout names."""
+    nodes = [p for p in getattr(board, "places", [board.capital, *board.cities]) if p is not None]
     seen = set(nodes)
     for line in board.lines:
         for end in line.ends:
@@ -79,8 +80,9 @@ def _printed_layout(board: Board) -> dict[str, tuple[float, float]]:
 
 
 def board_aspect(board: Board) -> float:
-    """Width / height of the printed board picture (1.42, the base boards', when unknown)."""
-    return float(getattr(board, "layout_aspect", None) or getattr(board, "aspect", None) or 1.42)
+    """Width / height of the printed board picture (``board.layout_aspect``: 1.4258 for
+    Italia's 4547 x 3189 scan); 1.42, the base boards' shape, when unknown."""
+    return float(getattr(board, "layout_aspect", None) or 1.42)
 
 
 def spring_layout(nodes: list[str], edges: list[tuple[str, str]], seed: str,
@@ -314,6 +316,8 @@ def _owners_of(snapshot) -> tuple[str, ...]:
 def _crosses(seg: tuple[float, float, float, float], r: Rect) -> bool:
     """Whether the segment ``(x1, y1, x2, y2)`` passes through the rectangle ``r`` (Liang-Barsky)."""
     x1, y1, x2, y2 = seg
+    if max(x1, x2) < r[0] or min(x1, x2) > r[2] or max(y1, y2) < r[1] or min(y1, y2) > r[3]:
+        return False
     dx, dy = x2 - x1, y2 - y1
     t0, t1 = 0.0, 1.0
     for p, q in ((-dx, x1 - r[0]), (dx, r[2] - x1), (-dy, y1 - r[1]), (dy, r[3] - y1)):
@@ -331,6 +335,11 @@ def _crosses(seg: tuple[float, float, float, float], r: Rect) -> bool:
     return True
 
 
+def _rect_dist(r: Rect, p: tuple[float, float]) -> float:
+    """Distance from point ``p`` to the nearest point of rectangle ``r``."""
+    return math.hypot(p[0] - min(max(p[0], r[0]), r[2]), p[1] - min(max(p[1], r[1]), r[3]))
+
+
 class _Placer:
     """Puts labels where they overlap no city marker, house, colonist or other label, and
     cross as few drawn lines as it can."""
@@ -339,19 +348,24 @@ class _Placer:
         self.width, self.height = width, height
         self.taken: list[Rect] = []
         self.segments: list[tuple[float, float, float, float]] = []
+        self.markers: list[tuple[float, float]] = []
 
     def block(self, rect: Rect) -> None:
         """Keep labels off ``rect``."""
         self.taken.append(rect)
 
-    def place(self, box: Rect, w: float, h: float, gap: float = 3.0, own: Rect | None = None) -> Rect:
+    def place(self, box: Rect, w: float, h: float, gap: float = 3.0, own: Rect | None = None,
+              anchor: tuple[float, float] | None = None) -> Rect:
         """The best ``w`` x ``h`` rectangle around ``box``: free of every blocked rectangle
         and inside the picture, crossing the fewest lines, nearest, below before above,
-        right, left and the corners; the least overlapping one if none is free."""
+        right, left and the corners, and nearer its own ``anchor`` (the place's marker)
+        than any other marker; the least overlapping one if none is free."""
         x0, y0, x1, y1 = box
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         best: tuple[float, float, Rect] | None = None
         for n_far, far in enumerate((0.0, 8.0, 18.0, 30.0)):
+            if best is not None and best[0] == 0 and best[1] <= 1.0 * n_far:
+                break  # nothing further out can do better
             g = gap + far
             cands = [
                 (cx - w / 2, y1 + g), (cx - w / 2, y0 - g - h), (x1 + g, cy - h / 2), (x0 - g - w, cy - h / 2),
@@ -360,10 +374,14 @@ class _Placer:
             ]
             for k, (lx, ly) in enumerate(cands):
                 r = (lx, ly, lx + w, ly + h)
-                hard = sum(_overlap(r, t) for t in self.taken if t is not own)
+                hard = sum(_overlap(r, t) for t in self.taken if t is not own and t[0] < r[2] and r[0] < t[2])
                 if r[0] < 2 or r[1] < 2 or r[2] > self.width - 2 or r[3] > self.height - 2:
                     hard += 10000
-                soft = sum(1 for seg in self.segments if _crosses(seg, r)) + 0.6 * n_far + 0.01 * k
+                soft = sum(1 for seg in self.segments if _crosses(seg, r)) + 1.0 * n_far + 0.01 * k
+                if anchor is not None:  # a label nearer another place's marker than its own misleads
+                    mine = _rect_dist(r, anchor)
+                    if any(_rect_dist(r, m) < mine for m in self.markers if m != anchor):
+                        soft += 4
                 if best is None or (hard, soft) < (best[0], best[1]):
                     best = (hard, soft, r)
         assert best is not None
@@ -388,8 +406,7 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
 
     # ---- the words under the map (legend and ruling), to know the height -----------------
     notes = _notes(board, snapshot, ruling)
-    legend_h = 78 + 16 * len(notes)
-    height = geo.map_height + legend_h
+    height = geo.map_height  # the legend's height is added once it is drawn
     svg = ET.Element("svg", {"xmlns": SVG_NS, "width": str(WIDTH), "height": _fmt(height),
                              "viewBox": f"0 0 {WIDTH} {_fmt(height)}", "font-family": FONT,
                              "role": "img"})
@@ -397,7 +414,7 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
                                                   if snapshot is not None else " (empty)"))
     ET.SubElement(svg, "title").text = f"contrarius: {heading}"
     ET.SubElement(svg, "desc").text = " ".join(notes) if notes else f"The {board.name} board: cities and lines."
-    _el(svg, "rect", x=0, y=0, width=WIDTH, height=height, fill="#FBF8F0")
+    background = _el(svg, "rect", x=0, y=0, width=WIDTH, height=height, fill="#FBF8F0")
     _text(svg, MARGIN / 2, 26, heading, 16, bold=True, anchor="start", class_="heading")
 
     placer = _Placer(WIDTH, geo.map_height)
@@ -414,8 +431,24 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
             for c in trial.candidates:
                 candidates.add(c.city)
 
+    # ---- the Nile (Aegyptus), under the lines ----------------------------------------------
+    nile = [c for c in getattr(board, "nile", ()) if c in geo.xy]
+    if len(nile) > 1:
+        g_nile = _el(svg, "g", "the Nile, downstream to upstream: " + ", ".join(nile) +
+                     " (each stretch between two Nile cities is read as a sea line)", class_="nile")
+        d = " ".join(("M" if k == 0 else "L") + f"{_fmt(geo.xy[c][0])},{_fmt(geo.xy[c][1])}" for k, c in enumerate(nile))
+        _el(g_nile, "path", d=d, fill="none", stroke="#A9D3F0", stroke_width=16, stroke_linejoin="round",
+            stroke_linecap="round")
+
     # ---- lines ------------------------------------------------------------------------------
     g_lines = _el(svg, "g", class_="lines")
+    for node in (getattr(board, "nodes", None) or {}).values():  # a galley's rays to its sea lines
+        for line in getattr(node, "joined", ()):
+            if node.name in geo.xy and line in geo.line_ends:
+                (gx, gy), (mx, my) = geo.xy[node.name], geo.mid(line)
+                _el(g_lines, "line", f"{node.name} is joined to the {line.describe()}", class_="joined",
+                    data_from=node.name, data_to=line.label, x1=gx, y1=gy, x2=mx, y2=my,
+                    stroke=SEA_COLOUR, stroke_width=1.2, stroke_dasharray="2 3")
     for line in board.lines:
         (x1, y1), (x2, y2) = geo.line_ends[line]
         desc = line.describe() + ("" if line.stoppable else " (may be crossed, not ended on)")
@@ -444,6 +477,7 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
             box = (box[0], box[1], max(box[2], x + r + 4 + 15 * n_c), box[3])
         city_box[name] = box
         placer.block(box)
+        placer.markers.append((x, y))
     line_pawns: dict[Line, list[tuple[float, float]]] = {}
     for line, cols in on_line.items():
         mx, my = geo.mid(line)
@@ -475,9 +509,19 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
 
     # ---- provinces and bonus markers ---------------------------------------------------------
     _draw_provinces(svg, board, geo, snapshot, placer)
+    if len(nile) > 1:
+        (ax, ay), (bx, by) = geo.xy[nile[len(nile) // 2 - 1]], geo.xy[nile[len(nile) // 2]]
+        cx, cy = (ax + bx) / 2, (ay + by) / 2
+        r = placer.place((cx - 8, cy - 8, cx + 8, cy + 8), _text_width("NILE", 12, True) + 4, 14, gap=0)
+        _text(g_nile, r[0] + 2, r[1] + 11, "NILE", 12, bold=True, anchor="start", fill="#2A6FB0", italic=True)
 
     # ---- legend and words --------------------------------------------------------------------
-    _draw_legend(svg, geo.map_height, owners, notes, ruling is not None)
+    specials = tuple(k for k in SPECIAL_KEYS if any(_special_kind(board, n) == k for n in board_nodes(board)
+                                                       if n not in board.cities and n != board.capital))
+    bottom = _draw_legend(svg, geo.map_height, owners, notes, ruling is not None, specials) + 6
+    svg.set("height", _fmt(bottom))
+    svg.set("viewBox", f"0 0 {WIDTH} {_fmt(bottom)}")
+    background.set("height", _fmt(bottom))
     return svg
 
 
@@ -497,7 +541,13 @@ def _draw_place(parent, board, geo, name, tokens, houses, cols, excluded, candid
             what += "; houses: " + ", ".join(side_name(o) for o in owners)
     else:
         kind = _special_kind(board, name)
-        what = f"{name}: {kind.replace('-', ' ')} (not a city: nobody builds there)"
+        what = _special_words(board, name, kind)
+    tags = sorted(getattr(board, "tags", {}).get(name, ()))
+    if tags:
+        what += "; " + ", ".join(t.replace("_", " ") for t in tags)
+    starts = [k for k, places in (getattr(board, "starts", None) or {}).items() if name in places]
+    if starts:
+        what += "; " + " and ".join(starts) + " colonists start here"
     if out:
         what += "; ruled out: " + "; ".join(f"{goods_} {STEP_NAMES.get(e.step, e.step)}: {e.reason}" for goods_, e in out)
     if ruling is not None and name == ruling.city:
@@ -506,7 +556,7 @@ def _draw_place(parent, board, geo, name, tokens, houses, cols, excluded, candid
         what += "; reachable"
     g = _el(parent, "g", what, class_=kind + (" ruled-out" if out else "") +
             (" chosen" if ruling is not None and name == ruling.city else ""),
-            data_name=name, data_goods=goods)
+            data_name=name, data_goods=goods, data_x=round(x, 1), data_y=round(y, 1))
     # the marker
     if name == board.capital:
         r = CITY_R + 3
@@ -536,6 +586,8 @@ def _draw_place(parent, board, geo, name, tokens, houses, cols, excluded, candid
     for k, (i, col) in enumerate(cols):
         _colonist(g, x + r + 11 + 15 * k, y, col.owner, col.kind, f"{side_name(col.owner)}'s {col.kind} colonist in {name}",
                   data_at=name, data_index=i)
+    if kind == "castle":  # castles print no name: the tower alone, its name in the tooltip
+        return
     # the name (and goods) beside it
     size = 13 if name != board.capital else 14
     if is_city:
@@ -544,7 +596,7 @@ def _draw_place(parent, board, geo, name, tokens, houses, cols, excluded, candid
         sub = "capital" if name == board.capital else kind.replace("-", " ")
     w = max(_text_width(name, size, True), _text_width(sub, 10.5)) + 4
     h = size + (12 if sub else 1)
-    lx0, ly0, lx1, ly1 = placer.place(box, w, h, own=box)
+    lx0, ly0, lx1, ly1 = placer.place(box, w, h, own=box, anchor=(x, y))
     cx = (lx0 + lx1) / 2
     fill = "#777" if out else "#111"
     _text(g, cx, ly0 + size - 1, name, size, bold=True, fill=fill, class_="name")
@@ -553,19 +605,17 @@ def _draw_place(parent, board, geo, name, tokens, houses, cols, excluded, candid
 
 
 def _special_kind(board: Board, name: str) -> str:
-    """What a non-city place is: ``castle``, ``galley``, ``disc`` or ``arch`` (a second
-    capital-like arch); taken from the board's own tags when it has them."""
-    kinds = getattr(board, "node_kinds", None) or {}
-    if name in kinds:
-        return str(kinds[name])
-    low = name.casefold()
-    if low.startswith("castle"):
-        return "castle"
-    if low.startswith("galley"):
-        return "galley"
-    if name in (getattr(board, "arches", None) or ()):
-        return "arch"
-    return "disc"
+    """What a place that is neither a city nor the capital is: ``arch``, ``castle``,
+    ``galley``, ``disc`` or ``holding`` (the board's node type)."""
+    node = (getattr(board, "nodes", None) or {}).get(name)
+    return str(node.type) if node is not None else "place"
+
+
+def _special_words(board: Board, name: str, kind: str) -> str:
+    """The text equivalent of a place that is not a city."""
+    node = (getattr(board, "nodes", None) or {}).get(name)
+    note = getattr(node, "note", "") if node is not None else ""
+    return f"{name}: {note or kind + ' (not a city: nobody builds there)'}"
 
 
 def _special_marker(g: ET.Element, x: float, y: float, kind: str) -> None:
@@ -577,6 +627,9 @@ def _special_marker(g: ET.Element, x: float, y: float, kind: str) -> None:
         _el(g, "path", d=f"M{_fmt(x - 11)},{_fmt(y - 2)} L{_fmt(x + 11)},{_fmt(y - 2)} L{_fmt(x + 7)},{_fmt(y + 6)} L{_fmt(x - 7)},{_fmt(y + 6)} Z",
             fill="#C9A66B", stroke="#111", stroke_width=1.5)
         _el(g, "path", d=f"M{_fmt(x)},{_fmt(y - 2)} V{_fmt(y - 12)} L{_fmt(x + 7)},{_fmt(y - 5)} Z", fill="#fff", stroke="#111", stroke_width=1)
+    elif kind == "holding":
+        _el(g, "rect", x=x - 14, y=y - 8, width=28, height=16, rx=8, fill="#CFE3F5", stroke="#111", stroke_width=1.5,
+            stroke_dasharray="4 2")
     elif kind == "arch":
         r = CITY_R + 1
         _el(g, "rect", x=x - r, y=y - r, width=2 * r, height=2 * r, rx=3, fill="#F2E6C9", stroke="#111", stroke_width=2)
@@ -711,56 +764,73 @@ def _notes(board: Board, snapshot, ruling) -> list[str]:
     return lines
 
 
-def _draw_legend(svg, top: float, owners: tuple[str, ...], notes: list[str], with_ruling: bool) -> None:
+SPECIAL_KEYS = {
+    "arch": "arch (another capital-like start)", "castle": "castle (lines end here; no name printed)",
+    "galley": "galley (dotted rays: its sea lines)", "disc": "disc (end of sea lines)",
+    "holding": "holding place (off the lines)",
+}
+
+
+def _draw_legend(svg, top: float, owners: tuple[str, ...], notes: list[str], with_ruling: bool,
+                 specials: tuple[str, ...] = ()) -> float:
+    """The key (sides, line styles, colonist shapes, place kinds, the ruling's marks),
+    flowed into rows, then the notes in words. Returns the bottom of the legend."""
     g = _el(svg, "g", class_="legend")
     _el(g, "line", x1=MARGIN / 2, y1=top, x2=WIDTH - MARGIN / 2, y2=top, stroke="#999", stroke_width=1)
-    x = MARGIN / 2
-    y = top + 22
+    items: list[tuple[str, str, str, dict, bool]] = []  # (draw, words, title, attrs, bold)
     for owner in owners:
-        item = _el(g, "g", f"{side_name(owner)}: houses and colonists in this colour, marked {SIDE_LETTERS.get(owner, '?')}",
-                   class_="side", data_owner=owner)
-        _house(item, x + 6, y - 4, owner, f"a house of {side_name(owner)}", cls="key-house")
-        _text(item, x + 16, y, side_name(owner), 12, bold=True, anchor="start")
-        x += 28 + _text_width(side_name(owner), 12, True)
-    entries = [("land", "land line"), ("sea", "sea line")]
-    for kind, words in entries:
-        item = _el(g, "g", f"{words}: " + ("solid brown" if kind == LAND else "dashed blue"), class_="key")
-        _line_sample(item, x, y - 4, kind)
-        _text(item, x + 40, y, words, 12, anchor="start")
-        x += 50 + _text_width(words, 12)
-    for kind in (LAND, SEA):
-        item = _el(g, "g", f"{kind} colonist: a {'square' if kind == LAND else 'circle'}", class_="key")
-        _colonist(item, x + 7, y - 4, "none", kind, f"{kind} colonist", cls="key-colonist")
-        _text(item, x + 18, y, f"{kind} colonist", 12, anchor="start")
-        x += 28 + _text_width(f"{kind} colonist", 12)
-    y += 24
-    x = MARGIN / 2
-    item = _el(g, "g", "city marker: filled in the colour of its goods; the goods are written under the name", class_="key")
-    _el(item, "circle", cx=x + 7, cy=y - 4, r=7, fill=GOODS_COLOURS["wine"], stroke="#111", stroke_width=1.5)
-    _text(item, x + 18, y, "city (goods under its name)", 12, anchor="start")
-    x += 30 + _text_width("city (goods under its name)", 12)
+        items.append(("side:" + owner, side_name(owner),
+                      f"{side_name(owner)}: houses and colonists in this colour, marked {SIDE_LETTERS.get(owner, '?')}",
+                      {"class_": "side", "data_owner": owner}, True))
+    items.append(("land", "land line", "land line: solid brown", {}, False))
+    items.append(("sea", "sea line", "sea line: dashed blue", {}, False))
+    items.append(("col:land", "land colonist", "land colonist: a square", {}, False))
+    items.append(("col:sea", "sea colonist", "sea colonist: a circle", {}, False))
+    items.append(("city", "city (goods under its name)",
+                  "city marker: filled in the colour of its goods; the goods are written under the name", {}, False))
+    for kind in specials:
+        items.append(("special:" + kind, SPECIAL_KEYS.get(kind, kind), SPECIAL_KEYS.get(kind, kind), {}, False))
     if with_ruling:
-        for words, draw in (("Contrarius builds here", "chosen"), ("reachable", "reach"), ("ruled out", "out"),
-                            ("colonist's move, step by step", "move")):
-            item = _el(g, "g", words, class_="key")
-            if draw == "chosen":
-                _el(item, "circle", cx=x + 8, cy=y - 4, r=8, fill="none", stroke="#111", stroke_width=4.5)
-                _el(item, "circle", cx=x + 8, cy=y - 4, r=8, fill="none", stroke=HIGHLIGHT, stroke_width=2.5)
-            elif draw == "reach":
-                _el(item, "circle", cx=x + 8, cy=y - 4, r=8, fill="none", stroke="#111", stroke_width=1.5, stroke_dasharray="3 2")
-            elif draw == "out":
-                _el(item, "circle", cx=x + 8, cy=y - 4, r=7, fill=GREY, stroke="#111", stroke_width=1.5)
-                _el(item, "path", d=f"M{_fmt(x + 3)},{_fmt(y - 9)} L{_fmt(x + 13)},{_fmt(y + 1)} M{_fmt(x + 13)},{_fmt(y - 9)} L{_fmt(x + 3)},{_fmt(y + 1)}",
-                    stroke="#444", stroke_width=1.5)
-            else:
-                _el(item, "line", x1=x, y1=y - 4, x2=x + 18, y2=y - 4, stroke=HIGHLIGHT, stroke_width=6, stroke_linecap="round")
-            _text(item, x + 22, y, words, 12, anchor="start")
-            x += 34 + _text_width(words, 12)
-    y += 22
-    words = _el(g, "g", class_="notes")
+        for draw, words in (("chosen", "Contrarius builds here"), ("reach", "reachable"), ("out", "ruled out"),
+                            ("move", "colonist's move, step by step")):
+            items.append((draw, words, words, {}, False))
+    x, y = MARGIN / 2, top + 22
+    for draw, words, title, attrs, bold in items:
+        sw = {"land": 34, "sea": 34, "special:holding": 28, "special:galley": 22}.get(draw, 18)
+        width = sw + 6 + _text_width(words, 12, bold)
+        if x + width > WIDTH - MARGIN / 2:
+            x, y = MARGIN / 2, y + 24
+        item = _el(g, "g", title, **({"class_": "key"} | attrs))
+        sym = x + sw / 2
+        if draw.startswith("side:"):
+            _house(item, sym, y - 4, draw[5:], f"a house of {words}", cls="key-house")
+        elif draw in ("land", "sea"):
+            _line_sample(item, x, y - 4, draw)
+        elif draw.startswith("col:"):
+            _colonist(item, sym, y - 4, "none", draw[4:], words, cls="key-colonist")
+        elif draw == "city":
+            _el(item, "circle", cx=sym, cy=y - 4, r=7, fill=GOODS_COLOURS["wine"], stroke="#111", stroke_width=1.5)
+        elif draw.startswith("special:"):
+            _special_marker(item, sym, y - 4, draw[8:])
+        elif draw == "chosen":
+            _el(item, "circle", cx=sym, cy=y - 4, r=8, fill="none", stroke="#111", stroke_width=4.5)
+            _el(item, "circle", cx=sym, cy=y - 4, r=8, fill="none", stroke=HIGHLIGHT, stroke_width=2.5)
+        elif draw == "reach":
+            _el(item, "circle", cx=sym, cy=y - 4, r=8, fill="none", stroke="#111", stroke_width=1.5, stroke_dasharray="3 2")
+        elif draw == "out":
+            _el(item, "circle", cx=sym, cy=y - 4, r=7, fill=GREY, stroke="#111", stroke_width=1.5)
+            _el(item, "path", d=f"M{_fmt(sym - 5)},{_fmt(y - 9)} L{_fmt(sym + 5)},{_fmt(y + 1)} M{_fmt(sym + 5)},{_fmt(y - 9)} L{_fmt(sym - 5)},{_fmt(y + 1)}",
+                stroke="#444", stroke_width=1.5)
+        elif draw == "move":
+            _el(item, "line", x1=sym - 9, y1=y - 4, x2=sym + 9, y2=y - 4, stroke=HIGHLIGHT, stroke_width=6, stroke_linecap="round")
+        _text(item, x + sw + 5, y, words, 12, bold=bold, anchor="start")
+        x += width + 16
+    y += 24
+    block = _el(g, "g", class_="notes")
     for note in notes:
-        _text(words, MARGIN / 2, y, note, 11.5, anchor="start", fill="#222", bold=note.startswith("Where does"))
+        _text(block, MARGIN / 2, y, note, 11.5, anchor="start", fill="#222", bold=note.startswith("Where does"))
         y += 16
+    return y
 
 
 def svg_text(element: ET.Element) -> str:

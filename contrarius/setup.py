@@ -305,6 +305,9 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
     s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
     notes: list[str] = []
     s.start = start_place(board, opts.start, notes)
+    if board.readings:
+        notes.append(f"the {board.name} board needs readings ({', '.join(board.readings)}): "
+                     f"'contrarius board {board.name}' and README state them")
     s.cities = city_tokens(board, opts, rng, notes)
     s.bonus_markers = {p: "goods" for p in board.provinces}
     return s, rng, notes

@@ -19,8 +19,9 @@ from typer.testing import CliRunner
 
 from contrarius.board import board_names, load_board
 from contrarius.cli import app
-from contrarius.reactions import PlayerAction, play
-from contrarius.setup import SetupOptions, new_game
+from contrarius.game import new_game, play
+from contrarius.turn import PlayerAction
+from contrarius.setup import SetupOptions
 from contrarius.snapshot import Snapshot
 from contrarius.store import dump_snapshot, load_snapshot
 

@@ -299,6 +299,18 @@ def test_ionium_play_move_cannot_end_on_the_dotted_line(runner, tmp_path):
     assert ("land", "Brvndisivm-Canvsivm") in at(load_snapshot(path), "player")
 
 
+def test_ionium_move_shorthand_never_ends_on_the_dotted_line(runner, tmp_path):
+    # Brvndisivm's land lines: the dotted one to Apollonia, Brvndisivm-Canvsivm and
+    # Brvndisivm-Heraclea. From Ambrakia-Apollonia the dotted line is 1 step away but may
+    # not be ended on; the other two are 2 steps each (across it): a tie, named.
+    s = fresh("ionium")
+    s.colonists[2] = Colonist("player", "land", None, s.board.find_line("land", "Ambrakia", "Apollonia"))
+    path = write(tmp_path, s)
+    r = runner.invoke(app, ["play", "architect", "--move", "land:Ambrakia-Apollonia>Brvndisivm", path, "-i"])
+    assert r.exit_code == 2
+    assert "Brvndisivm-Canvsivm or land:Ambrakia-Apollonia:Brvndisivm-Heraclea (each 2 steps)" in r.stderr
+
+
 def test_ionium_check_refuses_a_colonist_on_the_dotted_line(runner, tmp_path):
     data = fresh("ionium").to_dict()
     data["colonists"][2]["at"] = "Apollonia-Brvndisivm"
@@ -330,3 +342,62 @@ def test_an_alias_meaning_two_places_is_refused_when_the_board_loads():
         board_from_dict({**SMALL, "aliases": {"Cc": ["Sea"]}}, "x.yaml")
     ok = board_from_dict({**SMALL, "aliases": {"Aa": ["Alpha"], "P": ["Pee"]}}, "x.yaml")
     assert ok.place("alpha") == "Aa" and ok.province("pee") == "P"
+
+
+@pytest.mark.parametrize("board,typed,printed", [
+    ("gallia", "London", "Londinivm"), ("gallia", "lyon", "Lvgdvnvm"), ("britannia", "London", "Londinivm"),
+    ("hellas", "Athens", "Athenae"), ("hispania", "Carthage", "Carthago"), ("hispania", "new carthage", "Nova Carthago"),
+    ("germania", "Cologne", "Colonia Aggr."), ("germania", "basel", "Basilia"), ("aegyptus", "Luxor", "Thebae"),
+    ("sicilia", "Syracuse", "Syracusae"), ("roma", "Coliseum", "Colosseum"), ("balearica", "Ibiza", "Ebvssvs"),
+])
+def test_modern_and_english_city_names_are_accepted(board, typed, printed):
+    assert load_board(board).place(typed) == printed
+
+
+@pytest.mark.parametrize("board,typed,printed", [
+    ("italia", "Sicily", "Sicilia"), ("ionium", "sicily", "Sicilia"), ("gallia", "Switzerland", "Helvetia"),
+    ("imperium", "Egypt", "Aegyptvs"), ("britannia", "Wales", "Cambria"), ("roma", "Trastevere", "Transtiberim"),
+])
+def test_modern_and_english_province_names_are_accepted(board, typed, printed):
+    assert load_board(board).province(typed) == printed
+
+
+def test_an_alias_typed_is_never_shown(runner, tmp_path):
+    # a snapshot written with English names reads back with the printed ones only
+    s = fresh("gallia")
+    data = s.to_dict()
+    data["houses"] = {"London": ["player"], "Lyon": ["contrarius"]}
+    data["bonus_markers"]["Italy"] = data["bonus_markers"].pop("Italia")
+    p = tmp_path / "a.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    r = runner.invoke(app, ["show", str(p)])
+    assert r.exit_code == 0, r.stderr
+    assert "Londinivm" in r.stdout and "London " not in r.stdout and "Lyon" not in r.stdout
+    assert load_snapshot(str(p)).houses == {"Londinivm": ["player"], "Lvgdvnvm": ["contrarius"]}
+
+
+def test_gallia_veteran_sea_colonist_stays_off_the_lines():
+    # Veteran read from each colonist's start: the land colonist from Lvtetia (land lines
+    # to Alesia, Avaricvm, Civ. Remorvm, Condate, Jvliobona); the sea colonist waits in the
+    # Mediterranean, which no line leaves, so it stays there.
+    rank = {"brick": 0, "food": 1, "tool": 2, "wine": 3, "cloth": 4}
+    s, notes = new_game(SetupOptions(board="gallia", seed=5, level="veteran"))
+    near = ["Alesia", "Avaricvm", "Civ. Remorvm", "Condate", "Jvliobona"]
+    (house,) = s.houses_of("contrarius")
+    assert rank[s.cities[house]] == max(rank[s.cities[c]] for c in near)
+    land, sea = s.colonists_of("contrarius")
+    assert land.line is not None and set(land.line.ends) == {"Lvtetia", house}
+    assert (sea.kind, sea.city) == ("sea", "Mediterranean")
+    assert "veteran: no sea line leaves Mediterranean; the second colonist stays in Mediterranean" in notes
+
+
+@pytest.mark.parametrize("name,expected", [
+    # Salsa: without salt the salt city of each letter takes A tool, B wine, C cloth, D brick
+    ("hispania", {"A": "tool", "B": "wine", "D": "brick"}),  # letters A, B, D
+    ("byzantium", {"A": "tool", "B": "wine", "C": "cloth"}),  # letters A, B, C
+])
+def test_salt_boards_have_one_salt_city_per_letter_and_the_no_salt_goods(name, expected):
+    b = load_board(name)
+    assert "salt" in b.board_tags
+    assert {letter for letter, mix in b.tokens.items() if mix.get("salt") == 1} == set(b.tokens) == set(expected)
+    assert b.no_salt == expected

@@ -87,25 +87,9 @@ def run(*args: str):
     return runner.invoke(app, list(args))
 
 
-REFERENCE_MAPS = Path("/work/shared/reference/maps")
-
-
 def printed_board(name: str):
-    """The board with its printed positions: its own ``layout`` when it has one, else
-    (until every board file carries one) the reference map's ``layout`` where that folder
-    is present; otherwise the board as it is (drawn from the graph)."""
-    board = load_board(name)
-    if getattr(board, "layout", None) or not (REFERENCE_MAPS / f"{name}.yaml").is_file():
-        return board
-    import yaml
-
-    layout = (yaml.safe_load((REFERENCE_MAPS / f"{name}.yaml").read_text(encoding="utf-8")) or {}).get("layout")
-    if not layout:
-        return board
-    board = copy.copy(board)
-    object.__setattr__(board, "layout", {k: tuple(v) for k, v in layout["pos"].items()})
-    object.__setattr__(board, "layout_aspect", layout["aspect"])
-    return board
+    """The board as shipped: with its printed positions (``board.layout``) where it has them."""
+    return load_board(name)
 
 
 # ----- every board -------------------------------------------------------------------------
@@ -135,8 +119,6 @@ def test_every_board_draws_every_city_name_and_line(name):
 @pytest.mark.parametrize("printed", [True, False], ids=["printed", "graph"])
 @pytest.mark.parametrize("name", board_names())
 def test_names_do_not_cover_city_markers(name, printed):
-    if name == "germania" and not printed:  # 42 places with castles: left to the picture's owner
-        pytest.xfail("germania drawn from the graph (its printed layout removed): a label covers a marker")
     """At 1000 px a name never lies over a place's marker (estimated text box), at the
     printed positions and when laid out from the graph."""
     board = printed_board(name) if printed else load_board(name)
@@ -165,6 +147,35 @@ def test_markers_keep_apart_on_every_board():
         for i, a in enumerate(pts):
             for b in pts[i + 1:]:
                 assert math.dist(a, b) > 2 * CITY_R, name
+
+
+@pytest.mark.parametrize("name", [n for n in board_names() if load_board(n).layout])
+def test_shipped_boards_are_drawn_at_their_printed_positions(name):
+    """Every place of a board with a ``layout`` stands at its printed position, one
+    uniform scale for x and y after the picture's width/height aspect (no distortion)."""
+    board = load_board(name)
+    assert set(board.layout) >= set(board_nodes(board))
+    places = place_groups(parse(svg_text(picture(board))))
+    aspect = board.layout_aspect or 1.42
+    by_x = sorted(board.layout, key=lambda n: board.layout[n][0])
+    by_y = sorted(board.layout, key=lambda n: board.layout[n][1])
+    a, b = by_x[0], by_x[-1]
+    lx = {n: board.layout[n][0] * aspect for n in board.layout}
+    ly = {n: board.layout[n][1] for n in board.layout}
+    centres = {n: _centre(board, places, n) for n in board.layout}
+    scale = (centres[b][0] - centres[a][0]) / (lx[b] - lx[a])
+    for n in board.layout:
+        assert centres[n][0] - centres[a][0] == pytest.approx((lx[n] - lx[a]) * scale, abs=0.3), n
+        assert centres[n][1] - centres[by_y[0]][1] == pytest.approx((ly[n] - ly[by_y[0]]) * scale, abs=0.3), n
+
+
+def _centre(board, places, name):
+    """A place's drawn centre: the marker of a city or the capital; for the other places
+    (castle towers, galleys, discs) the centre the picture records on the place."""
+    if name in board.cities or name == board.capital:
+        return marker_centre(places[name])
+    g = places[name]
+    return float(g.get("data-x")), float(g.get("data-y"))
 
 
 def test_printed_positions_are_kept_up_to_scale():
@@ -200,6 +211,66 @@ def test_graph_layout_is_deterministic_and_fills_in_missing_places():
     got = spring_layout(nodes, edges, seed="x", fixed=fixed)
     assert {n: got[n] for n in fixed} == fixed
     assert 0.0 <= got["E"][0] <= 1.0 and got["E"] not in fixed.values()
+
+
+def test_roma_has_no_printed_positions_and_is_drawn_from_its_lines_the_same_way_each_time():
+    board = load_board("roma")
+    assert not board.layout
+    one, two = svg_text(picture(board)), svg_text(picture(board))
+    assert one == two
+    places = place_groups(parse(one))
+    assert set(places) == set(board.cities)  # Roma prints no capital
+
+
+def test_places_that_are_not_cities_are_drawn_with_their_kind():
+    """Castles (Germania), galleys joined to sea lines (Balearica), discs (Aegyptus), the
+    other arch (Britannia, Germania), a holding place (Gallia), and the Nile route."""
+    seen = set()
+    for name in board_names():
+        board = load_board(name)
+        root = parse(svg_text(picture(board)))
+        places = place_groups(root)
+        for node in board.nodes.values():
+            g = places[node.name]
+            assert node.type in g.get("class").split(), (name, node.name)
+            assert title(g).startswith(node.name)
+            seen.add(node.type)
+            if node.type == "castle":  # the board prints no name at a castle: the tooltip has it
+                assert not [t for t in g.findall("s:text", NS) if t.get("class") == "name"]
+            else:
+                assert name_of(g) == node.name
+            rays = sorted(ln.get("data-to") for ln in root.iter("{http://www.w3.org/2000/svg}line") if ln.get("data-from") == node.name)
+            assert rays == sorted(ln.label for ln in node.joined)
+        nile = groups(root, "nile")
+        if board.nile:
+            assert len(nile) == 1 and all(c in title(nile[0]) for c in board.nile)
+            assert any(t.text == "NILE" for t in nile[0].iter("{http://www.w3.org/2000/svg}text"))
+        else:
+            assert not nile
+    # the shipped boards hold every kind; Balearica's galleys have 3 and 4 rays
+    assert seen == {"capital", "arch", "castle", "galley", "disc", "holding"}
+    balearica = load_board("balearica")
+    assert sorted(len(n.joined) for n in balearica.nodes.values()) == [3, 4]
+
+
+def test_where_from_a_galley_starts_the_path_at_the_galley(tmp_path):
+    """Balearica: both sides start with sea colonists on the galleys; Contrarius's move
+    starts at its galley and enters a sea line joined to it."""
+    game = tmp_path / "b.yaml"
+    assert run("new", "--board", "balearica", "--seed", "5", "-o", str(game)).exit_code == 0
+    res = run("where", "food", str(game), "--svg", "-")
+    assert res.exit_code == 0, res.stderr
+    root = parse(res.stdout)
+    snap = load_snapshot(str(game))
+    ruling = where(snap, "food")
+    move = ruling.moves[0]
+    galley = snap.board.nodes[move.start]
+    assert galley.type == "galley" and move.path[0] in galley.joined
+    drawn = groups(root, "move")[0]
+    path = [p for p in drawn.iter("{http://www.w3.org/2000/svg}path") if p.get("class") == "highlight"][0]
+    first = tuple(map(float, re.findall(r"[-\d.]+,[-\d.]+", path.get("d"))[0].split(",")))
+    ray = [ln for ln in root.iter("{http://www.w3.org/2000/svg}line") if ln.get("data-from") == move.start][0]
+    assert first == pytest.approx((float(ray.get("x1")), float(ray.get("y1"))), abs=0.2)
 
 
 def test_names_are_escaped():

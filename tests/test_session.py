@@ -144,6 +144,18 @@ def test_only_the_questions_the_card_needs():
     assert die_q.text.startswith("blue die (Architect)")
     assert ("3", "takes Prefect") in die_q.choices  # display position 3 holds the Prefect
     assert turn.options == {"die": ["blue=3"]}
+    # Tribune: no colonist bought (Enter), the S house needs no die, then the red die: what
+    # each face places or takes ("Supplementary rules": Contrarius has 2 land and 2 sea
+    # colonists in supply, new ones go to Roma; position 1 holds the Mercator); the S house
+    # (Smith: tool, Cosa) is reached by the land and the sea colonist alike: a tie, asked last
+    asked, turn = drive(snap, ["tribune", "", "card", ""], table_dice=True)
+    assert [q.key for q in asked] == ["card", "place", "die", "choose"]
+    assert turn.options == {"die": ["red=card"]}
+    assert asked[2].choices == (("land", "a land colonist in Roma"), ("sea", "a sea colonist in Roma"),
+                                 ("card", "takes Mercator"))
+    # Mercator: the black die, each goods face with the city the ruling picks now
+    asked, turn = drive(snap, ["mercator", "wine"], table_dice=True)
+    assert ("wine", "builds in Ancona (Vmbria, wine)") in asked[-1].choices  # as README's first Mercator
 
 
 def test_wrong_answer_asked_again_with_the_command_line_message(runner, tmp_path):
@@ -330,3 +342,23 @@ def test_cards_drawn_and_taken_unknown_are_asked(runner, tmp_path):
     assert by_session.read_bytes() == by_play.read_bytes()
     display = yaml.safe_load(by_session.read_text(encoding="utf-8"))["display"]
     assert display == ["Mason", "Prefect", "Colonist", "Farmer", "Diplomat", "Weaver", "?"]
+
+
+def test_a_file_changed_meanwhile_is_not_overwritten(runner, tmp_path, monkeypatch):
+    """Another command writes the snapshot while a turn is being asked: the session's turn
+    is refused (the store's concurrent-change check) and the other write is kept."""
+    from contrarius.cli import session_flow
+
+    game = table_game(tmp_path)
+    other = copy_of(game, "other.yaml")
+    assert runner.invoke(app, ["play", "mercator", str(other), "-i", "--die", "wine"]).exit_code == 0
+    real = session_flow.turn_flow
+
+    def meddling(snap, **kw):
+        game.write_bytes(other.read_bytes())  # 'play -i' elsewhere, after the session read the file
+        return real(snap, **kw)
+
+    monkeypatch.setattr("contrarius.cli.session_cmd.turn_flow", meddling)
+    r = session(runner, game, "prefect\nreactivate\n")
+    assert "the turn was not written" in r.stderr
+    assert game.read_bytes() == other.read_bytes()

@@ -251,7 +251,7 @@ def test_custom_expert_track(runner):
     (["--board", "italy"], "did you mean italia"),
     (["--veteran-colonist", "air"], "--veteran-colonist is land or sea"),
     (["--board", "italia", "--tokens", "Genva=cloth"], "--tokens names 1 of 25 cities"),
-    (["--board", "italia", "--tokens", "Genoa=cloth"], "unknown city 'Genoa'"),
+    (["--board", "italia", "--tokens", "Genvo=cloth"], "unknown city 'Genvo'"),
     (["--board", "italia", "--tokens", "Genva"], "no such file"),
     (["--board", "italia", "--tokens", "Genva=,Comvm=food"], "--tokens: cannot read 'Genva='"),
 ])

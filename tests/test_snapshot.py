@@ -161,9 +161,9 @@ def _both(*fs):
 # (id, mutation, key path of the problem, words its message must hold, number of problems)
 BROKEN = [
     ("unknown-top-key", _set("colonist", []), "colonist", ["unknown key", "did you mean 'colonists'?"], 1),
-    ("unknown-city", _set("houses", {"Genoa": ["contrarius"]}), "houses.Genoa",
-     ["unknown city 'Genoa'", "did you mean", "Genva"], 1),
-    ("unknown-city-token", _set("cities", "Genoa", "wine"), "cities.Genoa", ["unknown city 'Genoa'", "Genva"], 1),
+    ("unknown-city", _set("houses", {"Genvo": ["contrarius"]}), "houses.Genvo",
+     ["unknown city 'Genvo'", "did you mean", "Genva"], 1),
+    ("unknown-city-token", _set("cities", "Genvo", "wine"), "cities.Genvo", ["unknown city 'Genvo'", "Genva"], 1),
     ("unknown-province", _set("bonus_markers", "Liguira", "coins"), "bonus_markers.Liguira",
      ["unknown province 'Liguira'", "did you mean Ligvria"], 1),
     ("unknown-card", _set("display", 0, "Mercatr"), "display[0]", ["unknown card 'Mercatr'", "Mercator"], 1),

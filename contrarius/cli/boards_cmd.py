@@ -72,7 +72,7 @@ def register(app: typer.Typer) -> None:
         for col in ("board", "capital", "cities", "provinces", "land lines", "sea lines"):
             table.add_column(col, justify="right" if col not in ("board", "capital") else "left")
         for r in rows:
-            table.add_row(r["name"], r["capital"], str(r["cities"]), str(r["provinces"]), str(r["land_lines"]), str(r["sea_lines"]))
+            table.add_row(r["name"], r["capital"] or "(none)", str(r["cities"]), str(r["provinces"]), str(r["land_lines"]), str(r["sea_lines"]))
         out_console().print(table)
 
     @app.command("board")

@@ -125,7 +125,7 @@ class Session:
             show_where(snap, args[0] if args else None, con=con)
         elif name == "preview":
             from ..preview import preview, summary
-            from ..reactions import PlayerAction
+            from ..turn import PlayerAction
             from .preview_cmd import render_preview, render_summary
 
             if args:
@@ -254,6 +254,9 @@ class Session:
                 written = False
             told = "the turn was written completely" if written else f"the turn was not written; {self.path} is unchanged"
             print(f"\ncontrarius: interrupted: {told}", file=sys.stderr, flush=True)
+        except ContrariusError as exc:  # e.g. the file was changed by another command meanwhile
+            self.front.refused += 1
+            print(f"contrarius: {one_line(str(exc))}; the turn was not written", file=sys.stderr, flush=True)
 
     def dispatch(self, text: str, snap, allow_card: bool = True) -> bool:
         """Run a command line typed between turns; False to end the session."""

@@ -157,7 +157,7 @@ def build_action(snap, card: str, options: dict[str, Any], *, trial: bool = Fals
 def run(snap, card: str, options: dict[str, Any]):
     """:func:`contrarius.reactions.play` on the action of ``options``: the turn as ``play``
     would play it. Raises what ``play`` raises."""
-    from ..reactions import play
+    from ..game import play
 
     return play(snap, build_action(snap, card, options))
 
@@ -167,7 +167,7 @@ def check(snap, card: str, options: dict[str, Any], partner_known: bool) -> None
 
     Raises the rules' :class:`ContrariusError` for anything else (the answer just given).
     """
-    from ..reactions import play
+    from ..game import play
 
     try:
         play(snap, build_action(snap, card, options, trial=True, partner_known=partner_known))
@@ -199,8 +199,9 @@ def _city_choices(snap) -> tuple[Choice, ...]:
 
 
 def _place_choices(snap, pid: str) -> tuple[Choice, ...]:
-    places = [snap.board.capital] + sorted(snap.houses_of(pid), key=str.casefold)
-    return tuple((f"{k}:{c}", "capital" if c == snap.board.capital else "your house") for k in ("land", "sea") for c in places)
+    houses = sorted(snap.houses_of(pid), key=str.casefold)
+    return tuple((f"{k}:{c}", "your house" if c in houses else "start") for k in ("land", "sea")
+                 for c in dict.fromkeys([*snap.homes(k), *houses]))
 
 
 def _move_choices(snap, pid: str) -> tuple[Choice, ...]:
@@ -230,7 +231,7 @@ def _face_meanings(state, die: str) -> tuple[Choice, ...]:
     """Each face of ``die`` with what it makes Contrarius do in ``state`` (the game as it
     stands when the die is rolled): the rules' own answers ("Solo Personality Cards",
     "Where does Contrarius build?"), never a guess."""
-    from ..build import where
+    from ..build import contrarius_home, where
     from ..errors import RuleError
     from ..snapshot import CONTRARIUS
 
@@ -244,7 +245,17 @@ def _face_meanings(state, die: str) -> tuple[Choice, ...]:
     if die == "architect":
         return tuple((str(n), card_at(n)) for n in range(1, 6))
     if die == "tribune":
-        return (("land", "a land colonist into the capital"), ("sea", "a sea colonist into the capital"), ("card", card_at(1)))
+        def colonist(kind: str) -> str:
+            # "Supplementary rules": no colonist of that kind left -> the other kind; none
+            # at all -> the card in position 1
+            other = "sea" if kind == "land" else "land"
+            for k in (kind, other):
+                home = contrarius_home(state, k)[0]
+                if state.colonists_in_supply(CONTRARIUS, k) > 0 and home is not None:
+                    return f"a {k} colonist in {home}" + ("" if k == kind else f" (no {kind} colonist to place)")
+            return "no colonist to place: " + card_at(1)
+
+        return (("land", colonist("land")), ("sea", colonist("sea")), ("card", card_at(1)))
     if state.houses_in_supply(CONTRARIUS) == 0 and not state.contrarius.track:
         return tuple((f, "no house left: a colonist instead (red die)") for f in ("brick", "food", "tool", "wine", "cloth", "S"))
     out: list[Choice] = []
@@ -401,7 +412,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     from ..cards import Card
     from ..errors import GameOverError
     from ..parsing import card_from_text
-    from ..team import halves
+    from ..twoplayer import halves
 
     if snap.ended is not None and not snap.ended.final_turn_pending:
         who = "Contrarius" if snap.ended.by == "contrarius" else snap.ended.by
@@ -554,7 +565,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
     rest, which depends on the die), tied colonist moves, cards drawn into the display."""
     from ..dice import DIE_COLOURS, parse_face
     from ..parsing import card_from_text, die_face_text
-    from ..reactions import play
+    from ..game import play
 
     veto_asked = refill_declined = False
     while True:

@@ -374,27 +374,15 @@ def test_whole_salsa_and_fish_game_runs_to_the_end_and_scores(board, runner, tmp
 # cities (anchor): Bononia, Jvliobona, Gesocribate, Portvs Namnetvs, Bvrdigala, Flaviobriga.
 # Seed 2 lays tool on Alesia (Gallia Lvgdvnensis), Avaricvm (Aqvitania) and Jvliobona (Gallia
 # Lvgdvnensis, a harbour).
+def preferred_out(ruling) -> set[str]:
+    """The cities the board variant's step (1a, before point 2) ruled out in the first trial."""
+    return {e.city for e in ruling.trials[0].excluded if e.step == "1a"}
+
+
 def gallia_game() -> Snapshot:
     s, _ = new_game(SetupOptions(board="gallia", seed=2))
     assert [s.cities[c] for c in ("Alesia", "Avaricvm", "Jvliobona")] == ["tool"] * 3
     return s
-
-
-def test_gallia_harbour_step_changes_the_choice():
-    # "Contrarius prioritizes building a house in its first harbor city, even before checking
-    # point 2": tool: Alesia, Avaricvm, Jvliobona are reachable in 1 step, all empty and in
-    # provinces new to Contrarius, so the plain rule takes Alesia (alphabetical); Gallia takes
-    # the harbour Jvliobona before point 2.
-    from contrarius.build import where
-
-    s = gallia_game()
-    assert s.variants.names == ["gallia"]
-    r = where(s, "tool")
-    assert r.city == "Jvliobona"
-    assert {e.city: e.step for e in r.trials[0].excluded if e.step == "1a"} == {"Alesia": "1a", "Avaricvm": "1a"}
-    assert any(x.startswith("Gallia reading") for x in r.readings)
-    s.variants.gallia = False
-    assert where(s, "tool").city == "Alesia"
 
 
 def test_gallia_harbour_comes_before_the_empty_city_step():
@@ -438,18 +426,27 @@ def aegyptus_game() -> Snapshot:
     return s
 
 
-def test_aegyptus_red_sea_and_nile_first():
-    # plain rule: Alexandria (alphabetical). Aegyptus: the Red Sea city Klysma and the Nile city
-    # Oxyrhynchvs (upstream of Memphis) come before point 2; of the two, Klysma (alphabetical).
+@pytest.mark.parametrize("board, goods, chosen, out, plain", [
+    # Gallia: "Contrarius prioritizes building a house in its first harbor city, even before
+    # checking point 2": tool: Alesia, Avaricvm, Jvliobona are reachable in 1 step, all empty
+    # and in provinces new to Contrarius, so the plain rule takes Alesia (alphabetical);
+    # Gallia takes the harbour Jvliobona before point 2.
+    ("gallia", "tool", "Jvliobona", {"Alesia", "Avaricvm"}, "Alesia"),
+    # Aegyptus: plain rule Alexandria (alphabetical among Alexandria, Gaza, Klysma,
+    # Oxyrhynchvs). The Red Sea city Klysma and the Nile city Oxyrhynchvs (upstream of
+    # Memphis) come before point 2; of the two, Klysma (alphabetical, point 4).
+    ("aegyptus", "brick", "Klysma", {"Alexandria", "Gaza"}, "Alexandria"),
+])
+def test_board_variant_step_changes_the_choice(board, goods, chosen, out, plain):
     from contrarius.build import where
 
-    s = aegyptus_game()
-    r = where(s, "brick")
-    assert r.city == "Klysma"
-    assert {e.city for e in r.trials[0].excluded if e.step == "1a"} == {"Alexandria", "Gaza"}
-    s2 = s.copy()
-    s2.variants.aegyptus = None
-    assert where(s2, "brick").city == "Alexandria"
+    s = {"gallia": gallia_game, "aegyptus": aegyptus_game}[board]()
+    assert s.variants.names == [board]
+    r = where(s, goods)
+    assert (r.city, preferred_out(r)) == (chosen, out)
+    assert any(x.startswith(f"{board.capitalize()} reading") for x in r.readings)
+    setattr(s.variants, board, False if board == "gallia" else None)
+    assert where(s, goods).city == plain
 
 
 def test_aegyptus_follows_the_nile_upstream():

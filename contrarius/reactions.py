@@ -187,14 +187,22 @@ def _check_action(card: Card, action: PlayerAction, s: Snapshot) -> tuple[str | 
 
 
 def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
-    """Play one solo turn: the player's action, then Contrarius's reaction.
+    """Play one solo turn, in the rulebook's order ("Solo Personality Cards", "Solo End of Game"):
 
-    ``snapshot`` is a solo game (:func:`contrarius.game.play` takes every mode).
+    1. the player's action (:func:`_your_action`): the card leaves the hand (a Tribune takes
+       the played cards back), colonists move and are placed, houses are built, cards
+       bought, a Prefect produces or reactivates;
+    2. Contrarius's reaction (:func:`react`) to the card played, or to the card a Diplomat
+       copies; none to the player's final card after Contrarius ended the game
+       (:func:`_final_card`);
+    3. the end of the turn (:func:`_end_of_turn`): a copied card is turned face down, every
+       option given must have been used, the turn is logged.
 
-    ``snapshot`` is not changed; the result holds the new snapshot (with the turn appended
-    to its log) and the report. Raises :class:`GameOverError` after the end of the game,
-    :class:`RuleError` for an action the rules forbid and :class:`ContrariusError` for an
-    action that does not fit the card.
+    ``snapshot`` is a solo game (:func:`contrarius.game.play` takes every mode); it is not
+    changed: the result holds the new snapshot (with the turn appended to its log) and the
+    report. Raises :class:`GameOverError` after the end of the game, :class:`RuleError` for
+    an action the rules forbid and :class:`ContrariusError` for an action that does not fit
+    the card.
     """
     if snapshot.mode != "solo":
         raise ContrariusError(f"reactions.play plays solo games; this is a {snapshot.mode} game (contrarius.game.play picks the mode)")
@@ -206,25 +214,46 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         raise ContrariusError(f"{played} is a team-play card; a solo game uses the solo cards")
     t = Turn(s, action)
     vp_before = s.contrarius.vp
-    reacted = card
-    if card.reaction == "diplomat":
-        if not action.copy:
-            raise ContrariusError("which of Contrarius's face-up cards does the Diplomat copy? add --copy CARD")
-        want = card_name(action.copy)
-        up = [c for c in s.contrarius.cards if c.name == want and c.face_up]
-        if not up:
-            down = any(c.name == want for c in s.contrarius.cards)
-            why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
-            have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
-            raise RuleError(f"the Diplomat cannot copy {want}: {why}; face-up cards: {have}")
-        if want == "Diplomat":
-            raise RuleError("a Diplomat cannot copy a Diplomat")
-        reacted = up[0]
-    elif action.copy:
-        raise ContrariusError(f"--copy is for a Diplomat, not the {played}")
+    reacted = _reacted_card(s, card, action)
     act, province = _check_action(reacted, action, s)
     _check_changes(reacted, action)
-    player_part(t, card, played, acts_as=reacted.name)
+    _your_action(t, card, reacted, act, province)
+    final_card = _final_card(t)
+    if not final_card:
+        react(t, reacted, act, province)
+    return _end_of_turn(t, card, reacted, act, province, final_card, vp_before)
+
+
+def _reacted_card(s: Snapshot, card: Card, action: PlayerAction) -> Card:
+    """The card Contrarius reacts to: the card played, or the face-up card of Contrarius
+    that a Diplomat copies ("Solo Personality Cards", Diplomat). Raises
+    :class:`ContrariusError` for a missing or misplaced ``--copy``, :class:`RuleError` for
+    a card that cannot be copied."""
+    if card.reaction != "diplomat":
+        if action.copy:
+            raise ContrariusError(f"--copy is for a Diplomat, not the {card.name}")
+        return card
+    if not action.copy:
+        raise ContrariusError("which of Contrarius's face-up cards does the Diplomat copy? add --copy CARD")
+    want = card_name(action.copy)
+    up = [c for c in s.contrarius.cards if c.name == want and c.face_up]
+    if not up:
+        down = any(c.name == want for c in s.contrarius.cards)
+        why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
+        have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
+        raise RuleError(f"the Diplomat cannot copy {want}: {why}; face-up cards: {have}")
+    if want == "Diplomat":
+        raise RuleError("a Diplomat cannot copy a Diplomat")
+    return up[0]
+
+
+def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: str | None) -> None:
+    """Phase 1, the player's action: what Contrarius's rules depend on (:func:`player_part`),
+    then a Prefect's production or reactivation (base rules: the province's bonus marker
+    turns to coins, its houses produce, the bonus goods; reactivating turns every marker
+    back and pays 1 sestertius per marker)."""
+    s = t.s
+    player_part(t, card, card.name, acts_as=reacted.name)
     _variant_part(t, reacted)
     if province is not None and act == "produce":
         if s.bonus_markers[province] == "coins":
@@ -248,33 +277,41 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         if p.sestertii is not None:
             p.sestertii += coins
         t.player_events.append(Event("reactivate", f"you reactivate: {coins} bonus marker{'s turn' if coins != 1 else ' turns'} back to goods"))
-    final_turn = s.ended is not None and s.ended.final_turn_pending
-    if final_turn:
-        s.ended.final_turn_pending = False  # type: ignore[union-attr]
-        t.player_events.append(Event("end", "your final card after Contrarius ended the game: no reaction"))
-    else:
-        react(t, reacted, act, province)
+
+
+def _final_card(t: Turn) -> bool:
+    """True when this is the player's final card after Contrarius ended the game ("Solo End
+    of Game": "you play one final card", without a reaction); it is then played and noted."""
+    s = t.s
+    if s.ended is None or not s.ended.final_turn_pending:
+        return False
+    s.ended.final_turn_pending = False
+    t.player_events.append(Event("end", "your final card after Contrarius ended the game: no reaction"))
+    return True
+
+
+def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: str | None, final_card: bool,
+                 vp_before: int) -> TurnResult:
+    """Phase 3, the end of the turn: the Diplomat's copied card is turned face down ("after
+    Contrarius has reacted"; also on the final card, when it does not react), every
+    ``--refill``, ``--choose`` and ``--die`` given must have been used, and the turn is
+    logged. Returns the :class:`TurnResult`; the new snapshot must load again."""
+    s = t.s
     if reacted is not card:
-        # "Diplomat": the copied card is flipped face down afterwards (part of your action,
-        # so also on your final card, when Contrarius does not react)
         reacted_card = next(c for c in s.contrarius.cards if c.name == reacted.name and c.face_up)
         idx = s.contrarius.cards.index(reacted_card)
         s.contrarius.cards[idx] = Card(reacted_card.name, reacted_card.gods, False, reacted_card.assumed)
         flip = Event("card", f"the copied {reacted.name} is turned face down")
-        (t.player_events if final_turn else t.events).append(flip)
+        (t.player_events if final_card else t.events).append(flip)
     if t.refill:
         raise ContrariusError(f"--refill {', '.join(t.refill)}: not used, this turn drew fewer cards into the display; remove it")
-    if t.choices:
-        raise RuleError(f"--choose {t.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
-    if t.table_dice:
-        extra = ", ".join(f for _, f in t.table_dice)
-        raise RuleError(f"this reaction did not roll every die given: {extra} left over; remove it")
+    t.refuse_unused_input()
     game_over = s.ended is not None and not s.ended.final_turn_pending
     entry = {
         "turn": len(s.log) + 1,
         "player": t.pid,
-        "card": played,
-        "action": _action_record(action, act, province, reacted if reacted is not card else None),
+        "card": card.name,
+        "action": _action_record(t.a, act, province, reacted if reacted is not card else None),
         "dice": [{"die": r.die, "face": r.face, "source": r.source} for r in t.rolls],
         "player_did": [e.text for e in t.player_events],
         "reaction": [e.text for e in t.events],
@@ -282,9 +319,8 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     }
     s.log.append(entry)
     ensure_valid(s)
-    return TurnResult(s, played, None if final_turn else reacted.name, t.player_events, t.events, t.rolls,
+    return TurnResult(s, card.name, None if final_card else reacted.name, t.player_events, t.events, t.rolls,
                       vp_before, s.contrarius.vp, t.rulings, s.ended is not None, game_over)
-
 
 
 def _action_record(a: PlayerAction, act: str | None, province: str | None, copied: Card | None) -> dict[str, Any]:

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import GOODS, HOLDING, KINDS, LAND, SEA
-from .build import BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances, where
+from .build import (BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances,
+                    movement_steps, where)
 from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError
@@ -186,6 +187,15 @@ class Turn:
         """Add the report lines of a solo variant (:mod:`contrarius.solo_variants`) to the turn."""
         for n in notes:
             (self.player_events if n.side == "player" else self.events).append(Event(n.kind, n.text, n.data))
+
+    def refuse_unused_input(self) -> None:
+        """At the end of a turn: a ``--choose`` or a die result given but not used is a
+        mistake (:class:`RuleError`), never silently dropped."""
+        if self.choices:
+            raise RuleError(f"--choose {self.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
+        if self.table_dice:
+            extra = ", ".join(f for _, f in self.table_dice)
+            raise RuleError(f"this reaction did not roll every die given: {extra} left over; remove it")
 
     def say(self, event: str, text: str, **data: Any) -> None:
         """Record a reaction event of type ``event`` with its report line."""
@@ -399,7 +409,7 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
             pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune"))
     # colonist moves (Architect)
     if a.moves:
-        steps = len(s.colonists_of(p.id))
+        steps = movement_steps(s, p.id)  # Gallia: a colonist waiting off the lines does not count
         used = 0
         for kind, frm, to in a.moves:
             col = _find_colonist(s, p.id, kind, frm)

@@ -546,11 +546,7 @@ def finish(snapshot: Snapshot, t: TwoPlayerTurn, plan: Plan | None, reacts: bool
     """Refuse what the turn did not use (``--choose``, dice), log the turn and return its
     :class:`TurnResult`; the new snapshot must load again (:func:`ensure_valid`)."""
     s = t.s
-    if t.choices:
-        raise RuleError(f"--choose {t.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
-    if t.table_dice:
-        extra = ", ".join(f for _, f in t.table_dice)
-        raise RuleError(f"this reaction did not roll every die given: {extra} left over; remove it")
+    t.refuse_unused_input()
     played = card_name(ta.card)
     pid = t.pid
     entry: dict[str, Any] = {"turn": len(s.log) + 1, "player": pid, "card": played}

@@ -192,6 +192,14 @@ def test_gallia_player_build_in_a_harbour_places_their_sea_colonist(runner, tmp_
     assert ("sea", "Jvliobona") in at(s, "player")
 
 
+def test_gallia_player_waiting_sea_colonist_gives_no_step(runner, tmp_path):
+    # the player's land colonist in Lvtetia and sea colonist in the Mediterranean: 1 step.
+    # Lvtetia -> Civ. Remorvm-Lvtetia -> Bononia-Civ. Remorvm would take 2.
+    path = write(tmp_path, fresh("gallia"))
+    r = runner.invoke(app, ["play", "architect", "--move", "land:Lvtetia:Bononia-Civ. Remorvm", path, "-i"])
+    assert r.exit_code == 4 and "2 steps" in r.stderr and "1 steps" in r.stderr
+
+
 # ----- Aegyptus: the Nile, the Red Sea, the discs -------------------------------------------
 def test_aegyptus_nile_is_read_as_sea_lines():
     b = load_board("aegyptus")

@@ -400,3 +400,15 @@ def test_svg_errors(tmp_path):
     assert res.exit_code == 3 and res.stderr.startswith("contrarius: --svg: ") and "\n" == res.stderr[-1] and res.stderr.count("\n") == 1
     res = run("show", str(tmp_path / "missing.yaml"), "--svg", str(tmp_path / "y.svg"))
     assert res.exit_code == 3 and not (tmp_path / "y.svg").exists()
+
+
+def test_svg_never_replaces_the_snapshot(tmp_path):
+    """A picture written over its own snapshot would lose the game: refused, file unchanged."""
+    game = tmp_path / "game.yaml"
+    game.write_text((EXAMPLES / "rulebook-where-example.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    before = game.read_bytes()
+    for args in (("show", str(game), "--svg", str(game)), ("where", "food", str(game), "--svg", str(game)),
+                 ("where", "food", str(game), "--svg", str(tmp_path / "." / "game.yaml"))):
+        res = run(*args)
+        assert res.exit_code == 2 and "the snapshot itself" in res.stderr, args
+        assert game.read_bytes() == before

@@ -243,10 +243,17 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
 SVG_HELP = "Also draw the picture as SVG to FILE (- for stdout, instead of the report)."
 
 
-def check_svg_target(svg: str | None, as_json: bool) -> None:
-    """Refuse ``--svg -`` with ``--json``: both would go to stdout (usage error, exit 2)."""
+def check_svg_target(svg: str | None, as_json: bool, snapshot: str | None = None) -> None:
+    """Refuse ``--svg -`` with ``--json`` (both would go to stdout) and ``--svg`` naming
+    the snapshot file itself (the picture would replace the game). Usage errors, exit 2."""
     if svg == STDIO and as_json:
         raise ContrariusError("--svg - and --json both write to stdout; give --svg FILE (e.g. --svg board.svg)")
+    if svg not in (None, STDIO) and snapshot not in (None, STDIO):
+        import os
+
+        if os.path.realpath(svg) == os.path.realpath(snapshot):
+            raise ContrariusError(f"--svg {svg} is the snapshot itself: the picture would replace the game; "
+                                  "give another file, e.g. --svg board.svg")
 
 
 def write_svg(target: str, element) -> None:

@@ -360,7 +360,7 @@ def register(app: typer.Typer) -> None:
         """Show the state at a glance: sides, Contrarius's cards, the display, the provinces."""
         from ..store import load_snapshot
 
-        check_svg_target(svg, as_json)
+        check_svg_target(svg, as_json, snapshot)
         snap = load_snapshot(snapshot)
         if svg is not None:
             from ..picture import picture

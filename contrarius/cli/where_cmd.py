@@ -133,7 +133,6 @@ def register(app: typer.Typer) -> None:
 
         Without a face, give the ruling for every face of the Mercator/Senator dice.
         """
-        check_svg_target(svg, as_json)
         from ..store import load_snapshot
 
         def is_face(text: str | None) -> bool:
@@ -148,6 +147,7 @@ def register(app: typer.Typer) -> None:
         if die is not None and face is not None:
             raise ContrariusError("give the face once: as FACE or with --die")
         face = die if die is not None else face
+        check_svg_target(svg, as_json, snapshot)
         if svg is not None and face is None:
             raise ContrariusError("--svg draws one ruling: give the die face too, e.g. contrarius where food game.yaml --svg where.svg")
         show_where(load_snapshot(snapshot), face, as_json=as_json, svg=svg, black=black)

@@ -44,6 +44,7 @@ STEP_NAMES = {
     "2": "step 2 (empty city first)",
     "3": "step 3 (new province first)",
     "4": "step 4 (alphabetical order)",
+    "1a": "the variant's preference, before step 2",
 }
 
 
@@ -94,6 +95,20 @@ class Candidate:
     moves: list[Move]
 
 
+@dataclass(frozen=True)
+class Priority:
+    """A solo variant's city preference checked "even before checking point 2" of "Where
+    does Contrarius build?" ("Solo Variants", Concordia Gallia and Aegyptus).
+
+    ``cities``: the preferred cities; ``label``: the step's name in the trace (e.g.
+    ``"Gallia: its first harbour city"``); ``reading``: the reading it rests on, in words.
+    """
+
+    cities: frozenset[str]
+    label: str
+    reading: str
+
+
 @dataclass
 class Exclusion:
     """A city ruled out, with the rule step and the reason in words."""
@@ -112,6 +127,8 @@ class Trial:
     excluded: list[Exclusion] = field(default_factory=list)
     chosen: Candidate | None = None
     deciding: str = ""
+    #: what this trial is in the trace when a solo variant adds it ("" for the goods rule)
+    label: str = ""
 
 
 @dataclass
@@ -130,6 +147,8 @@ class BuildRuling:
     province: str | None = None
     moves: list[Move] = field(default_factory=list)
     deciding: str = ""
+    #: readings of the rulebook's "Solo Variants" that acted on this ruling, in words
+    readings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
@@ -150,9 +169,10 @@ class BuildRuling:
                  "candidates": [{"city": c.city, "province": c.province, "distance": c.distance, "empty": c.empty,
                                  "new_province": c.new_province, "moves": [m.to_dict() for m in c.moves]} for c in t.candidates],
                  "excluded": [{"city": e.city, "step": e.step, "reason": e.reason} for e in t.excluded]}
+                | ({"label": t.label} if t.label else {})
                 for t in self.trials
             ],
-        }
+        } | ({"readings": list(self.readings)} if self.readings else {})
 
 
 def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[Line, tuple[Line, ...]]:
@@ -277,8 +297,8 @@ def reach(snapshot: Snapshot) -> dict[str, list[Move]]:
     Returns ``{city: [Move, ...]}``; cities out of reach are absent; the capital too.
     """
     board = snapshot.board
-    mine = [(i, c) for i, c in enumerate(snapshot.colonists) if c.owner == CONTRARIUS]
-    steps = movement_steps(snapshot, CONTRARIUS)
+    mine = [(i, snapshot.colonists[i]) for i in building_colonists(snapshot)]
+    steps = contrarius_steps(snapshot)
     best: dict[str, list[Move]] = {}
     for i, col in mine:
         for line, path in line_distances(snapshot, col, steps).items():
@@ -304,6 +324,25 @@ def reach(snapshot: Snapshot) -> dict[str, list[Move]]:
             unique.setdefault(key, m)
         best[city] = list(unique.values())
     return best
+
+
+def building_colonists(snapshot: Snapshot) -> list[int]:
+    """Indexes (into ``snapshot.colonists``) of Contrarius's colonists that count for
+    building: all of them, except Aegyptus traders on a line to a bonus spot."""
+    traders: set[int] = set()
+    if snapshot.variants.aegyptus is not None:
+        from .variants import board_discs
+
+        discs = set(board_discs(snapshot.board))
+        traders = {i for i, c in enumerate(snapshot.colonists) if c.kind == "sea" and c.line is not None
+                   and discs & set(c.line.ends)}
+    return [i for i, c in enumerate(snapshot.colonists) if c.owner == CONTRARIUS and i not in traders]
+
+
+def contrarius_steps(snapshot: Snapshot) -> int:
+    """Contrarius's movement steps: :func:`movement_steps` less its Aegyptus traders, which
+    no longer count for building."""
+    return movement_steps(snapshot, CONTRARIUS) - (len(snapshot.colonists_of(CONTRARIUS)) - len(building_colonists(snapshot)))
 
 
 def _why_unreachable(snapshot: Snapshot, city: str, steps: int) -> str:
@@ -334,11 +373,16 @@ def _alpha(name: str) -> str:
     return name.casefold()
 
 
-def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]]) -> Trial:
-    """Apply steps 1-4 of "Where does Contrarius build?" to the cities of one goods type."""
+def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]],
+              priority: Priority | None = None) -> Trial:
+    """Apply steps 1-4 of "Where does Contrarius build?" to the cities of one goods type.
+
+    ``priority`` (Gallia, Aegyptus): among the cities left after step 1, the preferred ones
+    win before step 2 when at least one of them is reachable (step ``"1a"`` in the trace).
+    """
     board = snapshot.board
     trial = Trial(goods)
-    steps = movement_steps(snapshot, CONTRARIUS)
+    steps = contrarius_steps(snapshot)
     my_provinces = snapshot.provinces_of(CONTRARIUS)
     for city in sorted((c for c, g in snapshot.cities.items() if g == goods), key=_alpha):
         if CONTRARIUS in snapshot.houses.get(city, []):
@@ -355,6 +399,14 @@ def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]]) 
     if not pool:
         return trial
     decided = "the only city of this type it can reach"
+    if priority is not None and len(pool) > 1:
+        preferred = [c for c in pool if c.city in priority.cities]
+        if preferred and len(preferred) < len(pool):
+            for c in pool:
+                if c.city not in priority.cities:
+                    trial.excluded.append(Exclusion(c.city, "1a", f"not {priority.label}, while one is reachable"))
+            pool = preferred
+            decided = f"the only city it can reach that is {priority.label}"
     if len(pool) > 1:
         empty = [c for c in pool if c.empty]
         if empty and len(empty) < len(pool):
@@ -378,6 +430,9 @@ def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]]) 
             pool = pool[:1]
             decided = "first in alphabetical order among the " + ("empty " if pool[0].empty else "") + "cities" + \
                 (" in new provinces" if pool[0].new_province else "")
+    if priority is not None and pool[0].city in priority.cities and trial.excluded and \
+            any(e.step == "1a" for e in trial.excluded) and "that is" not in decided:
+        decided += f" ({priority.label} first)"
     trial.chosen = pool[0]
     trial.deciding = decided
     return trial
@@ -399,19 +454,44 @@ def resolve_goods(snapshot: Snapshot, face: str) -> tuple[str, str | None]:
     return best[1], best[0]
 
 
-def where(snapshot: Snapshot, face: str) -> BuildRuling:
+#: The salt step's reading (README, "How the rules are read": Concordia Salsa).
+SALT_READING = ("Salsa: Contrarius prefers a salt city (Tribune, or S on the white die): points 1-4 of "
+                "\"Where does Contrarius build?\" among the salt cities it can reach")
+NO_SALT_READING = ("Salsa reading: no salt city is reachable, so the unchanged rule applies (the best "
+                   "specialist's goods, then the next lower types)")
+
+
+def where(snapshot: Snapshot, face: str, *, salt: bool = False) -> BuildRuling:
     """Rule on where Contrarius builds for die result ``face`` (a goods type or ``"S"``).
 
-    Rule: "Where Does Contrarius Build?" with the cheaper-goods fallback. Pure: the
-    snapshot is not changed. Raises :class:`RuleError` for ``S`` without a specialist.
+    Rule: "Where Does Contrarius Build?" with the cheaper-goods fallback. ``salt``: the
+    build is the Tribune's or an ``S`` of the white die in a game with Concordia Salsa
+    ("Solo Variants": Contrarius "prefers building a house in a salt city instead of
+    building for its best specialist"): steps 1-4 are first applied to the reachable salt
+    cities; none reachable: the unchanged rule (a reading). Pure: the snapshot is not
+    changed. Raises :class:`RuleError` for ``S`` without a specialist.
     """
     goods, specialist = resolve_goods(snapshot, face)
     reachable = reach(snapshot)
-    ruling = BuildRuling(face, goods, specialist, movement_steps(snapshot, CONTRARIUS), [])
+    ruling = BuildRuling(face, goods, specialist, contrarius_steps(snapshot), [])
     ruling.notes = board_notes(snapshot)
+    priority = variant_priority(snapshot)
+    if priority is not None:
+        ruling.readings.append(priority.reading)
+    if salt and snapshot.variants.salsa is not None:
+        trial = try_goods(snapshot, "salt", reachable, priority)
+        trial.label = "Salsa: salt city first"
+        ruling.trials.append(trial)
+        ruling.readings.append(SALT_READING)
+        if trial.chosen is not None:
+            c = trial.chosen
+            ruling.city, ruling.province, ruling.moves = c.city, c.province, c.moves
+            ruling.deciding = trial.deciding
+            return ruling
+        ruling.readings.append(NO_SALT_READING)
     g = goods
     for _ in GOODS:
-        trial = try_goods(snapshot, g, reachable)
+        trial = try_goods(snapshot, g, reachable, priority)
         ruling.trials.append(trial)
         if trial.chosen is not None:
             c = trial.chosen
@@ -421,6 +501,53 @@ def where(snapshot: Snapshot, face: str) -> BuildRuling:
             return ruling
         g = goods_below(g)
     return ruling
+
+
+#: Readings of the board variants' priority (README, "How the rules are read").
+GALLIA_READING = ("Gallia reading: while Contrarius has no house in a harbour city, a reachable harbour city "
+                  "of the goods type is chosen before points 2-4 of \"Where does Contrarius build?\"")
+AEGYPTUS_READING = ("Aegyptus reading: while Contrarius has no house at the Red Sea, a reachable Red Sea city, "
+                    "and any reachable Nile city upstream of its houses on the Nile, is chosen before points 2-4")
+
+
+def variant_priority(snapshot: Snapshot) -> Priority | None:
+    """The board variant's preferred cities for the next build, or None.
+
+    "Solo Variants", Concordia Gallia: "Contrarius prioritizes building a house in its first
+    harbor city, even before checking point 2". Reading: while it owns no house in a harbour
+    city, the harbour cities. Concordia Aegyptus: "its first harbor city at the Red Sea [...]
+    In the same way it prioritizes following the Nile upstream". Reading: while it owns no
+    house in a Red Sea city, those cities; and always the Nile cities upstream of its most
+    upstream house on the Nile (Memphis, the capital, is the start).
+    """
+    from .variants import board_places
+
+    v = snapshot.variants
+    mine = set(snapshot.houses_of(CONTRARIUS))
+    if v.gallia:
+        harbours = board_places(snapshot.board, "harbour")
+        if harbours and not (mine & harbours):
+            return Priority(frozenset(harbours), "a harbour city (Gallia: its first harbour city)", GALLIA_READING)
+        return None
+    if v.aegyptus is not None:
+        red = board_places(snapshot.board, "red_sea")
+        nile = nile_order(snapshot.board)
+        want: set[str] = set()
+        if red and not (mine & red):
+            want |= red
+        if nile:
+            built = [i for i, c in enumerate(nile) if c in mine]
+            want |= set(nile[(max(built) if built else 0) + 1:]) - {snapshot.board.capital}
+        if want:
+            return Priority(frozenset(want), "at the Red Sea or up the Nile (Aegyptus)", AEGYPTUS_READING)
+    return None
+
+
+def nile_order(board) -> list[str]:
+    """The Nile's places from the mouth upstream (Aegyptus), empty on other boards."""
+    from .variants import board_nile
+
+    return board_nile(board)
 
 
 def apply_build(snapshot: Snapshot, city: str, move: Move | None) -> Colonist | None:

@@ -48,4 +48,6 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
     if opts.mode not in _MODES:
         raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
+    if opts.mode != "solo" and (opts.salsa or opts.fish_market):
+        raise ContrariusError("the rulebook's \"Solo Variants\" (--salsa, --fish-market) are for solo play")
     return _MODES[opts.mode][1](opts)

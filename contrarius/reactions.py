@@ -45,6 +45,7 @@ from typing import Any
 from .cards import Card, card_name
 from .errors import ContrariusError, RuleError
 from .snapshot import Snapshot
+from .solo_variants import Note, forum_due, mercator_fish, pay_fish, take_forum
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods,
                    colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end, sestertii_text,
                    specialist_production, store_goods)
@@ -80,6 +81,7 @@ def react(t: Turn, card: Card, action: str | None, province: str | None) -> None
             words = "; ".join(f"{g['player']} receives " + ", ".join(f"{n} {x}" for x, n in g["goods"].items()) for g in got) or "no player has a house there"
             t.say("produce", f"{prov} produces for the players' houses (never for Contrarius): {words}; its bonus marker turns to coins",
                   province=prov, received=got)
+            t.notes(mercator_fish(s, prov))
         else:
             coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
             if coins >= 3:
@@ -108,6 +110,28 @@ def react(t: Turn, card: Card, action: str | None, province: str | None) -> None
         t.gain_vp(3, f"{card.name}")
         return
     raise RuleError(f"{card.name} is a team-play card: use it in a team game")
+
+
+def _variant_part(t: Turn, reacted: Card) -> None:
+    """The player's part of a turn that a solo variant adds ("Solo Variants"): fish paid at
+    the fish market go to Contrarius; a forum card taken with the Tribune (Salsa), after
+    which Contrarius takes the first forum card. Raises :class:`ContrariusError` for
+    variant options in a game without that variant."""
+    a, s = t.a, t.s
+    notes: list[Note] = []
+    if a.fish:
+        notes += pay_fish(s, a.fish)
+    if a.no_roll and a.forum is None and reacted.reaction == "tribune" and s.variants.salsa is not None and s.variants.salsa.row:
+        # a preview: the forum take does not depend on a die; say it rather than refuse
+        notes.append(Note("player", "forum", "Salsa: you also take a forum card (play --forum NAME), "
+                          f"and Contrarius takes the first one ({s.variants.salsa.row[0]} if you do not take it)"))
+    else:
+        forum_due(s, reacted.reaction, a.forum)
+    if a.forum is not None:
+        notes += take_forum(s, a.forum, list(a.forum_refill), dict(a.forum_reveal))
+    elif a.forum_refill or a.forum_reveal:
+        raise ContrariusError("--forum-refill and --forum-reveal go with --forum (the forum card you took with the Tribune)")
+    t.notes(notes)
 
 
 def _check_changes(card: Card, action: PlayerAction) -> None:
@@ -231,6 +255,7 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
     back and pays 1 sestertius per marker)."""
     s = t.s
     player_part(t, card, card.name, acts_as=reacted.name)
+    _variant_part(t, reacted)
     if province is not None and act == "produce":
         if s.bonus_markers[province] == "coins":
             raise RuleError(f"{province} has already produced (its bonus marker shows coins): reactivate first")
@@ -238,7 +263,10 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         bonus = bonus_goods(s, province)
         got = produce_for_players(t, province, "Prefect")
         n_bonus = 2 if reacted.reaction == "prefect_magnus" else 1
-        store_goods(t, s.player(t.pid), bonus, n_bonus)
+        if s.variants.fish_market is not None:
+            bonus = "fish (fish market: a fish tile instead of the bonus marker)"
+        else:
+            store_goods(t, s.player(t.pid), bonus, n_bonus)
         t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; your houses there produce "
                                      + ("; ".join(", ".join(f"{n} {x}" for x, n in g['goods'].items()) for g in got) or "nothing (none there)"),
                                      {"province": province}))
@@ -318,4 +346,8 @@ def _action_record(a: PlayerAction, act: str | None, province: str | None, copie
         rec["places"] = [f"{k}:{c}" for k, c in a.places]
     if a.choices:
         rec["choices"] = list(a.choices)
+    if a.forum is not None:
+        rec["forum"] = a.forum
+    if a.fish:
+        rec["fish"] = a.fish
     return rec

@@ -26,6 +26,17 @@ snapshot (:attr:`Card.gods`), so a corrected card counts as corrected.
 A side's total is its VP track (the player's includes the starting VP), plus its gods,
 plus 7 for the Concordia card (:attr:`Snapshot.concordia`).
 
+The rulebook's "Solo Variants" add, in a game using them (:attr:`Snapshot.variants`):
+
+- Concordia Salsa: Contrarius "scores 3 victory points per blue forum card and 2 per
+  green forum card. For Victoria Contrarius scores 5 points" (reading: 5 instead of 2).
+  Salt cities count for Jupiter and Saturnus, never for Mercurius, and each for exactly
+  one goods type for Minerva (its owner decides; CORROBORATED): for Contrarius its best
+  specialist's type (reading), for a player the type given (``PlayerInput.salt``) or,
+  by default, the one worth most to them.
+- Fish market: Contrarius "scores 1 victory point per fish during final scoring".
+- Aegyptus: 7 VP per trader of Contrarius on a bonus spot (reading).
+
 The winner (readings, also in the README):
 
 - solo: the higher total; a tie goes to the owner of the Concordia card ("Final scoring").
@@ -49,7 +60,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import GOODS, KINDS
-from .cards import GODS, Card, card_facts, catalog
+from .cards import GODS, Card, best_specialist_goods, card_facts, catalog
 from .errors import ContrariusError
 from .snapshot import CONTRARIUS, Snapshot
 
@@ -77,7 +88,8 @@ class PlayerInput:
     ``cards`` replaces the recorded hand and played cards; ``goods`` and ``sestertii``
     replace the recorded ones (Vesta); ``points`` maps a god to the points counted at the
     table (value times cards, replacing the computed line); ``total`` is the whole final
-    score (VP track, gods and Concordia card) and replaces everything.
+    score (VP track, gods and Concordia card) and replaces everything. ``salt`` (Salsa):
+    salt city -> the goods type it counts for with Minerva, as chosen at the table.
     """
 
     cards: tuple[Card, ...] | None = None
@@ -85,6 +97,7 @@ class PlayerInput:
     sestertii: int | None = None
     points: dict[str, int] = field(default_factory=dict)
     total: int | None = None
+    salt: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for god in self.points:
@@ -101,6 +114,7 @@ class MinervaCard:
     """One specialist card's Minerva points: ``per_city`` VP for each own city of ``goods``.
 
     ``copies`` is how often the card bears Minerva (1 for every known specialist).
+    ``salt``: the salt cities among ``cities`` (Salsa: each counts for one goods type).
     """
 
     card: str
@@ -108,6 +122,7 @@ class MinervaCard:
     cities: tuple[str, ...]
     per_city: int
     copies: int = 1
+    salt: tuple[str, ...] = ()
 
     @property
     def value(self) -> int:
@@ -122,7 +137,7 @@ class MinervaCard:
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
         return {"card": self.card, "goods": self.goods, "cities": list(self.cities), "per_city": self.per_city,
-                "copies": self.copies, "points": self.points}
+                "copies": self.copies, "points": self.points} | ({"salt_cities": list(self.salt)} if self.salt else {})
 
 
 @dataclass(frozen=True)
@@ -166,6 +181,22 @@ class GodScore:
 
 
 @dataclass(frozen=True)
+class ExtraScore:
+    """Points a solo variant adds to a side ("Solo Variants"): ``what`` (forum cards, fish,
+    traders), ``points``, ``detail`` (what was counted) and ``reading`` (the reading it
+    rests on, "" when the rulebook says it outright)."""
+
+    what: str
+    points: int
+    detail: str
+    reading: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``."""
+        return {"what": self.what, "points": self.points, "detail": self.detail, "reading": self.reading}
+
+
+@dataclass(frozen=True)
 class SideScore:
     """One side's score: ``owner``, VP ``track``, its ``gods``, the ``concordia`` card.
 
@@ -179,6 +210,7 @@ class SideScore:
     concordia: int
     given_total: int | None = None
     missing: tuple[str, ...] = ()
+    extras: tuple[ExtraScore, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -192,8 +224,9 @@ class SideScore:
 
     @property
     def known_points(self) -> int:
-        """Track + known gods + Concordia card (the total when complete, else a lower bound)."""
-        return self.track + self.god_points + self.concordia
+        """Track + known gods + Concordia card + solo variants' points (the total when
+        complete, else a lower bound)."""
+        return self.track + self.god_points + self.concordia + sum(e.points for e in self.extras)
 
     @property
     def total(self) -> int | None:
@@ -211,7 +244,7 @@ class SideScore:
         return {"owner": self.owner, "vp_track": self.track, "gods": [g.to_dict() for g in self.gods],
                 "god_points": self.god_points, "concordia_card": self.concordia, "given_total": self.given_total,
                 "total": self.total, "complete": self.complete, "known_points": self.known_points,
-                "missing": list(self.missing)}
+                "missing": list(self.missing)} | ({"variants": [e.to_dict() for e in self.extras]} if self.extras else {})
 
 
 @dataclass(frozen=True)
@@ -333,11 +366,50 @@ def vesta(goods: dict[str, int], sestertii: int) -> tuple[int, int]:
     return money // 10, money
 
 
-def minerva(s: Snapshot, owner: str, cards: list[Card]) -> tuple[MinervaCard, ...]:
+def salt_minerva(s: Snapshot, owner: str, cards: list[Card], given: dict[str, str] | None = None) -> dict[str, str]:
+    """Salsa: the goods type each salt city of ``owner`` counts for with Minerva.
+
+    "each salt city counts for exactly one goods type for Minerva (its owner decides)"
+    (CORROBORATED). Contrarius (reading): its best specialist's type (Weaver > Vintner >
+    Smith > Farmer > Mason). A player: ``given`` (salt city -> goods) where named, else the
+    type worth most to them (the most Minerva VP per city over their cards; ties: the more
+    valuable goods). Returns ``{}`` without Salsa. Raises :class:`ContrariusError` for a
+    ``given`` city that is no salt city of ``owner``.
+    """
+    if s.variants.salsa is None:
+        if given:
+            raise ContrariusError("salt cities count for Minerva in a Salsa game only; this game does not use Salsa")
+        return {}
+    salt = [c for c in s.houses_of(owner) if s.cities.get(c) == "salt"]
+    given = dict(given or {})
+    for city in given:
+        if city not in salt:
+            raise ContrariusError(f"--salt-for {city}: not a salt city with a house of {owner} ({', '.join(salt) or 'none'})")
+    if owner == CONTRARIUS:
+        best = best_specialist_goods(cards)
+        default = best[1] if best else None
+    else:
+        worth: dict[str, int] = {}
+        for card in cards:
+            facts = catalog().get(card.name, {})
+            if facts.get("goods") and card.gods.count("Minerva"):
+                worth[facts["goods"]] = worth.get(facts["goods"], 0) + int(facts.get("minerva", 0)) * card.gods.count("Minerva")
+        default = max(worth, key=lambda g: (worth[g], GOODS.index(g))) if worth else None
+    out = {}
+    for city in salt:
+        goods = given.get(city, default)
+        if goods is not None:
+            out[city] = goods
+    return out
+
+
+def minerva(s: Snapshot, owner: str, cards: list[Card], salt: dict[str, str] | None = None) -> tuple[MinervaCard, ...]:
     """Minerva: every card bearing Minerva on its own; a specialist scores its VP per own
     city of its goods (Mason 3 brick, Farmer 3 food, Smith 3 tool, Vintner 4 wine,
-    Weaver 5 cloth); a Minerva on any other card scores 0."""
+    Weaver 5 cloth); a Minerva on any other card scores 0. ``salt`` (Salsa, see
+    :func:`salt_minerva`): salt city -> the goods type it counts for."""
     houses = s.houses_of(owner)
+    salt = salt or {}
     out = []
     for card in cards:
         n = card.gods.count("Minerva")
@@ -346,8 +418,8 @@ def minerva(s: Snapshot, owner: str, cards: list[Card]) -> tuple[MinervaCard, ..
         facts = catalog().get(card.name, {})
         goods = facts.get("goods")
         per_city = int(facts.get("minerva", 0))
-        cities = tuple(c for c in houses if goods is not None and s.cities.get(c) == goods)
-        out.append(MinervaCard(card.name, goods, cities, per_city, n))
+        cities = tuple(c for c in houses if goods is not None and (s.cities.get(c) == goods or salt.get(c) == goods))
+        out.append(MinervaCard(card.name, goods, cities, per_city, n, tuple(c for c in cities if c in salt)))
     return tuple(out)
 
 
@@ -434,7 +506,7 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
             if cards is None:
                 gods.append(line(god, None, None, (), "cards not recorded"))
                 continue
-            specialists = minerva(s, owner, cards)
+            specialists = minerva(s, owner, cards, salt_minerva(s, owner, cards, given.salt))
             counted = tuple(c for m in specialists for c in m.cities)
             detail = "; ".join(f"{m.card}: {m.per_city} per {m.goods or 'no'} city" for m in specialists) or "no Minerva card"
             gods.append(GodScore(god, n, None, sum(m.points for m in specialists), counted, detail, minerva=specialists))
@@ -443,7 +515,32 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
             detail = _DETAIL[god] if god != "Venus" or s.mode == "team" else "scores in team play only"
             gods.append(line(god, n, value, counted, detail))
     concordia = CONCORDIA_VP if s.concordia == owner else 0
-    return SideScore(owner, track, tuple(gods), concordia, given.total, tuple(dict.fromkeys(missing)))
+    extras = variant_scores(s) if owner == CONTRARIUS else ()
+    return SideScore(owner, track, tuple(gods), concordia, given.total, tuple(dict.fromkeys(missing)), extras)
+
+
+def variant_scores(s: Snapshot) -> tuple[ExtraScore, ...]:
+    """Contrarius's final-scoring points from the solo variants of ``s`` ("Solo Variants"):
+    Salsa forum cards (3 per blue, 2 per green, Victoria 5), fish (1 each), Aegyptus
+    traders (7 each, a reading). Empty in a game without variants."""
+    from .variants import FISH_VP, TRADER_VP, VICTORIA, forum_cards, forum_vp
+
+    out: list[ExtraScore] = []
+    v = s.variants
+    if v.salsa is not None:
+        own = v.salsa.contrarius
+        colours = forum_cards()
+        detail = ", ".join(f"{n} ({colours[n]}) {forum_vp(n)}" for n in own) or "none"
+        reading = "Salsa reading: Victoria 5 VP instead of a green card's 2" if VICTORIA in own else ""
+        out.append(ExtraScore("forum cards", sum(forum_vp(n) for n in own), detail, reading))
+    if v.fish_market is not None:
+        n = v.fish_market.contrarius
+        out.append(ExtraScore("fish", n * FISH_VP, f"{n} fish, {FISH_VP} VP each"))
+    if v.aegyptus is not None:
+        t = v.aegyptus.traders
+        out.append(ExtraScore("traders", TRADER_VP * len(t), ", ".join(f"{x} {TRADER_VP}" for x in t) or "none",
+                              "Aegyptus reading: a trader of Contrarius on a bonus spot scores 7 VP"))
+    return tuple(out)
 
 
 # ----- the whole table -----------------------------------------------------------------------

@@ -78,17 +78,26 @@ class SetupOptions:
     record_hand: bool = True
     table: bool = False
     start: str | None = None
+    salsa: bool = False
+    fish_market: bool = False
+    forum_card: str | None = None
+    forum_row: list[str] | None = None
+    forum_kept: str | None = None
 
 
 def _value(goods: str) -> int:
     return GOODS.index(goods) if goods in GOODS else -1
 
 
-def shuffle_tokens(board: Board, rng: random.Random) -> dict[str, str]:
-    """Shuffle each letter's tokens onto that letter's cities ("Setup": as usual in Concordia)."""
+def shuffle_tokens(board: Board, rng: random.Random, tokens: dict[str, dict[str, int]] | None = None) -> dict[str, str]:
+    """Shuffle each letter's tokens onto that letter's cities ("Setup": as usual in Concordia).
+
+    ``tokens``: letter -> goods -> count (default: the board's; Salsa passes its salt mix).
+    """
+    tokens = board.tokens if tokens is None else tokens
     out: dict[str, str] = {}
-    for letter in sorted(board.tokens):
-        bag = [g for g, n in board.tokens[letter].items() for _ in range(n)]
+    for letter in sorted(tokens):
+        bag = [g for g, n in tokens[letter].items() for _ in range(n)]
         rng.shuffle(bag)
         cities = [c for c, info in board.cities.items() if info.letter == letter]
         if len(bag) != len(cities):
@@ -255,11 +264,18 @@ def city_tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: lis
     against the board's token mix per letter) or shuffled per letter ("Setup").
 
     Raises :class:`ContrariusError` naming missing cities, unknown goods or every letter
-    whose tokens do not match.
+    whose tokens do not match. With Salsa the mix is :func:`~contrarius.variants.salt_token_mix`.
     """
+    mix = board.tokens
+    if opts.salsa:
+        from .variants import salt_token_mix
+
+        mix = salt_token_mix(board)
+        if mix != board.tokens:
+            notes.append("Salsa: one token per letter swapped for that letter's salt token (A food, B tool, C wine, D brick)")
     if opts.tokens is None:
         notes.append("city tokens shuffled per letter from the seed")
-        return shuffle_tokens(board, rng)
+        return shuffle_tokens(board, rng, mix)
     tokens = {board.city(c): str(g).strip().casefold() for c, g in opts.tokens.items()}
     missing = [c for c in board.cities if c not in tokens]
     if missing:
@@ -268,14 +284,14 @@ def city_tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: lis
     if bad:
         raise ContrariusError(f"--tokens: unknown goods in {', '.join(bad)}; use {', '.join(GOODS)}")
     wrong = []
-    for letter in sorted(board.tokens):
+    for letter in sorted(mix):
         laid: dict[str, int] = {}
         for c, info in board.cities.items():
             if info.letter == letter:
                 laid[tokens[c]] = laid.get(tokens[c], 0) + 1
         for g in TOKEN_GOODS:
-            if laid.get(g, 0) != board.tokens[letter].get(g, 0):
-                wrong.append(f"{laid.get(g, 0)} {g} among the {letter} cities, the {letter} tokens hold {board.tokens[letter].get(g, 0)}")
+            if laid.get(g, 0) != mix[letter].get(g, 0):
+                wrong.append(f"{laid.get(g, 0)} {g} among the {letter} cities, the {letter} tokens hold {mix[letter].get(g, 0)}")
     if wrong:
         raise ContrariusError(f"--tokens do not match the {board.name} tokens: {'; '.join(wrong)}; check the tokens as laid")
     return {c: tokens[c] for c in board.cities}
@@ -423,7 +439,88 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     hand = [_hand_card(c) for c in card_facts()["player_hand"]] if opts.record_hand else None
     s.players = [Player(pid, vp, hand, [] if opts.record_hand else None, dict(START_GOODS), START_SESTERTII)]
     s.colonists += [Colonist(pid, kind, place) for kind, place in start_colonists(s)]
+    setup_variants(s, opts, notes)
     return s, notes
+
+
+def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
+    """Set up the rulebook's "Solo Variants" the game uses (``s.variants``).
+
+    Salsa: Contrarius "starts the game with one randomly drawn blue forum card"
+    (``opts.forum_card`` as drawn at the table, else drawn from the seed); the forum row of
+    4 cards as laid (``opts.forum_row``, ``?`` for a card not recorded) or dealt from the
+    seed after your kept blue card (``opts.forum_kept``, else drawn from the seed) is set
+    aside: 27 cards, 1 with Contrarius, 1 with you, 4 in the row, 21 in the stack. Fish
+    market: Contrarius starts with no fish. Gallia and Aegyptus come with their board.
+    Raises :class:`ContrariusError` for forum options without Salsa, a green card given as
+    a blue one, duplicates, or variants outside solo play.
+    """
+    from .variants import (AEGYPTUS, BOARD_VARIANTS, FORUM_ROW, UNKNOWN, Aegyptus, FishMarket, Salsa,
+                           forum_cards, forum_name)
+
+    v = s.variants
+    forum_opts = [n for n, val in (("--forum-card", opts.forum_card), ("--forum-row", opts.forum_row),
+                                    ("--forum-kept", opts.forum_kept)) if val is not None]
+    if forum_opts and not opts.salsa:
+        raise ContrariusError(f"{forum_opts[0]} sets up Salsa's forum cards: add --salsa")
+    auto = BOARD_VARIANTS.get(s.board.name)
+    if auto == AEGYPTUS:
+        v.aegyptus = Aegyptus()
+        notes.append("Aegyptus (this board's solo variant): Contrarius prefers its first Red Sea harbour city, "
+                     "follows the Nile upstream and uses surplus steps toward the bonus spots (readings: README)")
+    elif auto is not None:
+        v.gallia = True
+        notes.append("Gallia (this board's solo variant): Contrarius prefers its first harbour city (reading: README)")
+    if opts.fish_market:
+        v.fish_market = FishMarket(0)
+        notes.append("fish market: fish tiles lie on the provinces' bonus spaces instead of the bonus markers; "
+                     "Contrarius collects the fish you pay at the market (play --fish N), 1 VP each")
+    if not opts.salsa:
+        return
+    cards = forum_cards()
+    blue = [n for n, c in cards.items() if c == "blue"]
+    rng = random.Random(f"{s.seed}/forum")  # its own stream: the rest of the setup draws as without Salsa
+
+    def blue_card(text: str, option: str) -> str:
+        name = forum_name(text)
+        if cards[name] != "blue":
+            raise ContrariusError(f"{option} {name}: a green forum card; the starting forum cards are blue "
+                                  f"({', '.join(blue)})")
+        return name
+
+    if opts.forum_card is not None:
+        own = blue_card(opts.forum_card, "--forum-card")
+        notes.append(f"Salsa: Contrarius's blue forum card {own}, as drawn at the table")
+    else:
+        own = rng.choice(blue)
+        notes.append(f"Salsa: Contrarius draws the blue forum card {own} (from the seed; give --forum-card as drawn at the table)")
+    salsa = Salsa(contrarius=[own])
+    if opts.forum_row is not None:
+        row = [UNKNOWN if str(x).strip() == UNKNOWN else forum_name(x) for x in opts.forum_row]
+        if len(row) != FORUM_ROW:
+            raise ContrariusError(f"--forum-row needs the {FORUM_ROW} forum cards as laid, left to right (? for one not recorded); got {len(row)}")
+        named = [n for n in row if n != UNKNOWN] + [own]
+        dup = sorted({n for n in named if named.count(n) > 1})
+        if dup:
+            raise ContrariusError(f"--forum-row/--forum-card: {', '.join(dup)} named twice; each forum card exists once")
+        salsa.row = row
+        salsa.stack_remaining = len(cards) - 2 - FORUM_ROW  # Contrarius's card, yours, the row
+        salsa.stack_order = None
+        notes.append(f"Salsa: forum row as laid: {', '.join(row)}; {salsa.stack_remaining} cards in the forum stack")
+    else:
+        if opts.forum_kept is not None:
+            kept = blue_card(opts.forum_kept, "--forum-kept")
+            if kept == own:
+                raise ContrariusError(f"--forum-kept {kept}: that is Contrarius's forum card")
+        else:
+            kept = rng.choice([n for n in blue if n != own])
+        pool = [n for n in cards if n not in (own, kept)]
+        rng.shuffle(pool)
+        salsa.row, salsa.stack_order = pool[:FORUM_ROW], pool[FORUM_ROW:]
+        salsa.stack_remaining = len(salsa.stack_order)
+        notes.append(f"Salsa: your blue forum card {kept} ({'as given' if opts.forum_kept else 'drawn from the seed'}); "
+                     f"forum row dealt from the seed: {', '.join(salsa.row)}")
+    v.salsa = salsa
 
 
 def _hand_card(entry) -> Card:

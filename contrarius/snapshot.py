@@ -19,7 +19,8 @@ kind, at: a city or a line ``A-B``/``A-B#2``), ``bonus_markers`` (province -> go
 ``display`` (7 positions: card, ``null`` empty, ``"?"`` unknown), ``stack`` (remaining,
 order; ``"?"`` in order: a card not public), ``contrarius`` (vp, cards, track),
 ``players`` (id, vp, hand, played, goods, sestertii, veto), ``active``,
-``praefectus_magnus``, ``concordia``, ``ended``, ``log``.
+``praefectus_magnus``, ``concordia``, ``ended``, ``variants`` (only in a game using the
+rulebook's "Solo Variants": see :mod:`contrarius.variants`), ``log``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 from .board import GOODS, KINDS, TOKEN_GOODS, Board, Line, load_board, suggest
 from .cards import Card, card_facts, catalog
 from .errors import ContrariusError, Problem, SnapshotError
+from .variants import Variants, read_variants, salt_token_mix
 
 FORMAT_VERSION = 1
 CONTRARIUS = "contrarius"
@@ -49,7 +51,7 @@ DICE_SOURCES: tuple[str, ...] = ("table", "virtual")
 _TOP_KEYS = (
     "format", "board", "mode", "level", "seed", "rolls", "dice", "dice_faces", "cities", "houses",
     "colonists", "bonus_markers", "display", "stack", "contrarius", "players", "active",
-    "praefectus_magnus", "concordia", "ended", "log", "start",
+    "praefectus_magnus", "concordia", "ended", "variants", "log", "start",
 )
 _REQUIRED = ("format", "board", "mode", "level", "cities", "display", "stack", "contrarius", "players")
 
@@ -162,6 +164,7 @@ class Snapshot:
     praefectus_magnus: str | None = None
     concordia: str | None = None
     ended: Ended | None = None
+    variants: Variants = field(default_factory=Variants)
     log: list[dict[str, Any]] = field(default_factory=list)
     start: str | None = None
 
@@ -275,6 +278,8 @@ class Snapshot:
         out["praefectus_magnus"] = self.praefectus_magnus
         out["concordia"] = self.concordia
         out["ended"] = None if self.ended is None else {"by": self.ended.by, "final_turn_pending": self.ended.final_turn_pending}
+        if self.variants:  # absent in a game without the rulebook's "Solo Variants" (every older snapshot)
+            out["variants"] = self.variants.to_dict()
         out["log"] = copy.deepcopy(self.log)
         if self.start is not None:
             out["start"] = self.start
@@ -434,6 +439,7 @@ class _Reader:
         snap.rolls = self.integer(data.get("rolls", 0), "rolls") or 0
         self.read_dice_source(data, snap)
         self.read_dice(data.get("dice_faces"), snap)
+        snap.variants = read_variants(data.get("variants"), self.board, snap.mode, self.bad)
         self.read_cities(data.get("cities"), snap)
         self.read_houses(data.get("houses") or {}, snap)
         self.read_colonists(data.get("colonists") or [], snap)
@@ -509,14 +515,21 @@ class _Reader:
                 self.bad(f"cities.{city}", "missing city token", "add the goods of its token, e.g. " + f"{city}: brick")
         # token counts per letter must match the board's tokens
         if len(snap.cities) == len(board.cities):
-            for letter, mix in board.tokens.items():
+            tokens = board.tokens
+            if snap.variants.salsa is not None:
+                try:
+                    tokens = salt_token_mix(board)
+                except ContrariusError as exc:
+                    self.bad("variants.salsa", str(exc), "Salsa cannot be played with this board's tokens")
+            for letter, mix in tokens.items():
                 have: dict[str, int] = {}
                 for city, c in board.cities.items():
                     if c.letter == letter:
                         have[snap.cities[city]] = have.get(snap.cities[city], 0) + 1
                 for goods in sorted(set(mix) | set(have), key=lambda g: TOKEN_GOODS.index(g)):
                     if have.get(goods, 0) != mix.get(goods, 0):
-                        self.bad("cities", f"letter {letter} cities show {have.get(goods, 0)} {goods} but the {letter} tokens hold {mix.get(goods, 0)}",
+                        salsa = " with Salsa (one token per letter swapped for salt)" if tokens is not board.tokens else ""
+                        self.bad("cities", f"letter {letter} cities show {have.get(goods, 0)} {goods} but the {letter} tokens{salsa} hold {mix.get(goods, 0)}",
                                  "check the tokens against the board")
 
     def read_houses(self, raw: Any, snap: Snapshot) -> None:

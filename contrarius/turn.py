@@ -32,6 +32,7 @@ from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, DIE_DECIDES, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
+from .solo_variants import Note, red_sea_colonist, surplus_steps
 
 #: Actions that choose between two reactions.
 PREFECT_ACTIONS = ("produce", "reactivate")
@@ -55,6 +56,10 @@ class PlayerAction:
     ``player``: the player id (default: the active or only player).
     ``no_roll``: never roll from the seed: a die not given in ``dice`` raises
     :class:`NeedDieError` (``contrarius preview`` branches on it).
+    "Solo Variants": ``forum`` the Salsa forum card taken with the Tribune (name, position
+    or POSITION=NAME), ``forum_refill`` the forum cards drawn to refill the row,
+    ``forum_reveal`` names for forum row positions shown as ``?``; ``fish`` the fish paid
+    at the fish market this turn.
     """
 
     card: str
@@ -71,6 +76,10 @@ class PlayerAction:
     choices: list[int] = field(default_factory=list)
     player: str | None = None
     no_roll: bool = False
+    forum: str | None = None
+    forum_refill: list[str] = field(default_factory=list)
+    forum_reveal: dict[int, str] = field(default_factory=dict)
+    fish: int = 0
 
 
 @dataclass
@@ -179,6 +188,11 @@ class Turn:
                  die=die, face=value)
         return value
 
+    def notes(self, notes: list[Note]) -> None:
+        """Add the report lines of a solo variant (:mod:`contrarius.solo_variants`) to the turn."""
+        for n in notes:
+            (self.player_events if n.side == "player" else self.events).append(Event(n.kind, n.text, n.data))
+
     def refuse_unused_input(self) -> None:
         """At the end of a turn: a ``--choose`` or a die result given but not used is a
         mistake (:class:`RuleError`), never silently dropped."""
@@ -218,8 +232,12 @@ class Turn:
             self.colonist("no house left", guard=guard | {"build"}, which_colonist=True)
             return None
         face = "S" if source == "S" else self.die(source, why)
-        ruling = where(s, face)
+        # "Solo Variants", Concordia Salsa: the Tribune and an S of the white die prefer a salt city
+        salt = s.variants.salsa is not None and (source == "S" or (source == "senator" and face == "S"))
+        ruling = where(s, face, salt=salt)
         self.rulings.append(ruling)
+        for reading in ruling.readings:
+            self.say("reading", reading)
         if ruling.city is None:
             self.say("build", f"Contrarius cannot build a house ({ruling.goods}: no city it can reach, every type tried); "
                               "supplementary rule: it places a colonist instead (red die)", goods=ruling.goods)
@@ -234,6 +252,8 @@ class Turn:
         move = self.pick_move(ruling.moves)
         entered = apply_build(s, ruling.city, move)
         what = f"S = {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        if s.cities[ruling.city] == "salt":
+            what = "a salt city first (Salsa, " + ("the Tribune" if ruling.asked == "S" and why.startswith("Tribune") else "S on the white die") + ")"
         text = f"Contrarius builds in {ruling.city} ({ruling.province}, {s.cities[ruling.city]}) for {what}: {ruling.deciding}"
         self.say("build", text, city=ruling.city, province=ruling.province, goods=s.cities[ruling.city], asked=ruling.asked)
         if move is not None and move.steps == 0:
@@ -246,6 +266,7 @@ class Turn:
         if entered is not None:
             self.say("colonist", f"{ruling.city} is a harbour: Contrarius's sea colonist leaves the {s.board.homes('sea')[0]} "
                                  f"and is placed there (reading)", colonist="sea", city=ruling.city)
+        self.notes(surplus_steps(s, move.steps if move is not None else 0))  # Aegyptus
         self.check_houses(CONTRARIUS)
         return ruling.city
 
@@ -296,9 +317,13 @@ class Turn:
             self.say("colonist", "all six colonists are placed: supplementary rule, it takes the card in position 1 instead")
             self.take_card(1, guard=guard | {"colonist"})
             return
+        aeg, notes = red_sea_colonist(s, use)  # Aegyptus: "at the first occasion"
+        if aeg is not None:
+            home, reading = aeg, ""
         s.colonists.append(Colonist(CONTRARIUS, use, home, None))
         why = f" ({reading})" if reading else ""
         self.say("colonist", f"Contrarius places a {use} colonist in {home}{why}", colonist=use, city=home)
+        self.notes(notes)
 
     def take_card(self, position: int, guard: frozenset = frozenset()) -> None:
         """Contrarius takes the display card at ``position`` (1-based), else the first."""

@@ -28,13 +28,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "contrarius"
 LAYERS: list[tuple[str, set[str]]] = [
     ("errors", {"contrarius", "contrarius.errors"}),
     ("yamlio", {"contrarius.yamlio"}),
-    ("data", {"contrarius.board", "contrarius.cards", "contrarius.dice"}),
+    ("data", {"contrarius.board", "contrarius.cards", "contrarius.dice", "contrarius.variants"}),
     ("snapshot", {"contrarius.snapshot"}),
     ("store", {"contrarius.store"}),
     ("rules", {"contrarius.build", "contrarius.turn", "contrarius.reactions", "contrarius.twoplayer",
                "contrarius.team", "contrarius.third_player", "contrarius.setup", "contrarius.scoring",
                "contrarius.preview", "contrarius.campaign", "contrarius.game", "contrarius.parsing",
-               "contrarius.picture"}),
+               "contrarius.picture", "contrarius.solo_variants"}),
     ("cli", {"contrarius.__main__", "contrarius.cli"}),
 ]
 

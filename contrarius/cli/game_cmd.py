@@ -79,7 +79,7 @@ def show_data(s) -> dict:
             "colonists": [c.describe() for c in s.colonists_of(owner)],
             "colonists_in_supply": {k: s.colonists_in_supply(owner, k) for k in ("land", "sea")},
         })
-    return {
+    out = {
         "board": board.name, "mode": s.mode, "level": s.level, "turns": len(s.log), "dice": s.dice, "seed": s.seed,
         "contrarius": {
             "vp": s.contrarius.vp, "track": list(s.contrarius.track),
@@ -104,6 +104,31 @@ def show_data(s) -> dict:
             "goods": p.goods, "sestertii": p.sestertii,
         } for p in s.players],
     }
+    if s.variants:  # the rulebook's "Solo Variants" (absent without them)
+        out["variants"] = variants_data(s)
+    return out
+
+
+def variants_data(s) -> dict:
+    """The solo variants of ``s`` and their state, for ``show`` (plain data)."""
+    from ..scoring import variant_scores
+    from ..variants import forum_cards
+
+    v = s.variants
+    out: dict = {"used": v.names}
+    if v.salsa is not None:
+        colours = forum_cards()
+        out["salsa"] = {
+            "contrarius_forum": [{"card": n, "colour": colours[n]} for n in v.salsa.contrarius],
+            "forum_row": list(v.salsa.row), "forum_stack": v.salsa.stack_remaining,
+            "salt_cities": [{"city": c, "houses": list(s.houses.get(c, []))} for c in s.board.cities if s.cities.get(c) == "salt"],
+        }
+    if v.fish_market is not None:
+        out["fish_market"] = {"contrarius_fish": v.fish_market.contrarius}
+    if v.aegyptus is not None:
+        out["aegyptus"] = v.aegyptus.to_dict()
+    out["contrarius_points"] = [e.to_dict() for e in variant_scores(s)]
+    return out
 
 
 def _n(count: int, word: str) -> str:
@@ -171,9 +196,34 @@ def render_show(s, con) -> None:
         cities = "; ".join(f"{c['city']} ({c['goods']}{': ' + ', '.join(c['houses']) if c['houses'] else ''})" for c in p["cities"])
         prov.add_row(p["province"], p["bonus_marker"], cities)
     con.print(prov)
+    if "variants" in d:
+        render_variants(d["variants"], con)
     near = min(d["sides"], key=lambda x: x["houses_in_supply"] + (len(d["contrarius"]["track"]) if x["owner"] == "contrarius" else 0))
     con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a 15th house: {near['owner']} "
               f"({15 - len(near['houses'])} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
+
+
+def render_variants(v: dict, con) -> None:
+    """Print the solo variants' state (``show``)."""
+    from rich.markup import escape
+
+    con.print(f"[bold]Solo variants[/bold]: {', '.join(v['used'])}")
+    if "salsa" in v:
+        sa = v["salsa"]
+        own = ", ".join(f"{c['card']} ({c['colour']})" for c in sa["contrarius_forum"]) or "-"
+        con.print(escape(f"  Salsa: Contrarius's forum cards: {own}; forum row: {', '.join(sa['forum_row']) or '(empty)'} "
+                         f"({sa['forum_stack']} in the forum stack)"))
+        salt = "; ".join(f"{c['city']}" + (f" ({', '.join(c['houses'])})" if c["houses"] else "") for c in sa["salt_cities"])
+        con.print(escape(f"  salt cities: {salt or '-'}"))
+    if "fish_market" in v:
+        con.print(f"  fish market: Contrarius holds {v['fish_market']['contrarius_fish']} fish (1 VP each at the end)")
+    if "aegyptus" in v:
+        a = v["aegyptus"]
+        con.print(f"  Aegyptus: next new sea colonist to its first Red Sea harbour city: {a['red_sea_colonist']}; "
+                  f"traders: {', '.join(a['traders']) or '-'}")
+    pts = ", ".join(f"{e['what']} {e['points']}" for e in v["contrarius_points"])
+    if pts:
+        con.print(f"  Contrarius's variant points at the end so far: {pts}")
 
 
 def move_text(moved, word: str) -> str:
@@ -213,6 +263,11 @@ def register(app: typer.Typer) -> None:
         start: Annotated[Optional[str], typer.Option("--start", help="Roma: the city where the colonists start (required there: the board prints no start). Balearica: the galley Contrarius's new sea colonists go to (default Galley west).", autocompletion=complete_new_place)] = None,
         no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
         hand: Annotated[Optional[list[str]], typer.Option("--hand", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
+        salsa: Annotated[bool, typer.Option("--salsa", help="Solo variant Concordia Salsa: salt cities and forum cards (\"Solo Variants\").")] = False,
+        forum_card: Annotated[Optional[str], typer.Option("--forum-card", help="Salsa: Contrarius's blue forum card as drawn at the table (default: drawn from the seed).")] = None,
+        forum_row: Annotated[Optional[str], typer.Option("--forum-row", help="Salsa: the 4 forum cards as laid, left to right, comma-separated (? for one not recorded).")] = None,
+        forum_kept: Annotated[Optional[str], typer.Option("--forum-kept", help="Salsa: the blue forum card you kept (without --forum-row: left out of the row dealt from the seed).")] = None,
+        fish_market: Annotated[bool, typer.Option("--fish-market", help="Solo variant: the fish market of the Balearica expansion (\"Solo Variants\").")] = False,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
         force: Annotated[bool, typer.Option("--force", help="With -o: replace a file that already exists.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
@@ -257,6 +312,7 @@ def register(app: typer.Typer) -> None:
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
             veteran_city=veteran_city, veteran_second=veteran_second,
             veteran_second_colonist=veteran_second_colonist, record_hand=not no_hand, start=start, table=table,
+            salsa=salsa, fish_market=fish_market, forum_card=forum_card, forum_row=_split(forum_row), forum_kept=forum_kept,
         )
         snap, notes = new_game(opts)
         for item in hand or []:
@@ -319,8 +375,9 @@ def register(app: typer.Typer) -> None:
         if as_json:
             emit_json({"ok": True, "problems": []})
         else:
+            used = f", variants: {', '.join(snap.variants.names)}" if snap.variants else ""
             print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {snap.dice} dice, "
-                  f"{_n(len(snap.log), 'turn')} played)")
+                  f"{_n(len(snap.log), 'turn')} played{used})")
 
     @app.command("show")
     @boundary

@@ -33,6 +33,7 @@ from .completion import (
 TWO_PLAYER_PANEL = "Team play and third-player variant"
 TEAM_PANEL = "Team play: your partner's part"
 THIRD_PLAYER_PANEL = "Third-player variant"
+VARIANTS_PANEL = "Solo variants (Salsa, fish market)"
 
 # ----- your action (solo play, and the active player in the two-player modes) -----
 Produce = Annotated[Optional[str], typer.Option(
@@ -109,3 +110,16 @@ PartnerBuy = Annotated[Optional[list[str]], typer.Option(
 Veto = Annotated[Optional[str], typer.Option(
     "--veto", help="PLAYER or PLAYER=FACE uses their veto card: the last die of this reaction is re-rolled "
     "(FACE: the new result read from the table).", autocompletion=complete_player, rich_help_panel=THIRD_PLAYER_PANEL)]
+
+# ----- the solo variants (a game set up with new --salsa / --fish-market) -----
+Forum = Annotated[Optional[str], typer.Option(
+    "--forum", help="Salsa: the forum card you took with the Tribune (NAME, row position, or POSITION=NAME); "
+    "Contrarius takes the first.", rich_help_panel=VARIANTS_PANEL)]
+ForumRefill = Annotated[Optional[list[str]], typer.Option(
+    "--forum-refill", help="Salsa: a forum card drawn to refill the forum row, in order (repeat).",
+    rich_help_panel=VARIANTS_PANEL)]
+ForumReveal = Annotated[Optional[list[str]], typer.Option(
+    "--forum-reveal", help="Salsa: name a forum row card shown as ?, POSITION=CARD.", rich_help_panel=VARIANTS_PANEL)]
+Fish = Annotated[int, typer.Option(
+    "--fish", help="Fish market: the fish you paid at the fish market this turn (they go to Contrarius).",
+    rich_help_panel=VARIANTS_PANEL)]

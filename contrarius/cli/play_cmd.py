@@ -11,7 +11,7 @@ import typer
 from ..errors import ContrariusError
 from .common import boundary, emit_json, err_console, write_snapshot
 from .options import (
-    Build, Buy, Choose, Copy, Die, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
+    Build, Buy, Choose, Copy, Die, Fish, Forum, ForumRefill, ForumReveal, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
     PartnerMove, PartnerPersonality, PartnerPlace, PartnerProduce, PartnerReactivate, Personality, Place,
     PlayerOpt, PraetorReaction, Produce, Reactivate, Refill, Reveal, Veto,
 )
@@ -56,7 +56,8 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
                   place: list[str] | None = None, copy: str | None = None, build: list[str] | None = None,
                   move: list[str] | None = None, buy: list[str] | None = None, refill: list[str] | None = None,
                   reveal: list[str] | None = None, die: list[str] | None = None, choose: list[int] | None = None,
-                  player: str | None = None, snapshot=None):
+                  player: str | None = None, snapshot=None, forum: str | None = None, forum_refill: list[str] | None = None,
+                  forum_reveal: list[str] | None = None, fish: int = 0):
     """The :class:`~contrarius.turn.PlayerAction` that ``play``'s (and ``preview``'s)
     options describe. Raises :class:`ContrariusError` for options that contradict each other.
 
@@ -86,7 +87,20 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
         moves=[parse_move(m, snapshot, owner) for m in move or []], places=[parse_place(p) for p in place or []],
         buys=buy, refill=refill, reveal=parse_reveal(list(reveal or []), mode),
         dice=[parse_die_option(d) for d in die or []], choices=list(choose or []), player=player,
+        forum=forum, forum_refill=list(forum_refill or []), forum_reveal=parse_forum_reveal(list(forum_reveal or [])),
+        fish=fish,
     )
+
+
+def parse_forum_reveal(items: list[str]) -> dict[int, str]:
+    """``--forum-reveal 2=Julius`` -> {2: "Julius"} (a forum row position shown as ?)."""
+    out: dict[int, str] = {}
+    for item in items:
+        pos, sep, name = item.partition("=")
+        if not sep or not (pos.strip().isascii() and pos.strip().isdigit()) or not 1 <= int(pos) <= 4 or not name.strip():
+            raise ContrariusError(f"--forum-reveal {item!r}: write POSITION=CARD, e.g. 1=Julius (forum row positions 1-4)")
+        out[int(pos)] = name.strip()
+    return out
 
 
 def render_turn(result, con) -> None:
@@ -201,6 +215,10 @@ def register(app: typer.Typer) -> None:
         reveal: Reveal = None,
         die: Die = None,
         choose: Choose = None,
+        forum: Forum = None,
+        forum_refill: ForumRefill = None,
+        forum_reveal: ForumReveal = None,
+        fish: Fish = 0,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout (the input file itself: as -i).")] = None,
         in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (its history, SNAPSHOT.history, keeps every earlier state for undo/redo).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="The report as JSON (stdout with -o/-i, else stderr).")] = False,
@@ -226,7 +244,8 @@ def register(app: typer.Typer) -> None:
         snap = load_snapshot(snapshot)
         pa = turn_action(snap, card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
                          build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
-                         player=player, personality=personality, praetor_reaction=praetor_reaction,
+                         player=player, forum=forum, forum_refill=forum_refill, forum_reveal=forum_reveal, fish=fish,
+                         personality=personality, praetor_reaction=praetor_reaction,
                          partner_card=partner_card, partner_personality=partner_personality,
                          partner_produce=partner_produce, partner_reactivate=partner_reactivate,
                          partner_money=partner_money, partner_place=partner_place, partner_copy=partner_copy,

@@ -91,6 +91,21 @@ def parse_cards(values: list[str] | None):
     return tuple(out)
 
 
+def parse_salt_for(snap, values: list[str] | None) -> dict[str, str]:
+    """``--salt-for Brigantivm=cloth`` -> ``{"Brigantivm": "cloth"}`` (Salsa, Minerva).
+
+    Raises :class:`ContrariusError` for a malformed entry, an unknown city or goods."""
+    from ..variants import goods_for_salt
+
+    out: dict[str, str] = {}
+    for item in _items(values):
+        city, sep, goods = item.partition("=")
+        if not sep:
+            raise ContrariusError(f"--salt-for {item!r}: write CITY=GOODS, e.g. Brigantivm=cloth")
+        out[snap.board.city(city.strip())] = goods_for_salt(goods)
+    return out
+
+
 def parse_totals(values: list[str] | None, default: str | None) -> dict[str, int]:
     """``--player-total 95`` (the only player) or ``--player-total player1=95`` (repeat)."""
     out: dict[str, int] = {}
@@ -145,7 +160,8 @@ def _result_line(final) -> str:
 def _counted(g) -> str:
     """What a god's value counted, for the lines under the table."""
     if g.minerva:
-        return "; ".join(f"{m.card} {', '.join(m.cities)}" for m in g.minerva if m.cities)
+        return "; ".join(f"{m.card} " + ", ".join(c + (" (salt)" if c in m.salt else "") for c in m.cities)
+                         for m in g.minerva if m.cities)
     return ", ".join(g.counted) if g.counted else g.detail
 
 
@@ -171,6 +187,12 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
     table.add_section()
     table.add_row("VP track", *[c for s in sides for c in ("", "", str(s.track))])
     table.add_row("Concordia card", *[c for s in sides for c in ("", "", str(s.concordia) if s.concordia else "-")])
+    for what in dict.fromkeys(e.what for s in sides for e in s.extras):  # the solo variants' points
+        cells = []
+        for s in sides:
+            hit = next((e for e in s.extras if e.what == what), None)
+            cells += ["", "", str(hit.points) if hit else "-"]
+        table.add_row(what.capitalize(), *cells)
     totals = []
     for s in sides:
         text = str(s.total) if s.total is not None else f">= {s.known_points}"
@@ -199,6 +221,7 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
     for side in final.sides:
         parts = [f"    {g.god}: {_counted(g)}" for g in side.gods
                  if (g.points and (g.counted or g.god == "Vesta")) or (g.points is None and g.detail)]
+        parts += [f"    {e.what}: {e.detail}" + (f" ({e.reading})" if e.reading else "") for e in side.extras]
         if parts:
             con.print(f"  Counted for {'Contrarius' if side.owner == 'contrarius' else side.owner}:")
             for part in parts:
@@ -273,6 +296,7 @@ def register(app: typer.Typer) -> None:
         sestertii: Annotated[Optional[list[str]], typer.Option("--sestertii", help="Your sestertii at the end as counted at the table (Vesta); team: player2:7.")] = None,
         player_cards: Annotated[Optional[list[str]], typer.Option("--player-cards", help="All your cards (hand and played), e.g. Tribune,Diplomat:Jupiter,Weaver.")] = None,
         player_points: Annotated[Optional[list[str]], typer.Option("--player-points", help="A god's points counted at the table, e.g. vesta=4 (repeat).")] = None,
+        salt_for: Annotated[Optional[list[str]], typer.Option("--salt-for", help="Salsa: the goods type a salt city of yours counts for with Minerva, CITY=GOODS (repeat; default: the type worth most to you).")] = None,
         player_total: Annotated[Optional[list[str]], typer.Option("--player-total", help="Your whole final score counted at the table (track, gods, Concordia card); team: ID=N.")] = None,
         campaign: Annotated[Optional[str], typer.Option("--campaign", help="Campaign file: record this finished game in it (created if missing).")] = None,
         no_record: Annotated[bool, typer.Option("--no-record", help="With --campaign: show what this result would mean, write nothing.")] = False,
@@ -302,7 +326,8 @@ def register(app: typer.Typer) -> None:
         if who is not None and who not in pids:
             raise ContrariusError(f"--player {who!r}: no such player in this {snap.mode} game; players: {', '.join(pids)}")
         per = {option: _by_player(values, pids, who, option) for option, values in
-               (("--player-cards", player_cards), ("--goods", goods), ("--sestertii", sestertii), ("--player-points", player_points))}
+               (("--player-cards", player_cards), ("--goods", goods), ("--sestertii", sestertii), ("--player-points", player_points),
+                ("--salt-for", salt_for))}
         given: dict[str, PlayerInput] = {}
         for pid in pids:
             money = per["--sestertii"].get(pid)
@@ -310,14 +335,15 @@ def register(app: typer.Typer) -> None:
                 raise ContrariusError(f"--sestertii given twice for {pid}; give it once")
             inp = PlayerInput(cards=parse_cards(per["--player-cards"].get(pid)), goods=parse_goods(per["--goods"].get(pid)),
                               sestertii=_whole(money[0], "--sestertii", "14") if money else None,
-                              points=parse_points(per["--player-points"].get(pid)))
+                              points=parse_points(per["--player-points"].get(pid)),
+                              salt=parse_salt_for(snap, per["--salt-for"].get(pid)))
             if inp != PlayerInput():
                 given[pid] = inp
         for pid, total in parse_totals(player_total, who).items():
             if pid not in pids:
                 raise ContrariusError(f"--player-total: no player {pid!r} in this {snap.mode} game; players: {', '.join(pids)}")
             base = given.get(pid, PlayerInput())
-            given[pid] = PlayerInput(base.cards, base.goods, base.sestertii, base.points, total)
+            given[pid] = PlayerInput(base.cards, base.goods, base.sestertii, base.points, total, base.salt)
         final = score(snap, given)
         camp_data = None
         if campaign:

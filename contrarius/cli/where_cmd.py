@@ -22,12 +22,17 @@ def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = Non
 
     if header:
         asked = f"S -> best specialist {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        if any(t.goods == "salt" for t in ruling.trials):
+            asked = f"S (Tribune or white die) -> a salt city first (Salsa), else best specialist {ruling.specialist} -> {ruling.goods}"
         con.print(f"[bold]Where does Contrarius build?[/bold] goods type: {asked}; "
                   f"{ruling.steps} colonist{'s' if ruling.steps != 1 else ''} on the board = {ruling.steps} movement step{'s' if ruling.steps != 1 else ''}")
     for note in getattr(ruling, "notes", ()):
         con.print(f"  board: {note}")
+    for reading in ruling.readings:
+        con.print(f"  reading: {reading}")
+    first = next((i for i, t in enumerate(ruling.trials) if not t.label), 0)
     for i, trial in enumerate(ruling.trials):
-        lead = "type asked" if i == 0 else "next lower type"
+        lead = trial.label or ("type asked" if i == first else "next lower type")
         con.print(f"- {trial.goods} ({lead}):")
         if trial.candidates:
             for c in trial.candidates:
@@ -54,7 +59,8 @@ def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = Non
             con.print(f"     {n}. {m.describe()}")
 
 
-def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: str | None = None) -> None:
+def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: str | None = None,
+               black: bool = False) -> None:
     """Print the build-site ruling of ``snap`` for ``face`` (a goods type or S; None: every
     face, one table) on ``con`` (default stdout), or its JSON (``contrarius where``, the
     session's ``where [FACE]``); ``svg``: also draw the one ruling to that file (``-``:
@@ -67,7 +73,7 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
     rulings = []
     for f in faces:
         try:
-            rulings.append((f, where(snap, f)))
+            rulings.append((f, where(snap, f, salt=f == "S" and not black)))
         except RuleError:
             if face is not None:
                 raise
@@ -101,6 +107,8 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
             continue
         move = r.moves[0].describe() + (f" (+{len(r.moves) - 1} tied)" if len(r.moves) > 1 else "") if r.moves else "-"
         label = f"S ({r.specialist}: {r.goods})" if r.specialist else f
+        if any(t.goods == "salt" for t in r.trials):
+            label = f"S (salt first, else {r.specialist}: {r.goods})"
         table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)
     con.print(table)
     notes = next((r.notes for _, r in rulings if r is not None and r.notes), [])
@@ -119,6 +127,7 @@ def register(app: typer.Typer) -> None:
         die: Annotated[Optional[str], typer.Option("--die", help="The die face (the same as the FACE argument).", autocompletion=complete_goods_face)] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the trace as JSON.")] = False,
         svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " Needs a face: the chosen city, the colonist's path step by step, the cities ruled out.")] = None,
+        black: Annotated[bool, typer.Option("--black", help="Salsa: the S was rolled on the black Mercator die (no salt-city preference; the Tribune and the white die prefer salt).")] = False,
     ) -> None:
         """Rule where Contrarius builds for a goods type or S, step by step (changes nothing).
 
@@ -141,4 +150,4 @@ def register(app: typer.Typer) -> None:
         check_svg_target(svg, as_json, snapshot)
         if svg is not None and face is None:
             raise ContrariusError("--svg draws one ruling: give the die face too, e.g. contrarius where food game.yaml --svg where.svg")
-        show_where(load_snapshot(snapshot), face, as_json=as_json, svg=svg)
+        show_where(load_snapshot(snapshot), face, as_json=as_json, svg=svg, black=black)

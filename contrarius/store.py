@@ -41,7 +41,7 @@ from .errors import InputFileError, SnapshotError
 from .yamlio import STDIO, dump_yaml, parse_yaml, read_text, source_label
 
 __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrupt", "interrupted_message", "load_snapshot", "load_snapshot_text", "locked",
-           "history", "redo", "save_in_place", "source_label", "undo", "write_text"]
+           "history", "redo", "same_game", "save_in_place", "source_label", "undo", "write_text"]
 
 #: Files this process has replaced or created (paths as given), for the interrupt message.
 WRITTEN: list[str] = []
@@ -261,7 +261,8 @@ def _writable(path: str, target: Path) -> None:
                              f"(chmod u+w {path}) or write the new snapshot elsewhere with -o")
 
 
-def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None = None) -> None:
+def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None = None,
+               same_game_only: bool = False) -> None:
     """Write ``text`` to ``path`` atomically (``-``: stdout).
 
     The text goes to a temporary file in the same folder, is flushed to disk and renamed
@@ -272,6 +273,9 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
     :class:`InputFileError` (exit code 3) when the file cannot be written; the file at
     ``path`` is then unchanged. ``before_commit`` (e.g. printing the report) runs when every
     check passed, just before the file is replaced; if it raises, nothing is written.
+    ``same_game_only`` (a snapshot written with ``-o``, no ``--force``): an existing file is
+    replaced only when it is a snapshot of the same game (:func:`same_game`: a command run
+    again), else :class:`InputFileError` (exit 3) and nothing is written.
     """
     if path == STDIO:
         if sys.stdout is None or getattr(sys.stdout, "closed", False):
@@ -308,10 +312,28 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
     with lock:
         if mode is not None:
             _writable(path, target)
+            if same_game_only:
+                _refuse_other_file(path, target, text)
         _probe_folder(path, target)
         if before_commit is not None:
             before_commit()
         _commit(path, target, text.encode("utf-8"), None)
+
+
+def _refuse_other_file(path: str, target: Path, text: str) -> None:
+    """Refuse (exit 3) to replace the existing file ``target`` by the snapshot ``text``
+    unless it holds a snapshot of the same game (called under the lock): ``-o`` never
+    silently replaces another game or a file that is no snapshot."""
+    try:
+        old = target.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        old = ""
+    if same_game(old, text):
+        return
+    desc = _describe(old)
+    what = "a file that is no snapshot" if desc == "not a snapshot" else f"another game ({desc})"
+    raise InputFileError(f"{path} already exists and holds {what}; nothing was written; "
+                         f"give another -o path, or --force to replace it")
 
 
 def _probe_folder(path: str, target: Path) -> None:
@@ -396,6 +418,7 @@ def _read_history(path: str, target: Path, current: str) -> _History:
             return _History({cur: current}, [cur], 0, label)
         if _sha(old) == cur:
             return _History({cur: current}, [cur], 0, label)
+        _same_game_or_refuse(f"{path}.prev", old, current)
         return _History({_sha(old): old, cur: current}, [_sha(old), cur], 1, f"{path}.prev")
     except (OSError, UnicodeDecodeError) as exc:
         raise _damaged(label, getattr(exc, "strerror", None) or "not UTF-8 text") from None
@@ -424,8 +447,59 @@ def _read_history(path: str, target: Path, current: str) -> _History:
     if chosen is not None:
         return chosen
     latest = records[0]  # the snapshot was changed by hand: a new state after the latest position
+    _same_game_or_refuse(label, states[latest["of"]], current)
     tl = list(latest["timeline"][: latest["at"] + 1]) + [cur]
     return _History({**states, cur: current}, tl, len(tl) - 1, label)
+
+
+#: The keys that name one game: set by ``contrarius new`` and never changed by a turn (the
+#: board, mode, level, the city tokens dealt and the start city). Two snapshots that differ
+#: in one of them are two games, whatever else they hold. The seed is left out: it deals
+#: the city tokens (so two seeds are two games anyway), and a player may edit it by hand to
+#: roll other dice in the same game.
+GAME_KEYS = ("board", "mode", "level", "cities", "start")
+
+
+def game_identity(text: str) -> tuple | None:
+    """The identity of the game whose snapshot text is ``text``: the values of
+    :data:`GAME_KEYS` (board, mode, level, city tokens, start city); ``None`` when the
+    text is not a YAML mapping (nothing to compare). Safe loading only; never raises."""
+    try:
+        data = parse_yaml(text, "snapshot")
+    except Exception:  # noqa: BLE001 - any unreadable text simply has no identity
+        return None
+    if not isinstance(data, dict):
+        return None
+    return tuple(json.dumps(data.get(k), sort_keys=True, default=str) for k in GAME_KEYS)
+
+
+def _describe(text: str) -> str:
+    """``board italia, solo, standard, seed 1``: a short name of the game in ``text``."""
+    try:
+        data = parse_yaml(text, "snapshot")
+    except Exception:  # noqa: BLE001
+        data = None
+    if not isinstance(data, dict) or "board" not in data:
+        return "not a snapshot"
+    return f"board {data.get('board')}, {data.get('mode')}, {data.get('level')}, seed {data.get('seed')}"
+
+
+def same_game(a: str, b: str) -> bool:
+    """Whether the snapshot texts ``a`` and ``b`` are states of one game (same
+    :func:`game_identity`; two texts without one are never the same game)."""
+    ida = game_identity(a)
+    return ida is not None and ida == game_identity(b)
+
+
+def _same_game_or_refuse(label: str, recorded: str, current: str) -> None:
+    """Refuse (exit 3) to attach the snapshot ``current``, found in no record of the history
+    ``label``, to a history whose latest state ``recorded`` is another game: a ``.history``
+    copied or left from another game would otherwise swap that game in on undo, and drop
+    this one from the history on the next ``play -i``."""
+    if same_game(recorded, current):
+        return
+    raise InputFileError(f"{label} belongs to another game ({_describe(recorded)}; the snapshot is {_describe(current)}); "
+                         f"nothing was written; move it away (mv {label} {label}.other)")
 
 
 def _history_bytes(new: _History, old: _History) -> bytes:

@@ -229,10 +229,12 @@ def check_output(source: str, output: str | None, in_place: bool) -> bool:
 
 
 def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
-                   report: Callable[[bool], None] | None = None) -> bool:
+                   report: Callable[[bool], None] | None = None, force: bool = False) -> bool:
     """Write ``snapshot`` to ``-o`` / in place / stdout. Returns True when stdout was used.
 
-    ``-o`` naming the input file is ``--in-place`` (the history is kept). In place, the
+    ``-o`` naming the input file is ``--in-place`` (the history is kept). ``-o`` onto an
+    existing file replaces it only when it is a snapshot of the same game, or with ``force``
+    (``--force``); else exit 3, nothing written. In place, the
     previous state goes to the undo history (:func:`contrarius.store.save_in_place`).
     ``report(used_stdout)`` prints the command's report; it runs before a file is replaced
     (after the snapshot's YAML when that goes to stdout), so that a report that cannot be
@@ -260,12 +262,14 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
     if in_place:
         save_in_place(source, text, before_commit=run_report)
     elif not to_stdout:
-        write_text(output, text, before_commit=run_report)
+        write_text(output, text, before_commit=run_report, same_game_only=not force)
     else:
         write_text(STDIO, text)
         run_report()
     return to_stdout
 
+
+FORCE_HELP = "With -o: replace a file that exists and is not a snapshot of this game."
 
 SVG_HELP = "Also draw the picture as SVG to FILE (- for stdout, instead of the report)."
 

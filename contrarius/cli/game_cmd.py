@@ -351,7 +351,7 @@ def register(app: typer.Typer) -> None:
             for n in notes:
                 con.print(f"  - {escape(n)}")
 
-        write_snapshot(snap, "-", output, False, report)
+        write_snapshot(snap, "-", output, False, report, force=force)
 
     @app.command("check")
     @boundary

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import ContrariusError
-from .common import boundary, check_output, emit_json, err_console, write_snapshot
+from .common import boundary, check_output, FORCE_HELP, emit_json, err_console, write_snapshot
 from .options import (
     Build, Buy, Choose, Copy, Die, Fish, Forum, ForumRefill, ForumReveal, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
     PartnerMove, PartnerPersonality, PartnerPlace, PartnerProduce, PartnerReactivate, Personality, Place,
@@ -221,6 +221,7 @@ def register(app: typer.Typer) -> None:
         fish: Fish = 0,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout (the input file itself: as -i).")] = None,
         in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (its history, SNAPSHOT.history, keeps every earlier state for undo/redo).")] = False,
+        force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
         as_json: Annotated[bool, typer.Option("--json", help="The report as JSON (stdout with -o/-i, else stderr).")] = False,
         player: PlayerOpt = None,
         personality: Personality = None,
@@ -262,7 +263,7 @@ def register(app: typer.Typer) -> None:
             else:
                 render_turn(result, err_console())
 
-        write_snapshot(result.snapshot, snapshot, output, in_place, report)
+        write_snapshot(result.snapshot, snapshot, output, in_place, report, force=force)
 
     @app.command("roll")
     @boundary

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from .common import boundary, check_output, emit_json, err_console, out_console, write_snapshot
+from .common import FORCE_HELP, boundary, check_output, emit_json, err_console, out_console, write_snapshot
 
 
 def _action_text(action: Any) -> str:
@@ -108,6 +108,7 @@ def register(app: typer.Typer) -> None:
         cards: Annotated[list[str], typer.Argument(help="POSITION=CARD for each display card shown as ?, e.g. 7=Consul 6=Weaver.")],
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout.")] = None,
         in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (keeps SNAPSHOT.prev for undo).")] = False,
+        force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
     ) -> None:
         """Name display cards the snapshot shows as ? (drawn but not recorded); no turn is played."""
         from rich.markup import escape
@@ -120,7 +121,7 @@ def register(app: typer.Typer) -> None:
         snap = load_snapshot(snapshot)
         new = snap.copy()
         lines = apply_reveals(new, parse_reveal(cards, snap.mode))
-        write_snapshot(new, snapshot, output, in_place)
+        write_snapshot(new, snapshot, output, in_place, force=force)
         con = err_console()
         for line in lines:
             con.print(escape(line))

@@ -400,6 +400,16 @@ class Turn:
 
 
 # ----- the player's own action --------------------------------------------------------------
+def card_in_hand(p: Any, played: str) -> Card:
+    """The card ``played`` (a printed name) from player ``p``'s recorded hand (base rules:
+    a card is played from the hand; the Tribune takes the played cards back). Raises
+    :class:`RuleError` naming the hand when it holds no such card."""
+    hit = next((c for c in p.hand if c.name == played), None)
+    if hit is None:
+        raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
+    return hit
+
+
 def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, acts_as: str | None = None) -> None:
     """Apply the player's action's effects that Contrarius's rules depend on.
 
@@ -413,9 +423,7 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
     p = s.player(t.pid)
     pe = t.player_events
     if from_hand and p.hand is not None:
-        hit = next((c for c in p.hand if c.name == played), None)
-        if hit is None:
-            raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
+        hit = card_in_hand(p, played)
         p.hand.remove(hit)
         p.played = (p.played or []) + [hit]
         if (acts_as or played) == "Tribune":

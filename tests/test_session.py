@@ -174,7 +174,10 @@ def test_unique_prefixes_and_commands():
     choices = (("Prefect", ""), ("Prefect with Praefectus Magnus", ""), ("Senator", ""))
     assert pick("sen", choices) == "Senator"
     assert pick("prefect", choices) == "Prefect"  # a whole name wins over longer ones
-    assert pick("pre", choices) is None  # begins two names
+    # as play reads names (parsing.resolve_prefix): 'pre' begins both Prefects, and the
+    # shorter begins the longer, so it is the Prefect; 'pr' before Praetor too names none
+    assert pick("pre", choices) == "Prefect"
+    assert pick("pr", choices + (("Praetor", ""),)) is None
     assert pick("prefect_with", choices) == "Prefect with Praefectus Magnus"
     assert parse_command("where wine") == ("where", ["wine"])
     assert parse_command("undo 2") == ("undo", ["2"])
@@ -529,3 +532,18 @@ def test_tab_completes_the_move_shorthand_and_moves_from_the_new_position(runner
     play_all(runner, by_play, [["architect", "--move", "land:Roma>Casinvm", "--move", "land:Casinvm-Roma>Neapolis",
                                 "--build", "Neapolis", "--die", "1"]])
     assert by_session.read_bytes() == by_play.read_bytes()
+
+
+def test_a_card_not_in_the_hand_is_refused_at_the_card_question(runner, tmp_path):
+    """A recorded hand: the card answer is refused at once with play's message (turn.card_in_hand),
+    also for a Diplomat, whose other checks wait for the card it copies. By hand: the example's
+    hand holds one Diplomat; once played it lies on the discard pile, not in the hand."""
+    game = tmp_path / "hand.yaml"
+    game.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    play_all(runner, game, [["diplomat", "--copy", "Architect"]])
+    cli = runner.invoke(app, ["play", "diplomat", str(game), "--copy", "Mercator"])
+    assert cli.exit_code != 0 and "Diplomat is not in the hand of player" in cli.stderr
+    asked, _ = drive(load_snapshot(str(game)), ["diplomat"], table_dice=False)
+    assert [q.key for q in asked] == ["card", "card"] and asked[-1].error == cli.stderr.strip().removeprefix("contrarius: ")
+    r = session(runner, game, "diplomat\nquit\n")
+    assert r.stderr == cli.stderr and r.exit_code == 2

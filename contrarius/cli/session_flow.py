@@ -98,22 +98,21 @@ class Turn:
 Flow = Generator[Question, str, Any]
 
 
-def _fold(text: str) -> str:
-    return " ".join(str(text).split()).casefold().replace("u", "v").replace("_", " ")
-
-
 def pick(answer: str, choices: tuple[Choice, ...] | list[Choice]) -> str | None:
-    """The choice ``answer`` names: equal to one value, or the unique value it begins
-    (ignoring case, U read as V, ``_`` as a space); None when it names none or several."""
-    key = _fold(answer)
+    """The choice ``answer`` names, read as ``play`` reads names
+    (:func:`contrarius.parsing.resolve_prefix`: equal ignoring case, else a unique
+    beginning, the shortest name when it begins all the others; ``_`` read as a space);
+    None when it names none or several (the caller then gives its own message)."""
+    from ..errors import UnknownNameError
+    from ..parsing import resolve_prefix
+
+    key = " ".join(str(answer).replace("_", " ").split())
     if not key:
         return None
-    values = [v for v, _ in choices]
-    exact = [v for v in values if _fold(v) == key]
-    if exact:
-        return exact[0]
-    starts = [v for v in values if _fold(v).startswith(key)]
-    return starts[0] if len(starts) == 1 else None
+    try:
+        return resolve_prefix(key, [v for v, _ in choices], "answer")
+    except UnknownNameError:
+        return None
 
 
 def ask(question: Question, parse: Callable[[str], Any]) -> Flow:
@@ -508,6 +507,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     from ..cards import Card
     from ..errors import GameOverError
     from ..parsing import card_from_text
+    from ..turn import card_in_hand
     from ..twoplayer import halves
 
     if snap.ended is not None and not snap.ended.final_turn_pending:
@@ -532,6 +532,8 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
 
     def card(a: str) -> str:
         got = card_from_text(a, mode=snap.mode)
+        if snap.player(pid).hand is not None:  # every card, also those whose check waits for a later answer
+            card_in_hand(snap.player(pid), got)
         state["card"] = got
         kind = Card.of(got).reaction
         fill: dict[str, Any] = {}

@@ -30,8 +30,9 @@ Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"):
   when several moves tie ("Where does Contrarius build?": you choose);
 - third-player variant: whether a player uses their veto card on the last die.
 
-Not asked yet: the solo variants' fish paid at the fish market and the Salsa forum card
-(``play --fish``/``--forum``); such a turn is refused with ``play``'s message.
+- the solo variants, only in a game that uses them (``snap.variants``): Salsa, the forum
+  card taken with the Tribune (after the colonist bought; ``play --forum``); the fish
+  market, the fish paid this turn (after the card's own questions; ``play --fish``).
 """
 
 from __future__ import annotations

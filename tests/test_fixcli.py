@@ -10,6 +10,7 @@ import yaml
 
 from contrarius.board import load_board
 from contrarius.cli import app
+from test_scoring import HISPANIA_TOKENS
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "italia-setup.yaml"
 
@@ -65,13 +66,7 @@ def test_in_place_on_stdin_is_a_usage_error_before_the_card_is_checked(runner, t
 # cities (Salamantica A, Carthago B, Genva D) given their no-salt tokens:
 # A: Salamantica tool, Pompaelo brick, Tolosa food, Massilia cloth, Narbo Martivs wine,
 #    Toletvm tool, Tarraco brick, Nova Carthago food -> brick 2 food 2 tool 2 wine 1 cloth 1.
-HISPANIA_SALT = {
-    "Salamantica": "salt", "Pompaelo": "brick", "Tolosa": "food", "Massilia": "cloth",
-    "Narbo Martivs": "wine", "Toletvm": "tool", "Tarraco": "brick", "Nova Carthago": "food",
-    "Carthago": "salt", "Thamvgadi": "brick", "Caesarea": "food", "Cordvba": "tool", "Tingis": "brick",
-    "Brigantivm": "food", "Bracara": "tool", "Olisipo": "wine", "Ossonoba": "cloth",
-    "Genva": "salt", "Caesena": "brick", "Ostia": "food", "Aleria": "tool", "Carales": "wine", "Panormvs": "cloth",
-}
+HISPANIA_SALT = HISPANIA_TOKENS
 HISPANIA_NO_SALT = {**HISPANIA_SALT, "Salamantica": "tool", "Carthago": "wine", "Genva": "brick"}
 
 

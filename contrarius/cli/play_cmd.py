@@ -260,6 +260,10 @@ def register(app: typer.Typer) -> None:
                     data["player"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
                 emit_json(data, to_stderr=used_stdout)
             else:
+                from rich.markup import escape
+
+                for note in snap.read_notes:  # readings made while loading (README "How the rules are read")
+                    err_console().print(escape(f"note: {note}"))
                 render_turn(result, err_console())
 
         write_snapshot(result.snapshot, snapshot, output, in_place, report)

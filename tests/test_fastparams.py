@@ -1,0 +1,88 @@
+"""The fastparams hook (contrarius/cli/fastparams.py) is in place, and fails loudly when typer changes.
+
+The hook replaces typer's internal ``typer.core.build_runtime_param`` so that a command whose
+values need no converting never imports pydantic (about 60 ms of every command; see
+benchmarks/README.md). When typer renames or stops using that function, ``install()`` leaves
+typer alone: every command still works, only slower. These tests turn that silent slowdown
+into a failure that says what to do. Not timed: they check which modules are imported.
+"""
+
+import subprocess
+import sys
+
+import pytest
+
+FIX = ("typer's internals changed (pyproject pins typer >=0.29,<0.30): adapt "
+       "contrarius/cli/fastparams.py (install) to the typer in use, or pin typer back; "
+       "without the hook every command imports pydantic (about 60 ms slower)")
+
+
+def test_typer_still_has_the_function_the_hook_replaces():
+    from typer import core
+
+    assert hasattr(core, "build_runtime_param"), FIX
+    assert hasattr(core, "_TyperParameter"), FIX
+    get = getattr(core._TyperParameter, "get_runtime_param", None)
+    assert get is not None, FIX
+    # typer looks the function up by its global name in typer.core when a parameter is used
+    assert "build_runtime_param" in get.__code__.co_names, FIX
+
+
+def test_the_hook_is_installed_once_the_cli_is_imported():
+    import typer.core
+
+    import contrarius.cli  # noqa: F401  (installs the hook)
+    from contrarius.cli.fastparams import install
+
+    assert install() is True, FIX
+    assert typer.core.build_runtime_param.__module__ == "contrarius.cli.fastparams", FIX
+
+
+def test_int_defaults_take_the_fast_path_and_return_what_typer_returns():
+    from typer._coercion import build_runtime_param, resolve_type_descriptor
+    from typer.models import OptionInfo
+
+    from contrarius.cli.fastparams import _NOT_PLAIN, plain_value
+
+    class Param:
+        nargs = 1
+        multiple = False
+
+    for value in (0, 3, -2):
+        desc = resolve_type_descriptor(int, OptionInfo())
+        want = build_runtime_param(desc).coerce(value, param=Param(), ctx=None)
+        got = plain_value(desc, value, False)
+        assert got == want and type(got) is type(want)
+    # bounds (min/max/clamp) are typer's to apply
+    assert plain_value(resolve_type_descriptor(int, OptionInfo(min=1)), 0, False) is _NOT_PLAIN
+    assert plain_value(resolve_type_descriptor(int, OptionInfo(max=1)), 5, False) is _NOT_PLAIN
+    # a bool is not an int option's value as such
+    assert plain_value(resolve_type_descriptor(int, OptionInfo()), True, False) is _NOT_PLAIN
+
+
+PROBE = """
+import sys
+sys.argv = ["contrarius", *sys.argv[1:]]
+from contrarius.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write("\\nPYDANTIC=%s\\n" % ("pydantic" in sys.modules))
+"""
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "senator", "{snap}", "-o", "{out}"],
+    ["play", "tribune", "{snap}", "--json", "-o", "{out}"],
+    ["where", "{snap}"],
+    ["preview", "{snap}"],
+])
+def test_a_command_with_plain_values_never_imports_pydantic(tmp_path, args):
+    from pathlib import Path
+
+    snap = Path(__file__).resolve().parent.parent / "examples" / "imperium-expert-midgame.yaml"
+    argv = [a.format(snap=snap, out=tmp_path / "out.yaml") for a in args]
+    proc = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, cwd=tmp_path)
+    assert "PYDANTIC=" in proc.stderr, proc.stderr
+    assert "PYDANTIC=False" in proc.stderr, f"{' '.join(args)} imported pydantic: {FIX}"

@@ -1,24 +1,29 @@
-"""Time one whole ``contrarius play`` process against the floor set by its dependencies.
+"""Time whole ``contrarius`` processes against the floor set by its dependencies (issue 20).
 
 Not a test: run it by hand (``python benchmarks/bench_play.py``). It times, as separate
-processes started the way a user starts them:
+processes started the way a user starts them, from a temporary folder (so that the
+interpreter's installed contrarius runs, not the checkout's; measure a plain ``pip install
+.`` as users get it, an editable install adds import-hook time):
 
-- ``python -m contrarius play CARD SNAPSHOT -o OUT`` on an Imperium expert mid-game
-  snapshot (``examples/imperium-expert-midgame.yaml``; if it is missing, one is made in a
-  temporary folder with ``new --board imperium --level expert --seed 11`` and ten plays);
-  CARD is a card in the player's hand whose reaction builds a house (Mercator, else
-  Tribune, Senator, Consul);
+- ``play CARD SNAPSHOT -o OUT`` and ``play CARD SNAPSHOT --json -o OUT`` on an Imperium
+  expert mid-game snapshot (``examples/imperium-expert-midgame.yaml``; if it is missing, one
+  is made in a temporary folder with ``new --board imperium --level expert --seed 11`` and
+  ten plays); CARD is a card in the player's hand whose reaction builds a house (Mercator,
+  else Tribune, Senator, Consul);
+- ``where SNAPSHOT`` (every face) and ``preview --all SNAPSHOT`` (every card) on it;
+- a TAB completion of ``contrarius play prefect SNAPSHOT --produce `` (bash protocol, the
+  console script beside the interpreter);
 - ``python -c "import typer, rich.console, yaml"``: the floor, the start-up cost of the
   interpreter and the libraries contrarius is built on, which no change to contrarius
   can remove.
 
 Bytecode is cached as in an installed package (in the temporary folder, through
 ``PYTHONPYCACHEPREFIX``), also where ``PYTHONDONTWRITEBYTECODE`` is set;
-``--no-bytecode-cache`` measures the environment as it is. The runs alternate (floor,
-play, floor, play, ...) so that a busy machine slows both alike; a few warm-up runs fill
-the disk and bytecode caches first. It prints both medians and their ratio and exits 1
-when the ratio is above the target (1.3: "feels instant at the table", SPEC section 7).
-Results, and what was done to reach the target: ``benchmarks/README.md``.
+``--no-bytecode-cache`` measures the environment as it is. Each timed command runs right
+after a floor run (floor, play, floor, where, ...) so that a busy machine slows both alike;
+a warm-up round fills the disk and bytecode caches first. It prints the median of each,
+its ratio to the floor's median and the target of issue 20, and exits 1 when a ratio is
+above its target. Results, and what was done to reach them: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations

@@ -31,36 +31,19 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _play_of(mode: str) -> Callable:
-    """The ``play(snapshot, action)`` of ``mode`` (one of :data:`~contrarius.snapshot.MODES`),
-    its module imported now."""
+def _of_mode(mode: str, name: str) -> Callable:
+    """The function ``name`` (``"play"`` or ``"new_game"``) of ``mode`` (one of
+    :data:`~contrarius.snapshot.MODES`), its module imported now: solo play's ``play`` is
+    :mod:`.reactions`', its ``new_game`` :mod:`.setup`'s."""
     if mode == "team":
-        from . import team
-
-        return team.play
-    if mode == "third-player":
-        from . import third_player
-
-        return third_player.play
-    from . import reactions
-
-    return reactions.play
-
-
-def _new_game_of(mode: str) -> Callable:
-    """The ``new_game(options)`` of ``mode`` (one of :data:`~contrarius.snapshot.MODES`),
-    its module imported now."""
-    if mode == "team":
-        from . import team
-
-        return team.new_game
-    if mode == "third-player":
-        from . import third_player
-
-        return third_player.new_game
-    from . import setup
-
-    return setup.new_game
+        from . import team as module
+    elif mode == "third-player":
+        from . import third_player as module
+    elif name == "play":
+        from . import reactions as module
+    else:
+        from . import setup as module
+    return getattr(module, name)
 
 
 def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
@@ -76,7 +59,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     """
     if snapshot.mode not in MODES:
         raise ContrariusError(f"unknown mode {snapshot.mode!r}; use one of {', '.join(MODES)}")
-    return _play_of(snapshot.mode)(snapshot, action)
+    return _of_mode(snapshot.mode, "play")(snapshot, action)
 
 
 def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
@@ -92,4 +75,4 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
     if opts.mode != "solo" and (opts.salsa or opts.fish_market):
         raise ContrariusError("the rulebook's \"Solo Variants\" (--salsa, --fish-market) are for solo play")
-    return _new_game_of(opts.mode)(opts)
+    return _of_mode(opts.mode, "new_game")(opts)

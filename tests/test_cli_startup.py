@@ -21,12 +21,12 @@ try:
     main()
 except SystemExit:
     pass
-sys.stderr.write("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.startswith("contrarius"))) + "\\n")
+sys.stderr.write("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.startswith(("contrarius", "pydantic")))) + "\\n")
 """
 
 
 def loaded(tmp_path, *args, env=None):
-    """The contrarius modules a process running ``contrarius ARGS`` imported."""
+    """The contrarius (and pydantic) modules a process running ``contrarius ARGS`` imported."""
     import os
 
     proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=tmp_path,
@@ -87,3 +87,17 @@ def test_a_tab_loads_the_command_it_completes(tmp_path, line, expect):
     assert expect in mods
     if "play" in line:
         assert "contrarius.cli.session_flow" not in mods and "contrarius.cli.game_cmd" not in mods
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "senator", "{snap}", "-o", "{out}"],
+    ["play", "tribune", "{snap}", "--json", "-o", "{out}"],
+    ["where", "{snap}"],
+    ["preview", "{snap}"],
+])
+def test_a_command_with_plain_values_never_imports_pydantic(tmp_path, args):
+    from test_fastparams import FIX
+
+    mods = loaded(tmp_path, *(a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args))
+    assert "contrarius.cli" in mods
+    assert "pydantic" not in mods, f"{' '.join(args)} imported pydantic: {FIX}"

@@ -4,14 +4,11 @@ The hook replaces typer's internal ``typer.core.build_runtime_param`` so that a 
 values need no converting never imports pydantic (about 60 ms of every command; see
 benchmarks/README.md). When typer renames or stops using that function, ``install()`` leaves
 typer alone: every command still works, only slower. These tests turn that silent slowdown
-into a failure that says what to do. Not timed: they check which modules are imported.
+into a failure that says what to do (tests/test_cli_startup.py checks that the commands
+run without pydantic). Not timed.
 """
 
-import subprocess
-import sys
-
-import pytest
-
+#: What to do when a test here fails (also used by tests/test_cli_startup.py).
 FIX = ("typer's internals changed (pyproject pins typer >=0.29,<0.30): adapt "
        "contrarius/cli/fastparams.py (install) to the typer in use, or pin typer back; "
        "without the hook every command imports pydantic (about 60 ms slower)")
@@ -58,31 +55,3 @@ def test_int_defaults_take_the_fast_path_and_return_what_typer_returns():
     assert plain_value(resolve_type_descriptor(int, OptionInfo(max=1)), 5, False) is _NOT_PLAIN
     # a bool is not an int option's value as such
     assert plain_value(resolve_type_descriptor(int, OptionInfo()), True, False) is _NOT_PLAIN
-
-
-PROBE = """
-import sys
-sys.argv = ["contrarius", *sys.argv[1:]]
-from contrarius.cli import main
-try:
-    main()
-except SystemExit:
-    pass
-sys.stderr.write("\\nPYDANTIC=%s\\n" % ("pydantic" in sys.modules))
-"""
-
-
-@pytest.mark.parametrize("args", [
-    ["play", "senator", "{snap}", "-o", "{out}"],
-    ["play", "tribune", "{snap}", "--json", "-o", "{out}"],
-    ["where", "{snap}"],
-    ["preview", "{snap}"],
-])
-def test_a_command_with_plain_values_never_imports_pydantic(tmp_path, args):
-    from pathlib import Path
-
-    snap = Path(__file__).resolve().parent.parent / "examples" / "imperium-expert-midgame.yaml"
-    argv = [a.format(snap=snap, out=tmp_path / "out.yaml") for a in args]
-    proc = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, cwd=tmp_path)
-    assert "PYDANTIC=" in proc.stderr, proc.stderr
-    assert "PYDANTIC=False" in proc.stderr, f"{' '.join(args)} imported pydantic: {FIX}"

@@ -30,7 +30,6 @@ Readings where the rulebook says "you decide" or leaves room (documented in the 
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass, field
 
 from .board import GOODS, LAND, SEA, TOKEN_GOODS, Board, load_board
@@ -341,6 +340,8 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
     tokens and every bonus marker on its goods side ("Setup"). Returns the snapshot, the
     setup's random generator and the notes so far."""
     board = load_board(opts.board)
+    import secrets  # here: only a new game without --seed needs it (start-up time)
+
     seed = opts.seed if opts.seed is not None else secrets.randbelow(10 ** 9)
     rng = random.Random(f"{seed}/setup")
     s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)

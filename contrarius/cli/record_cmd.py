@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from .common import boundary, emit_json, err_console, out_console, write_snapshot
+from .common import boundary, check_output, emit_json, err_console, out_console, write_snapshot
 
 
 def _action_text(action: Any) -> str:
@@ -116,6 +116,7 @@ def register(app: typer.Typer) -> None:
         from ..store import load_snapshot
         from .play_cmd import parse_reveal
 
+        check_output(snapshot, output, in_place)  # usage errors before any rule runs
         snap = load_snapshot(snapshot)
         new = snap.copy()
         lines = apply_reveals(new, parse_reveal(cards, snap.mode))

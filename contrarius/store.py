@@ -468,6 +468,8 @@ def game_identity(text: str) -> tuple | None:
     """The identity of the game whose snapshot text is ``text``: the values of
     :data:`GAME_KEYS` (board, mode, level, city tokens, start city); ``None`` when the
     text is not a YAML mapping (nothing to compare). Safe loading only; never raises."""
+    import json
+
     try:
         data = parse_yaml(text, "snapshot")
     except Exception:  # noqa: BLE001 - any unreadable text simply has no identity

@@ -194,20 +194,30 @@ SURPLUS_READING = ("Aegyptus reading: steps its build move left unused move one 
 
 
 def red_sea_colonist(s: Snapshot, kind: str) -> tuple[str | None, list[Note]]:
-    """Where Contrarius's new colonist of ``kind`` goes under the Aegyptus variant: its first
-    Red Sea harbour city "at the first occasion" (a new sea colonist while that is due and
-    it has a house at the Red Sea; several: the first alphabetically). Returns
-    ``(city or None, notes)`` and marks the occasion used in ``s``."""
+    """Where Contrarius's new colonist of ``kind`` goes under the Aegyptus variant ("Solo
+    Variants", Concordia Aegyptus: it "places a sea colonist there at the first occasion",
+    *there* being "its first harbor city at the Red Sea"): a new sea colonist, while that is
+    due, goes to the city of its first house at the Red Sea in the order it built them
+    (``variants.aegyptus.first_red_sea``), never to a later one. Returns
+    ``(city or None, notes)`` and marks the occasion used in ``s``. Raises
+    :class:`ContrariusError` when it has several Red Sea houses and the snapshot does not
+    record which came first."""
     from .variants import board_places
 
     a = s.variants.aegyptus
     if a is None or a.red_sea_colonist != "due" or kind != "sea":
         return None, []
     mine = sorted(set(s.houses_of("contrarius")) & board_places(s.board, "red_sea"), key=str.casefold)
-    if not mine:
-        return None, []
+    a.settle_first(mine)
+    first = a.first_red_sea
+    if first is None:
+        if not mine:
+            return None, []
+        raise ContrariusError(f"variants.aegyptus.first_red_sea: Contrarius has houses in {', '.join(mine)} at the Red Sea "
+                              "and the snapshot does not record which it built first (its sea colonist goes there): "
+                              "write that city as variants.aegyptus.first_red_sea")
     a.red_sea_colonist = "placed"
-    return mine[0], [Note("contrarius", "reading", RED_SEA_COLONIST_READING)]
+    return first, [Note("contrarius", "reading", RED_SEA_COLONIST_READING)]
 
 
 def surplus_steps(s: Snapshot, used: int) -> list[Note]:

@@ -383,9 +383,13 @@ def settle_display(t: TwoPlayerTurn) -> None:
         cards.append(new)
         drawn.append(new)
     first = len(cards) - len(drawn) + 1
-    shown = ", ".join((f"an unrecorded card (?) into position {first + i} (name it with --reveal {first + i}=CARD on your "
-                       f"next command, or 'contrarius reveal SNAPSHOT {first + i}=CARD -i')") if c == UNKNOWN_CARD
-                      else f"{c} into position {first + i}" for i, c in enumerate(drawn)) or "nothing (the stack is empty)"
+    shown = ", ".join(f"{'an unrecorded card (?)' if c == UNKNOWN_CARD else c} into position {first + i}"
+                      for i, c in enumerate(drawn)) or "nothing (the stack is empty)"
+    unknown = [first + i for i, c in enumerate(drawn) if c == UNKNOWN_CARD]
+    if unknown:
+        n = unknown[0]
+        shown += (f": name {'it' if len(unknown) == 1 else 'them'} with --reveal {n}=CARD on your next command, "
+                  f"or 'contrarius reveal SNAPSHOT {n}=CARD -i'")
     who = "both players" if s.mode == TEAM else "the purchase"
     t.note("refill", f"after {who}: the display slides left and is refilled: {shown}", cards=drawn)
     s.display = cards + [None] * (DISPLAY_SIZE - len(cards))

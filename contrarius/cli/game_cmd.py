@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import EXIT_PROBLEMS, ContrariusError, InputFileError, SnapshotError
-from .common import SVG_HELP, boundary, check_svg_target, emit_json, err_console, out_console, write_snapshot, write_svg
+from .common import SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console, write_snapshot, write_svg
 from .completion import (
     complete_board_name,
     complete_cards_list,
@@ -282,6 +282,7 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
         if output not in (None, "-") and os.path.lexists(output) and not force:
             raise ContrariusError(f"{output} already exists (a game in progress?); give --force to replace it, or another -o path")
+        check_output("-", output, False)  # usage errors before any rule runs
         campaign_note = None
         if campaign:
             from ..campaign import campaign_start
@@ -373,11 +374,13 @@ def register(app: typer.Typer) -> None:
                 print(f"{len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} found in {src}")
             raise typer.Exit(EXIT_PROBLEMS) from None
         if as_json:
-            emit_json({"ok": True, "problems": []})
+            emit_json({"ok": True, "problems": [], **({"notes": list(snap.read_notes)} if snap.read_notes else {})})
         else:
             used = f", variants: {', '.join(snap.variants.names)}" if snap.variants else ""
             print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {snap.dice} dice, "
                   f"{_n(len(snap.log), 'turn')} played{used})")
+            for note in snap.read_notes:
+                print(f"  - {note}")
 
     @app.command("show")
     @boundary

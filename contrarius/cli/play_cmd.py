@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import ContrariusError
-from .common import boundary, emit_json, err_console, write_snapshot
+from .common import boundary, check_output, emit_json, err_console, write_snapshot
 from .options import (
     Build, Buy, Choose, Copy, Die, Fish, Forum, ForumRefill, ForumReveal, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
     PartnerMove, PartnerPersonality, PartnerPlace, PartnerProduce, PartnerReactivate, Personality, Place,
@@ -68,7 +68,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     ``--place`` alone is no choice of action (the Tribune also buys a colonist): a Colonist
     without ``--money`` places colonists, which the rule engine decides.
     """
-    from ..parsing import card_from_text, parse_move
+    from ..parsing import card_from_text, parse_moves
     from ..turn import PlayerAction
 
     mode = snapshot.mode if snapshot is not None else None
@@ -84,7 +84,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     action = "produce" if produce else "reactivate" if reactivate else "money" if money else None
     return PlayerAction(
         card=card, action=action, province=produce, copy=copy, builds=list(build or []),
-        moves=[parse_move(m, snapshot, owner) for m in move or []], places=[parse_place(p) for p in place or []],
+        moves=parse_moves(list(move or []), snapshot, owner), places=[parse_place(p) for p in place or []],
         buys=buy, refill=refill, reveal=parse_reveal(list(reveal or []), mode),
         dice=[parse_die_option(d) for d in die or []], choices=list(choose or []), player=player,
         forum=forum, forum_refill=list(forum_refill or []), forum_reveal=parse_forum_reveal(list(forum_reveal or [])),
@@ -241,6 +241,7 @@ def register(app: typer.Typer) -> None:
         from ..game import play
         from ..store import load_snapshot
 
+        check_output(snapshot, output, in_place)  # usage errors before any rule runs
         snap = load_snapshot(snapshot)
         pa = turn_action(snap, card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
                          build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
@@ -259,6 +260,10 @@ def register(app: typer.Typer) -> None:
                     data["player"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
                 emit_json(data, to_stderr=used_stdout)
             else:
+                from rich.markup import escape
+
+                for note in snap.read_notes:  # readings made while loading (README "How the rules are read")
+                    err_console().print(escape(f"note: {note}"))
                 render_turn(result, err_console())
 
         write_snapshot(result.snapshot, snapshot, output, in_place, report)

@@ -45,7 +45,7 @@ from typing import Any
 from .cards import Card, card_name
 from .errors import ContrariusError, RuleError
 from .snapshot import Snapshot
-from .solo_variants import Note, bonus_piece, bonus_turned, forum_due, mercator_fish, pay_fish, take_forum
+from .solo_variants import FISH_TILE_TURNED, Note, bonus_piece, bonus_turned, forum_due, mercator_fish, pay_fish, take_forum
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods,
                    colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end, sestertii_text,
                    specialist_production, store_goods)
@@ -265,7 +265,7 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         got = produce_for_players(t, province, "Prefect")
         n_bonus = 2 if reacted.reaction == "prefect_magnus" else 1
         if s.variants.fish_market is not None:
-            bonus = f"fish (fish market: the fish tile there gives it; {bonus_turned(s).removeprefix('its ')})"
+            bonus = f"fish (fish market: the fish tile there gives it and {FISH_TILE_TURNED})"
         else:
             store_goods(t, s.player(t.pid), bonus, n_bonus)
         t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; your houses there produce "

@@ -40,13 +40,17 @@ def bonus_piece(s: Snapshot) -> str:
     return "fish tile" if s.variants.fish_market is not None else "bonus marker"
 
 
+#: What a production does to a fish tile (README reading "Fish market").
+FISH_TILE_TURNED = "is turned over, as a bonus marker turns to coins (fish market reading)"
+
+
 def bonus_turned(s: Snapshot) -> str:
     """The report's words for what a production does to the province's bonus space: the
     bonus marker turns to coins (base rules); with the fish market the fish tile lying
     there is turned over as the marker would be (README reading "Fish market")."""
     if s.variants.fish_market is None:
         return "its bonus marker turns to coins"
-    return "its fish tile is turned over, as a bonus marker turns to coins (fish market reading)"
+    return f"its fish tile {FISH_TILE_TURNED}"
 
 
 @dataclass

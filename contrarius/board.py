@@ -67,9 +67,23 @@ def suggest(name: str, choices: list[str], n: int = 3) -> list[str]:
     return [folded[h] for h in hits]
 
 
-def unknown(what: str, name: str, choices: list[str], context: str = "") -> UnknownNameError:
-    """Build the error for an unknown ``what`` called ``name``, naming the closest choices."""
-    close = suggest(str(name), choices)
+def unknown(what: str, name: str, choices: list[str], context: str = "",
+            aliases: dict[str, str] | None = None) -> UnknownNameError:
+    """Build the error for an unknown ``what`` called ``name``, naming the closest choices.
+
+    ``aliases`` (alias -> printed name, e.g. ``{"Paris": "Lvtetia"}``) are matched too, but
+    only printed names are offered: a hit on an alias reads ``Lvtetia (Paris)``.
+    """
+    pool = {c: c for c in choices}
+    for alias, printed in (aliases or {}).items():
+        if printed in pool and alias not in pool:
+            pool[alias] = printed
+    close = []
+    for hit in suggest(str(name), list(pool), len(pool)):
+        printed = pool[hit]
+        shown = printed if hit == printed else f"{printed} ({hit})"
+        if len(close) < 3 and not any(c == printed or c.startswith(printed + " (") for c in close):
+            close.append(shown)
     where = f" on {context}" if context else ""
     hint = f"; did you mean {', '.join(close)}?" if close else f"; known: {', '.join(sorted(choices)[:12])}"
     return UnknownNameError(f"unknown {what} {name!r}{where}{hint}")
@@ -271,7 +285,7 @@ class Board:
         """
         found = self._lookup.get(_key(str(name)))
         if found is None:
-            raise unknown("city", name, self.places, f"the {self.name} board")
+            raise unknown("city", name, self.places, f"the {self.name} board", self.aliases)
         return found
 
     def city(self, name: str) -> str:
@@ -293,7 +307,7 @@ class Board:
         """Resolve a province name to its printed form (UnknownNameError otherwise)."""
         found = self._province_lookup.get(_key(str(name)))
         if found is None:
-            raise unknown("province", name, list(self.provinces), f"the {self.name} board")
+            raise unknown("province", name, list(self.provinces), f"the {self.name} board", self.aliases)
         return found
 
     def province_of(self, city: str) -> str | None:

@@ -17,6 +17,7 @@ one final card without a reaction (turn 15); then the game is over.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -109,7 +110,8 @@ def test_scripted_whole_solo_game_equals_play_commands(runner, tmp_path):
     # from a pipe: no prompts on stdout; the reports and the commands' output are there
     assert "Which card" not in out and "[Enter" not in out
     assert "Where does Contrarius build?" in out  # 'where wine' between turns
-    assert "1. Senator (Contrarius VP 0 -> 0)" in out  # 'log'
+    assert re.search(r"italia - solo - standard: \d+ turns", out)  # 'log': contrarius log's table
+    assert re.search(r"│\s*1\s*│\s*Senator\s*│", out)
 
 
 def test_virtual_dice_are_rolled_and_said(runner, tmp_path):
@@ -240,7 +242,7 @@ def test_commands_between_turns(runner, tmp_path):
     game = table_game(tmp_path)
     r = session(runner, game, "help\nshow\nwhere\npreview\nlog\nquit\nprefect\n")
     assert r.exit_code == 0, r.stderr
-    assert "undo" in r.stdout and "Display" in r.stdout and "no turn played yet" in r.stdout
+    assert "undo" in r.stdout and "Display" in r.stdout and "No turn played yet." in r.stdout
     assert load_snapshot(str(game)).log == []  # quit before the card
 
 
@@ -362,3 +364,119 @@ def test_a_file_changed_meanwhile_is_not_overwritten(runner, tmp_path, monkeypat
     r = session(runner, game, "prefect\nreactivate\n")
     assert "the turn was not written" in r.stderr
     assert game.read_bytes() == other.read_bytes()
+
+
+# ----- after trust and variants landed (fixsession) ----------------------------------------------
+def test_game_kind_comes_from_the_dice_key(runner, tmp_path):
+    """'dice: table' never rolls, whatever the seed: the example with its seed 1 kept but
+    dice: table asks for the black die of the Mercator (as 'play' refuses it without
+    --die); the turn equals 'play mercator --die wine' (wine: Ancona, README's first Mercator)."""
+    from contrarius.cli.session_cmd import asks_dice
+
+    by_session = tmp_path / "t.yaml"
+    by_session.write_text(EXAMPLE.read_text(encoding="utf-8").replace("seed: 1\n", "seed: 1\ndice: table\n"), encoding="utf-8")
+    assert load_snapshot(str(by_session)).seed == 1 and asks_dice(load_snapshot(str(by_session)))
+    by_play = copy_of(by_session, "t-play.yaml")
+    assert runner.invoke(app, ["play", "mercator", str(by_play), "-i"]).exit_code != 0  # a table game never rolls
+    r = session(runner, by_session, "mercator\nwine\n")
+    assert r.exit_code == 0, r.stderr
+    assert "(read from the table)" in r.stdout and "(rolled)" not in r.stdout
+    play_all(runner, by_play, [["mercator", "--die", "wine"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+    # dice: virtual with a seed rolls
+    virtual = tmp_path / "v.yaml"
+    virtual.write_text(EXAMPLE.read_text(encoding="utf-8").replace("seed: 1\n", "seed: 1\ndice: virtual\n"), encoding="utf-8")
+    assert not asks_dice(load_snapshot(str(virtual)))
+
+
+def test_log_between_turns_is_contrarius_log(runner, tmp_path):
+    """The session's 'log' prints what 'contrarius log' prints (one function, render_log)."""
+    game = table_game(tmp_path)
+    assert session(runner, game, "prefect\n\nCampania\nmercator\nwine\n").exit_code == 0
+    log = runner.invoke(app, ["log", str(game)])
+    assert log.exit_code == 0
+    r = session(runner, game, "log\nquit\n")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == log.stdout
+    assert "Ancona" in r.stdout  # the Mercator's build, in the 'Contrarius did' column
+    fresh = table_game(tmp_path, "fresh.yaml")
+    assert session(runner, fresh, "log\n").stdout == runner.invoke(app, ["log", str(fresh)]).stdout == "No turn played yet.\n"
+
+
+def _variant_game(runner, tmp_path, *flags: str) -> Path:
+    p = tmp_path / "variant.yaml"
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "11", *flags, "-o", str(p)])
+    assert r.exit_code == 0, r.stderr
+    return p
+
+
+def test_salsa_tribune_asks_the_forum_card_and_equals_play(runner, tmp_path):
+    """Salsa ("Solo Variants", Concordia Salsa): a player takes a forum card each time they
+    play the Tribune and Contrarius takes the first one. Asked after the colonist bought
+    (the order of the Tribune's action), only in a Salsa game; 'jul' is read as play reads
+    --forum (the printed name Julius, row position 2). By hand: the row Mamilius, Julius,
+    Donatus Pompeius, Lucius Flavius: you take Julius, Contrarius takes Mamilius (green)."""
+    by_session = _variant_game(runner, tmp_path, "--salsa", "--forum-card", "Annaeus Arcadius",
+                               "--forum-row", "Mamilius,Julius,Donatus Pompeius,Lucius Flavius")
+    by_play = copy_of(by_session, "salsa-play.yaml")
+    snap = load_snapshot(str(by_session))
+    asked, turn = drive(snap, ["tribune", "", "jul", ""], table_dice=False)
+    assert [q.key for q in asked] == ["card", "place", "forum", "choose"]
+    assert turn.options == {"forum": "Julius"}
+    r = session(runner, by_session, "tribune\n\njul\n\n")
+    assert r.exit_code == 0, r.stderr
+    assert "Contrarius takes the first forum card, Mamilius (green)" in r.stdout
+    play_all(runner, by_play, [["tribune", "--forum", "Julius"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+    # not asked in a game without Salsa, nor for another card in a Salsa game
+    asked, _ = drive(load_snapshot(str(EXAMPLE)), ["tribune", "", "card", ""], table_dice=True)
+    assert "forum" not in [q.key for q in asked]
+    asked, _ = drive(snap, ["prefect", "", "Campania"], table_dice=False)
+    assert "forum" not in [q.key for q in asked]
+
+
+def test_fish_market_asks_the_fish_paid_and_equals_play(runner, tmp_path):
+    """The fish market ("Solo Variants"): fish paid at the market go to Contrarius, on any
+    turn: asked after the card's own questions, only in a fish-market game (Enter: 0)."""
+    by_session = _variant_game(runner, tmp_path, "--fish-market")
+    by_play = copy_of(by_session, "fish-play.yaml")
+    snap = load_snapshot(str(by_session))
+    asked, turn = drive(snap, ["prefect", "", "Campania", "x", "2"], table_dice=False)
+    assert [q.key for q in asked] == ["card", "action", "produce", "fish", "fish"]
+    assert asked[-1].error.startswith("--fish 'x'")
+    assert turn.options == {"produce": "Campania", "fish": 2}
+    r = session(runner, by_session, "mercator\n2\nprefect\nreactivate\n\n")
+    assert r.exit_code == 0, r.stderr
+    assert "you paid 2 fish at the fish market: they go to Contrarius (fish 0 -> 2" in r.stdout
+    play_all(runner, by_play, [["mercator", "--fish", "2"], ["prefect", "--reactivate"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+    asked, _ = drive(load_snapshot(str(EXAMPLE)), ["prefect", "", "Campania"], table_dice=True)
+    assert "fish" not in [q.key for q in asked]
+
+
+@pytest.mark.parametrize("answers", ["xyz\nquit\n", "xyz\n"])
+def test_a_refused_card_is_no_turn(runner, tmp_path, answers):
+    """A refused card answer starts no turn: quit or the end of the input then says nothing
+    about a turn not written (none had started)."""
+    game = table_game(tmp_path)
+    before = game.read_bytes()
+    r = session(runner, game, answers)
+    assert r.stderr.splitlines() == ["contrarius: unknown card 'xyz'; known: Architect, Colonist, Consul, Diplomat, Farmer, "
+                                     "Mason, Mercator, Prefect, Prefect with Praefectus Magnus, Senator, Smith, Tribune"]
+    assert r.exit_code == 2  # the refused answer
+    assert game.read_bytes() == before
+
+
+def test_help_shows_brackets_and_redo_n(runner, tmp_path):
+    r = session(runner, table_game(tmp_path), "help\n")
+    assert "Enter takes the default shown in [brackets]; Ctrl-C abandons" in r.stdout
+    assert "redo [N]" in r.stdout and "undo [N]" in r.stdout and "where [FACE]" in r.stdout
+
+
+@pytest.mark.parametrize("card", ["xyz", "mecrator", "m"])
+def test_unknown_card_message_is_plays(runner, tmp_path, card):
+    """One code path: the card answer is refused with exactly play's message."""
+    game = table_game(tmp_path)
+    cli = runner.invoke(app, ["play", card, str(game)])
+    r = session(runner, game, f"{card}\n")
+    assert cli.exit_code == 2 and r.stderr == cli.stderr

@@ -211,6 +211,24 @@ def refuse_terminal(output: str | None, in_place: bool, hint: str) -> None:
         raise ContrariusError(f"the new snapshot would be printed on this terminal and saved nowhere; {hint}")
 
 
+def check_output(source: str, output: str | None, in_place: bool) -> bool:
+    """The usage checks of ``-o``/``--in-place`` (exit 2), made before any rule runs so a
+    usage error comes first: both given for different files, ``--in-place`` on stdin, the
+    snapshot's YAML going to a terminal (:func:`refuse_terminal`). Returns whether the
+    snapshot is written in place (``-o`` naming the input file is ``--in-place``).
+    Raises :class:`ContrariusError`."""
+    if in_place and output is not None and not same_file(source, output):
+        raise ContrariusError("give either -o PATH or --in-place, not both")
+    if output is not None and same_file(source, output):
+        in_place = True
+    if in_place and source == STDIO:
+        raise ContrariusError("--in-place needs a snapshot file, not stdin; use -o PATH")
+    hint = (f"add -i to update {source} (or -o PATH to write it elsewhere; -o - prints it anyway)" if source != STDIO
+            else "add -o PATH to save it (-o - prints it anyway)")
+    refuse_terminal(output, in_place, hint)
+    return in_place
+
+
 def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
                    report: Callable[[bool], None] | None = None, keep_redo: str | None = None) -> bool:
     """Write ``snapshot`` to ``-o`` / in place / stdout. Returns True when stdout was used.
@@ -230,15 +248,7 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
     """
     from ..store import dump_snapshot, save_in_place, write_text
 
-    if in_place and output is not None and not same_file(source, output):
-        raise ContrariusError("give either -o PATH or --in-place, not both")
-    if output is not None and same_file(source, output):
-        in_place = True
-    if in_place and source == STDIO:
-        raise ContrariusError("--in-place needs a snapshot file, not stdin; use -o PATH")
-    hint = (f"add -i to update {source} (or -o PATH to write it elsewhere; -o - prints it anyway)" if source != STDIO
-            else "add -o PATH to save it (-o - prints it anyway)")
-    refuse_terminal(output, in_place, hint)
+    in_place = check_output(source, output, in_place)
     to_stdout = not in_place and (output is None or output == STDIO)
     text = dump_snapshot(snapshot)
 

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import EXIT_PROBLEMS, ContrariusError, InputFileError, SnapshotError
-from .common import SVG_HELP, boundary, check_svg_target, emit_json, err_console, out_console, write_snapshot, write_svg
+from .common import SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console, write_snapshot, write_svg
 from .completion import (
     complete_board_name,
     complete_cards_list,
@@ -295,6 +295,7 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
         if output not in (None, "-") and os.path.lexists(output) and not force:
             raise ContrariusError(f"{output} already exists (a game in progress?); give --force to replace it, or another -o path")
+        check_output("-", output, False)  # usage errors before any rule runs
         campaign_note = None
         if campaign:
             from ..campaign import campaign_start

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import ContrariusError
-from .common import boundary, emit_json, err_console, write_snapshot
+from .common import boundary, check_output, emit_json, err_console, write_snapshot
 from .options import (
     Build, Buy, Choose, Copy, Die, Fish, Forum, ForumRefill, ForumReveal, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
     PartnerMove, PartnerPersonality, PartnerPlace, PartnerProduce, PartnerReactivate, Personality, Place,
@@ -246,6 +246,7 @@ def register(app: typer.Typer) -> None:
         from ..game import play
         from ..store import load_snapshot
 
+        check_output(snapshot, output, in_place)  # usage errors before any rule runs
         snap = load_snapshot(snapshot)
         pa = turn_action(snap, card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
                          build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from .common import boundary, emit_json, err_console, out_console, write_snapshot
+from .common import boundary, check_output, emit_json, err_console, out_console, write_snapshot
 
 
 def _move_text(move: Any) -> str:
@@ -101,6 +101,31 @@ def log_rows(snapshot) -> list[dict[str, Any]]:
     return rows
 
 
+def render_log(snap, con) -> None:
+    """Print the game record of ``snap`` on the rich console ``con``: one table row per turn
+    (:func:`log_rows`), or ``No turn played yet.``; ``contrarius log`` and the session's
+    ``log`` command both print it here. Cell texts are escaped (a ``[...]`` in a recorded
+    line is printed, never read as markup)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    rows = log_rows(snap)
+    if not rows:
+        con.print("No turn played yet.")
+        return
+    solo = snap.mode == "solo"
+    table = Table(title=escape(f"{snap.board.name} - {snap.mode} - {snap.level}: {len(rows)} turn{'s' if len(rows) != 1 else ''}"),
+                  title_justify="left")
+    for col in ("#", *(() if solo else ("player",)), "card", "action", "dice", "VP", "Contrarius did"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        did = "\n".join(x.removeprefix("Contrarius ") for x in r["contrarius"]) or "nothing"
+        vp = f"{r['vp_before']}->{r['vp_after']}" if r["vp_before"] is not None else "-"
+        cells = (str(r["turn"]), *(() if solo else (r["player"],)), r["card"], r["action"], r["dice"], vp, did)
+        table.add_row(*(escape(str(c)) for c in cells))
+    con.print(table)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``log`` and ``reveal`` to ``app``."""
 
@@ -123,6 +148,7 @@ def register(app: typer.Typer) -> None:
         from ..store import load_snapshot
         from .play_cmd import parse_reveal
 
+        check_output(snapshot, output, in_place)  # usage errors before any rule runs
         snap = load_snapshot(snapshot)
         new = snap.copy()
         lines = apply_reveals(new, parse_reveal(cards, snap.mode))
@@ -140,8 +166,6 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the turns as JSON.")] = False,
     ) -> None:
         """The game record: each turn's number, player, card, action, dice, what Contrarius did and its VP."""
-        from rich.table import Table
-
         from ..store import load_snapshot
 
         snap = load_snapshot(snapshot)
@@ -150,17 +174,4 @@ def register(app: typer.Typer) -> None:
             emit_json({"board": snap.board.name, "mode": snap.mode, "level": snap.level,
                        "turns": rows})
             return
-        con = out_console()
-        if not rows:
-            con.print("No turn played yet.")
-            return
-        solo = snap.mode == "solo"
-        table = Table(title=f"{snap.board.name} - {snap.mode} - {snap.level}: {len(rows)} turn{'s' if len(rows) != 1 else ''}",
-                      title_justify="left")
-        for col in ("#", *(() if solo else ("player",)), "card", "action", "dice", "VP", "Contrarius did"):
-            table.add_column(col, overflow="fold")
-        for r in rows:
-            did = "\n".join(x.removeprefix("Contrarius ") for x in r["contrarius"]) or "nothing"
-            vp = f"{r['vp_before']}->{r['vp_after']}" if r["vp_before"] is not None else "-"
-            table.add_row(str(r["turn"]), *(() if solo else (r["player"],)), r["card"], r["action"], r["dice"], vp, did)
-        con.print(table)
+        render_log(snap, out_console())

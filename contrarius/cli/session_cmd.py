@@ -26,13 +26,21 @@ from .common import boundary, out_console
 from .session_flow import COMMANDS, Question, parse_command, turn_flow
 
 
-def dice_source(snap) -> str:
-    """``table`` (dice read from the table, asked one by one) or ``virtual`` (rolled by
-    contrarius from the snapshot's seed): a snapshot without a seed can only be ``table``."""
-    mode = getattr(snap, "dice", None)
-    if mode in ("table", "virtual"):
-        return mode
-    return "table" if snap.seed is None else "virtual"
+def asks_dice(snap) -> bool:
+    """True when the session asks for each die instead of rolling it: the snapshot's
+    ``dice`` key says ``table`` (a table game never rolls, whatever its seed); a
+    ``virtual`` game rolls from its seed, and one without a seed cannot roll, so its dice
+    are asked too (``play`` refuses it without ``--die``)."""
+    return snap.dice == "table" or snap.seed is None
+
+
+def dice_text(snap) -> str:
+    """How the dice of ``snap`` are got, for the turn header."""
+    if snap.dice == "table":
+        return "dice read from the table (dice: table)"
+    if snap.seed is None:
+        return "dice: virtual but no seed: each die is asked"
+    return "dice rolled by contrarius (dice: virtual)"
 
 
 class Front:
@@ -112,7 +120,7 @@ class Session:
             con.print("Type the card you played (Tab completes; a unique beginning is enough), or a command:")
             for cmd, text in COMMANDS.items():
                 con.print(f"  {cmd:8} {escape(text)}")
-            con.print("Enter takes the default shown in [brackets]; Ctrl-C abandons the turn in progress (nothing is written).")
+            con.print(escape("Enter takes the default shown in [brackets]; Ctrl-C abandons the turn in progress (nothing is written)."))
         elif name == "show":
             from .game_cmd import render_show
 
@@ -133,22 +141,12 @@ class Session:
             else:
                 render_summary(summary(snap), con)
         elif name == "log":
-            self.show_log(snap)
+            from .record_cmd import render_log
+
+            render_log(snap, con)
         elif name in ("undo", "redo"):
             self.undo(name, args)
         return True
-
-    def show_log(self, snap) -> None:
-        """The turns played so far, one block each."""
-        from rich.markup import escape
-
-        if not snap.log:
-            self.con.print("no turn played yet")
-        for entry in snap.log:
-            who = "" if snap.mode == "solo" else f"{entry.get('player')}: "
-            self.con.print(escape(f"{entry.get('turn')}. {who}{entry.get('card')} (Contrarius VP {entry['vp'][0]} -> {entry['vp'][1]})"))
-            for text in list(entry.get("player_did") or []) + list(entry.get("reaction") or []):
-                self.con.print(escape(f"   {text}"))
 
     def undo(self, name: str, args: list[str]) -> None:
         """``undo [N]`` / ``redo [N]``: N steps back or forward in the snapshot's history
@@ -168,7 +166,7 @@ class Session:
         if not self.front.interactive:
             return
         who = "your turn" if snap.mode == "solo" else f"{snap.active}'s turn ({snap.mode})"
-        dice = "dice read from the table" if dice_source(snap) == "table" else "dice rolled by contrarius"
+        dice = dice_text(snap)
         final = ""
         if snap.ended is not None and snap.ended.final_turn_pending:
             final = "; final card"
@@ -194,7 +192,7 @@ class Session:
                 continue
             over_said = False
             self.header(snap)
-            flow = turn_flow(snap, table_dice=dice_source(snap) == "table")
+            flow = turn_flow(snap, table_dice=asks_dice(snap))
             question = next(flow)
             started = False
             try:
@@ -218,8 +216,9 @@ class Session:
                         print(f"contrarius: quit during a turn: that turn was not written; {self.path} holds the last whole turn",
                               file=sys.stderr)
                         return 0
-                    started = True
                     question = flow.send(answer)
+                    # a turn has started once its card is taken (a refused card is no turn)
+                    started = started or question.key != "card"
             except StopIteration as stop:
                 turn = stop.value
             except KeyboardInterrupt:

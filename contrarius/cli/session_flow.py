@@ -51,7 +51,7 @@ COMMANDS: dict[str, str] = {
     "preview": "what each card would provoke, or one card: preview [CARD]",
     "log": "the turns played so far",
     "undo": "take back the last turn, or N turns: undo [N]",
-    "redo": "play an undone turn again",
+    "redo": "play an undone turn again, or N turns: redo [N]",
     "help": "this list",
     "quit": "end the session (every finished turn is already written)",
 }
@@ -402,6 +402,48 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
             got = yield from ask(Question(prefix + "place", _say(who, text), _place_choices(snap, pid), optional=True), place)
             if got is None:
                 break
+        if kind == "tribune" and snap.variants.salsa is not None and snap.variants.salsa.row:
+            yield from _forum(snap, keep)
+
+
+def _forum(snap, keep: Callable[..., None]) -> Flow:
+    """Salsa: the forum card taken with the Tribune (``play --forum``; "Solo Variants",
+    Concordia Salsa: a player takes one forum card each time they play the Tribune, and
+    Contrarius takes the first one). The answer is kept as ``play`` records it: the
+    card's printed name, its row position, or ``POSITION=NAME``."""
+    from ..solo_variants import parse_forum_pick
+
+    row = snap.variants.salsa.row
+    choices = tuple((n, f"forum row position {i}") for i, n in enumerate(row, 1) if n != "?") + tuple(
+        (str(i), n) for i, n in enumerate(row, 1))
+
+    def forum(a: str) -> str:
+        pos, name = parse_forum_pick(pick(a, choices) or a)
+        got = name if pos is None else str(pos) if name is None else f"{pos}={name}"
+        keep("forum", got)
+        return got
+
+    return (yield from ask(Question("forum", "Salsa: the forum card you took with the Tribune (name or row position)", choices), forum))
+
+
+def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
+    """The fish market: the fish paid at the market this turn (``play --fish N``; "Solo
+    Variants", fish market: they go to Contrarius). Enter: none (0, as ``play`` without
+    ``--fish``)."""
+    def fish(a: str) -> int:
+        if not (a.isascii() and a.isdigit()):
+            raise ContrariusError(f"--fish {a!r}: the number of fish you paid at the fish market this turn, e.g. 2 (0: none)")
+        n = int(a)
+        if n:
+            opts["fish"] = n
+            try:
+                checked()
+            except ContrariusError:
+                del opts["fish"]
+                raise
+        return n
+
+    return (yield from ask(Question("fish", "Fish market: fish you paid at the market this turn", (("0", "none"),), "0"), fish))
 
 
 # ----- the whole turn ---------------------------------------------------------------------------
@@ -555,6 +597,8 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
             else:
                 pkind = Card.of(other_half).reaction if effective.reaction == "double" else eff
                 yield from _part(snap, name, opts, pkind, mate, mate, "partner_", checked)
+    if snap.variants.fish_market is not None:
+        yield from _fish(snap, opts, checked)
     try:
         checked()
     except ContrariusError:

@@ -14,23 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import yaml
-
 from contrarius.cli import app
 from contrarius.store import history, load_snapshot
+from test_reveal import _unknown  # italia-setup with display positions 6 and 7 shown as ?
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "italia-setup.yaml"
-
-
-def _unknown(tmp_path: Path) -> Path:
-    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
-    data["display"][5] = "?"
-    data["display"][6] = "?"
-    data["stack"] = {"remaining": 7}
-    g = tmp_path / "r.yaml"
-    g.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    return g
 
 
 def _ok(r):

@@ -145,6 +145,62 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option
     return parts[0].casefold(), parts[1], parts[2]
 
 
+def parse_moves(texts: list[str], snapshot: Any = None, owner: str | None = None,
+                option: str = "--move") -> list[tuple[str, str, str]]:
+    """Read several colonist moves of one Architect (:func:`parse_move` each), in order:
+    a shorthand ``KIND:WHERE>CITY`` is read on the board as the earlier moves left it, so
+    ``land:Roma>Casinvm`` then ``land:Casinvm-Roma>Neapolis`` moves the same colonist
+    twice. A move the rules refuse is left for them to refuse (the later ones are then
+    read on the board as it was before it). ``option``: as for :func:`parse_move`
+    (``--partner-move``: the partner's moves, ``owner`` the partner). Raises what
+    :func:`parse_move` raises.
+    """
+    from .errors import RuleError
+    from .turn import move_colonists
+
+    state = snapshot
+    out: list[tuple[str, str, str]] = []
+    for n, text in enumerate(texts):
+        out.append(parse_move(text, state, owner, option))
+        if state is not None and owner is not None and any(">" in t for t in texts[n + 1:]):
+            trial = state.copy()
+            try:
+                move_colonists(trial, owner, [out[-1]])
+            except (RuleError, ContrariusError):
+                continue
+            state = trial
+    return out
+
+
+def colonists_at(s: Any, owner: str, kind: str, where_: str) -> list[Any]:
+    """``owner``'s colonists of ``kind`` standing at ``where_``: a line ``A-B``, a city or
+    place, or (when none stands in it) a city next to the line one stands on. Raises
+    :class:`UnknownNameError` for a name the board does not know."""
+    board = s.board
+    mine = s.colonists_of(owner, kind)
+    if board.is_line_text(where_):  # a place may hold a hyphen itself (Germania's Castle-Vbii)
+        line = board.parse_line(where_, kind)
+        return [c for c in mine if c.line == line]
+    place = board.place(where_)
+    return [c for c in mine if c.city == place] or [c for c in mine if c.line is not None and place in c.line.ends]
+
+
+def reachable_cities(s: Any, colonist: Any, steps: int) -> list[str]:
+    """The cities ``colonist`` can end next to within ``steps`` movement steps: the ends
+    of the free lines of its kind it reaches (base rules, the Architect: no move ends on
+    an occupied or dotted line), alphabetically; cities only, without the two next to
+    the line it stands on (the shorthand needs no move there)."""
+    from .build import line_distances
+
+    out: dict[str, None] = {}
+    for ln, path in line_distances(s, colonist, steps).items():
+        if path and len(path) <= steps and ln.stoppable and s.line_occupant(ln) in (None, colonist):
+            for end in ln.ends:
+                if s.board.is_city(end) and not (colonist.line is not None and end in colonist.line.ends):
+                    out[end] = None
+    return sorted(out, key=str.casefold)
+
+
 def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str, yours: bool) -> tuple[str, str, str]:
     """The exact move the shorthand ``KIND:WHERE>CITY`` stands for (see :func:`parse_move`);
     ``given`` (option and text, ``--move land:Roma>Cosa``) starts each message, which says
@@ -154,12 +210,7 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
     board = s.board
     whose = "your" if yours else f"{owner}'s"
     mine = s.colonists_of(owner, kind)
-    if board.is_line_text(where_):  # a place may hold a hyphen itself (Germania's Castle-Vbii)
-        line = board.parse_line(where_, kind)
-        cols = [c for c in mine if c.line == line]
-    else:
-        place = board.place(where_)
-        cols = [c for c in mine if c.city == place] or [c for c in mine if c.line is not None and place in c.line.ends]
+    cols = colonists_at(s, owner, kind, where_)
     if not cols:
         raise UnknownNameError(f"{given}: {'you have' if yours else owner + ' has'} no {kind} colonist at {where_}; "
                                f"{'yours' if yours else 'theirs'} stand at "
@@ -186,5 +237,5 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
     return kind, frm, to
 
 
-__all__ = ["GOODS", "GOODS_SYNONYMS", "TEAM_CARDS", "card_from_text", "die_face_text", "goods_from_text",
-           "parse_move", "resolve_prefix"]
+__all__ = ["GOODS", "GOODS_SYNONYMS", "TEAM_CARDS", "card_from_text", "colonists_at", "die_face_text", "goods_from_text",
+           "parse_move", "parse_moves", "reachable_cities", "resolve_prefix"]

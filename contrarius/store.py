@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import signal
 import stat
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -207,6 +205,8 @@ def _temp_with(target: Path, data: bytes, mode: int) -> str:
     """A complete temporary file (fsync'ed, ``mode``) beside ``target``; its path.
 
     Raises :class:`OSError`; the temporary file is then removed."""
+    import tempfile  # here: a command that writes nothing does not load it (start-up time)
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -316,6 +316,8 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
 
 def _probe_folder(path: str, target: Path) -> None:
     """Refuse early (before the report is printed) a folder where no file can be created."""
+    import tempfile
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
@@ -384,6 +386,8 @@ def _read_history(path: str, target: Path, current: str) -> _History:
     snapshot changed by hand (its hash is in no record) becomes a new state after the
     latest record's position. Raises :class:`InputFileError` for a damaged history file.
     """
+    import json  # here: only a history needs it (start-up time)
+
     label = f"{path}{HISTORY_SUFFIX}"
     cur = _sha(current)
     try:
@@ -431,6 +435,8 @@ def _read_history(path: str, target: Path, current: str) -> _History:
 def _history_bytes(new: _History, old: _History) -> bytes:
     """The history file holding the records of ``new`` (first) and ``old``, with just the
     states they name."""
+    import json
+
     keep = set(new.timeline) | set(old.timeline)
     states = {h: t for h, t in {**old.states, **new.states}.items() if h in keep}
     records = [new.record()] + ([old.record()] if old.timeline[old.at] != new.timeline[new.at] else [])

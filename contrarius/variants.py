@@ -115,6 +115,27 @@ def salt_token_mix(board: Board) -> dict[str, dict[str, int]]:
     return out
 
 
+def token_mix(board: Board, salsa: bool) -> dict[str, dict[str, int]]:
+    """The city tokens laid on ``board``: letter -> goods -> count.
+
+    With Salsa (``salsa``): :func:`salt_token_mix`. Without it, on the boards with their
+    own salt cities (Hispania, Byzantium: :attr:`Board.no_salt`), "without salt there, the
+    extra city takes A tool, B wine, C cloth, D brick" (shared/reference/variants.md,
+    Salsa, CORROBORATED): each letter's salt token is replaced by that goods. Every other
+    board: its tokens as they are. Raises :class:`ContrariusError` as :func:`salt_token_mix`.
+    """
+    if salsa:
+        return salt_token_mix(board)
+    out: dict[str, dict[str, int]] = {}
+    for letter, mix in board.tokens.items():
+        mix = dict(mix)
+        goods = board.no_salt.get(letter)
+        if SALT in mix and goods is not None:
+            mix[goods] = mix.get(goods, 0) + mix.pop(SALT)
+        out[letter] = mix
+    return out
+
+
 @dataclass
 class Salsa:
     """Concordia Salsa's state: Contrarius's forum cards, the forum row and its stack.

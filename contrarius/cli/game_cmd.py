@@ -389,11 +389,13 @@ def register(app: typer.Typer) -> None:
                 print(f"{len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} found in {src}")
             raise typer.Exit(EXIT_PROBLEMS) from None
         if as_json:
-            emit_json({"ok": True, "problems": []})
+            emit_json({"ok": True, "problems": [], **({"notes": list(snap.read_notes)} if snap.read_notes else {})})
         else:
             used = f", variants: {', '.join(snap.variants.names)}" if snap.variants else ""
             print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {snap.dice} dice, "
                   f"{_n(len(snap.log), 'turn')} played{used})")
+            for note in snap.read_notes:
+                print(f"  - {note}")
 
     @app.command("show")
     @boundary

@@ -68,7 +68,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     ``--place`` alone is no choice of action (the Tribune also buys a colonist): a Colonist
     without ``--money`` places colonists, which the rule engine decides.
     """
-    from ..parsing import card_from_text, parse_move
+    from ..parsing import card_from_text, parse_moves
     from ..turn import PlayerAction
 
     mode = snapshot.mode if snapshot is not None else None
@@ -84,7 +84,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     action = "produce" if produce else "reactivate" if reactivate else "money" if money else None
     return PlayerAction(
         card=card, action=action, province=produce, copy=copy, builds=list(build or []),
-        moves=[parse_move(m, snapshot, owner) for m in move or []], places=[parse_place(p) for p in place or []],
+        moves=parse_moves(list(move or []), snapshot, owner), places=[parse_place(p) for p in place or []],
         buys=buy, refill=refill, reveal=parse_reveal(list(reveal or []), mode),
         dice=[parse_die_option(d) for d in die or []], choices=list(choose or []), player=player,
         forum=forum, forum_refill=list(forum_refill or []), forum_reveal=parse_forum_reveal(list(forum_reveal or [])),
@@ -146,7 +146,7 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
     resolved on the game as it stands before the turn."""
     from dataclasses import fields
 
-    from ..parsing import card_from_text, parse_move
+    from ..parsing import card_from_text, parse_moves
     from ..twoplayer import Part, TeamAction, other_player
 
     partner_card = card_from_text(partner_card) if partner_card else partner_card
@@ -158,7 +158,7 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
     act = "produce" if partner_produce else "reactivate" if partner_reactivate else "money" if partner_money else None
     mate = other_player(snapshot, snapshot.player(pa.player).id) if snapshot is not None and partner_move else None
     partner = Part(card=partner_card, personality=partner_personality, action=act, province=partner_produce,
-                   copy=partner_copy, builds=list(partner_build or []), moves=[parse_move(m, snapshot, mate, "--partner-move") for m in partner_move or []],
+                   copy=partner_copy, builds=list(partner_build or []), moves=parse_moves(list(partner_move or []), snapshot, mate, "--partner-move"),
                    places=[parse_place(p) for p in partner_place or []], buys=list(partner_buy or []))
     vetoer, face = None, None
     if veto:
@@ -265,6 +265,10 @@ def register(app: typer.Typer) -> None:
                     data["player"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
                 emit_json(data, to_stderr=used_stdout)
             else:
+                from rich.markup import escape
+
+                for note in snap.read_notes:  # readings made while loading (README "How the rules are read")
+                    err_console().print(escape(f"note: {note}"))
                 render_turn(result, err_console())
 
         write_snapshot(result.snapshot, snapshot, output, in_place, report)

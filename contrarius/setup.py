@@ -466,7 +466,7 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
     a blue one, duplicates, or variants outside solo play.
     """
     from .variants import (AEGYPTUS, BOARD_VARIANTS, FORUM_ROW, UNKNOWN, Aegyptus, FishMarket, Salsa,
-                           forum_cards, forum_name)
+                           board_places, forum_cards, forum_name)
 
     v = s.variants
     forum_opts = [n for n, val in (("--forum-card", opts.forum_card), ("--forum-row", opts.forum_row),
@@ -476,6 +476,9 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
     auto = BOARD_VARIANTS.get(s.board.name)
     if auto == AEGYPTUS:
         v.aegyptus = Aegyptus()
+        for city, owners in s.houses.items():  # a veteran house, in the order placed
+            if CONTRARIUS in owners:
+                v.aegyptus.house_built(city, board_places(s.board, "red_sea"))
         notes.append("Aegyptus (this board's solo variant): Contrarius prefers its first Red Sea harbour city, "
                      "follows the Nile upstream and uses surplus steps toward the bonus spots (readings: README)")
     elif auto is not None:

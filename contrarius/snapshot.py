@@ -32,7 +32,7 @@ from typing import Any
 from .board import GOODS, KINDS, TOKEN_GOODS, Board, Line, load_board, suggest
 from .cards import Card, card_facts, catalog
 from .errors import ContrariusError, Problem, SnapshotError
-from .variants import Variants, read_variants, token_mix
+from .variants import Variants, board_places, read_variants, token_mix
 
 FORMAT_VERSION = 1
 CONTRARIUS = "contrarius"
@@ -445,6 +445,7 @@ class _Reader:
         snap.variants = read_variants(data.get("variants"), self.board, snap.mode, self.bad)
         self.read_cities(data.get("cities"), snap)
         self.read_houses(data.get("houses") or {}, snap)
+        self.check_first_red_sea(snap)
         self.read_colonists(data.get("colonists") or [], snap)
         self.read_markers(data.get("bonus_markers"), snap)
         self.read_display(data.get("display"), data.get("stack"), snap)
@@ -540,6 +541,21 @@ class _Reader:
                         with_salt = " with Salsa (one token per letter swapped for salt)" if salsa and tokens != board.tokens else ""
                         self.bad("cities", f"letter {letter} cities show {have.get(goods, 0)} {goods} but the {letter} tokens{with_salt} hold {mix.get(goods, 0)}",
                                  "check the tokens against the board")
+
+    def check_first_red_sea(self, snap: Snapshot) -> None:
+        """Aegyptus: ``variants.aegyptus.first_red_sea`` must hold a house of Contrarius; an
+        older snapshot without it and with one Red Sea house of Contrarius gets that city
+        (with several, :func:`contrarius.solo_variants.red_sea_colonist` asks for it)."""
+        a = snap.variants.aegyptus
+        if a is None:
+            return
+        mine = [c for c in snap.houses_of(CONTRARIUS) if c in board_places(snap.board, "red_sea")]
+        if a.first_red_sea is not None and a.first_red_sea not in mine:
+            self.bad("variants.aegyptus.first_red_sea", f"Contrarius has no house in {a.first_red_sea}",
+                     "write the Red Sea city of its first house there" + (f" (its Red Sea houses: {', '.join(mine)})" if mine
+                                                                           else ", or remove the key (no house at the Red Sea yet)"))
+        else:
+            a.settle_first(mine)
 
     def laid(self, snap: Snapshot, letter: str) -> dict[str, int]:
         """Goods -> how many cities of ``letter`` show that token in ``snap``."""

@@ -30,7 +30,27 @@ from .variants import FORUM_ROW, UNKNOWN, forum_cards, forum_name
 FORUM_READING = ("Salsa reading: your card leaves the forum row and the row closes up; Contrarius takes the card "
                  "now first (leftmost); the row closes up and is refilled to 4 from the forum stack")
 #: One fish per production (reading).
-FISH_READING = "fish market reading: a province's bonus space holds one fish; Contrarius takes it"
+FISH_READING = ("fish market reading: the fish tile on a province's bonus space gives one fish when the province "
+                "produces (Contrarius takes it) and is turned over like a bonus marker")
+
+
+def bonus_piece(s: Snapshot) -> str:
+    """What lies on a province's bonus space: ``bonus marker``, or with the fish market
+    ``fish tile`` ("Solo Variants", fish market: fish tiles instead of the bonus markers)."""
+    return "fish tile" if s.variants.fish_market is not None else "bonus marker"
+
+
+#: What a production does to a fish tile (README reading "Fish market").
+FISH_TILE_TURNED = "is turned over, as a bonus marker turns to coins (fish market reading)"
+
+
+def bonus_turned(s: Snapshot) -> str:
+    """The report's words for what a production does to the province's bonus space: the
+    bonus marker turns to coins (base rules); with the fish market the fish tile lying
+    there is turned over as the marker would be (README reading "Fish market")."""
+    if s.variants.fish_market is None:
+        return "its bonus marker turns to coins"
+    return f"its fish tile {FISH_TILE_TURNED}"
 
 
 @dataclass
@@ -174,13 +194,14 @@ def mercator_fish(s: Snapshot, province: str) -> list[Note]:
 def forum_due(s: Snapshot, reaction: str, pick: str | None) -> None:
     """Refuse a Tribune of a Salsa game without ``--forum`` while the row holds cards: a
     player takes one forum card each time they play the Tribune (CORROBORATED), and
-    Contrarius takes one with it. Raises :class:`RuleError`; also for ``--forum`` with
-    another card."""
+    Contrarius takes one with it. Raises :class:`ContrariusError` (a usage error, exit 2,
+    like a Prefect without ``--produce``: the option the card needs is missing); also for
+    ``--forum`` with another card."""
     salsa = s.variants.salsa
     if pick is not None and reaction != "tribune":
         raise ContrariusError("--forum records the forum card taken with the Tribune; this card is no Tribune")
     if salsa is not None and reaction == "tribune" and pick is None and salsa.row:
-        raise RuleError("with Salsa you take a forum card when you play the Tribune, and Contrarius takes the first one: "
+        raise ContrariusError("with Salsa you take a forum card when you play the Tribune, and Contrarius takes the first one: "
                         f"add --forum NAME (the row: {', '.join(salsa.row)})")
 
 

@@ -231,8 +231,11 @@ def test_forum_first_card_unknown_must_be_named():
 
 
 def test_tribune_in_salsa_needs_the_forum_card_and_forum_needs_salsa():
-    with pytest.raises(RuleError, match="--forum"):
+    # the option the card needs is missing: a usage error (exit 2, README "Exit codes"), as for
+    # a Prefect without --produce; not a rule error (4)
+    with pytest.raises(ContrariusError, match="--forum") as missing:
         play(salsa_game(), PlayerAction("Tribune", dice=[("tribune", "land")]))
+    assert not isinstance(missing.value, RuleError) and missing.value.exit_code == 2
     with pytest.raises(ContrariusError, match="does not use Salsa"):
         play(plain_game(), PlayerAction("Tribune", forum="Julius", dice=[("tribune", "land")]))
     with pytest.raises(ContrariusError, match="no Tribune"):

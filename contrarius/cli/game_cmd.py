@@ -233,7 +233,20 @@ def move_text(moved, word: str) -> str:
     turns = len(moved.snapshot.log)
     steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
     return (f"{moved.path}: {word} {steps}; it now holds the game after {turns} turn{'s' if turns != 1 else ''} "
-            f"({moved.undoable} more can be undone, {moved.redoable} redone)")
+            f"({moved.undoable} more can be undone, {moved.redoable} can be redone)")
+
+
+def replaced_game_notes(path: str) -> list[str]:
+    """What ``new -o PATH --force`` does to the game PATH held: its undo history stays (the
+    new game becomes its next state, so 'contrarius undo' brings the old game back), and
+    steps undone there that could still be redone are dropped. Empty without a history."""
+    from ..store import history_path, redo_waiting
+
+    if not os.path.isfile(path) or not history_path(path).exists():
+        return []
+    n = redo_waiting(path)
+    return [f"{path}'s history keeps the game it held: 'contrarius undo {path}' brings it back"
+            + (f"; the {n} step{'s' if n != 1 else ''} undone there can no longer be redone" if n else "")]
 
 
 def register(app: typer.Typer) -> None:
@@ -331,6 +344,8 @@ def register(app: typer.Typer) -> None:
                      for n in notes if missing or not n.startswith("hands not recorded")]
         if campaign_note:
             notes.append(campaign_note)
+        if output not in (None, "-") and force:
+            notes += replaced_game_notes(output)
         # validate what we made exactly as a loaded file would be
         from ..snapshot import Snapshot
 

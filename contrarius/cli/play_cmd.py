@@ -138,12 +138,16 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
                 partner_produce: str | None = None, partner_reactivate: bool = False, partner_money: bool = False,
                 partner_place: list[str] | None = None, partner_copy: str | None = None,
                 partner_build: list[str] | None = None, partner_move: list[str] | None = None,
-                partner_buy: list[str] | None = None, veto: str | None = None):
-    """The ``play`` options of a team or third-player turn as a :class:`~contrarius.twoplayer.TeamAction`."""
+                partner_buy: list[str] | None = None, veto: str | None = None, snapshot=None):
+    """The ``play`` options of a team or third-player turn as a :class:`~contrarius.twoplayer.TeamAction`.
+
+    ``snapshot``: the game, so that ``--partner-move`` takes the shorthand ``KIND:WHERE>CITY``
+    as ``--move`` does, for the partner's colonists (the player other than ``pa.player``),
+    resolved on the game as it stands before the turn."""
     from dataclasses import fields
 
-    from ..parsing import card_from_text, parse_move
-    from ..twoplayer import Part, TeamAction
+    from ..parsing import card_from_text, parse_moves
+    from ..twoplayer import Part, TeamAction, other_player
 
     partner_card = card_from_text(partner_card) if partner_card else partner_card
     partner_copy = card_from_text(partner_copy) if partner_copy else partner_copy
@@ -152,8 +156,9 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
     if partner_money and partner_place:
         raise ContrariusError("your partner's Colonist either placed colonists or earned money: give --partner-place or --partner-money")
     act = "produce" if partner_produce else "reactivate" if partner_reactivate else "money" if partner_money else None
+    mate = other_player(snapshot, snapshot.player(pa.player).id) if snapshot is not None and partner_move else None
     partner = Part(card=partner_card, personality=partner_personality, action=act, province=partner_produce,
-                   copy=partner_copy, builds=list(partner_build or []), moves=[parse_move(m) for m in partner_move or []],
+                   copy=partner_copy, builds=list(partner_build or []), moves=parse_moves(list(partner_move or []), snapshot, mate, "--partner-move"),
                    places=[parse_place(p) for p in partner_place or []], buys=list(partner_buy or []))
     vetoer, face = None, None
     if veto:
@@ -188,7 +193,7 @@ def turn_action(snap, card: str, **options):
     team_opts = {k: options.pop(k) for k in TEAM_OPTIONS if k in options}
     pa = player_action(card, **options, snapshot=snap)
     if snap.mode != "solo":
-        return team_action(pa, **team_opts)
+        return team_action(pa, **team_opts, snapshot=snap)
     given = next((k for k in TEAM_OPTIONS if team_opts.get(k)), None)
     if given is not None:
         raise ContrariusError(f"--{given.replace('_', '-')} is for team play and the third-player variant; this is a solo game")

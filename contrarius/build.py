@@ -562,6 +562,10 @@ def apply_build(snapshot: Snapshot, city: str, move: Move | None) -> Colonist | 
     if CONTRARIUS in owners:
         raise RuleError(f"Contrarius already has a house in {city}")
     owners.append(CONTRARIUS)
+    if snapshot.variants.aegyptus is not None:  # "its first harbor city at the Red Sea"
+        from .variants import board_places
+
+        snapshot.variants.aegyptus.house_built(city, board_places(snapshot.board, "red_sea"))
     if move is not None and move.end is not None:
         col = snapshot.colonists[move.colonist]
         col.city, col.line = None, move.end

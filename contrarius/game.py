@@ -4,21 +4,46 @@ variant by the snapshot's ``mode``.
 :func:`play` plays one turn and :func:`new_game` sets a game up; each hands the work to
 the mode's own module (:mod:`.reactions` and :mod:`.setup` for solo play, :mod:`.team`,
 :mod:`.third_player`). The command line calls these two; the modes never call back here.
+A mode's module is imported when a game of that mode is played or set up, so that a solo
+``play`` does not load the team and third-player rules (start-up time).
 """
 
 from __future__ import annotations
 
-from . import reactions, setup, team, third_player
+from typing import TYPE_CHECKING, Callable
+
 from .errors import ContrariusError
-from .setup import SetupOptions
 from .snapshot import LEVELS, MODES, Snapshot
 from .turn import PlayerAction, TurnResult
 
+if TYPE_CHECKING:
+    from .setup import SetupOptions
+
 __all__ = ["PlayerAction", "SetupOptions", "TurnResult", "new_game", "play"]
 
-#: Each mode's module: its ``play(snapshot, action)`` and ``new_game(options)``.
-_MODES = {"solo": (reactions.play, setup.new_game), team.TEAM: (team.play, team.new_game),
-          third_player.THIRD: (third_player.play, third_player.new_game)}
+
+def __getattr__(name: str):
+    """``SetupOptions`` (of :mod:`.setup`), imported on first use: a ``play`` needs no setup."""
+    if name == "SetupOptions":
+        from .setup import SetupOptions
+
+        return SetupOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _of_mode(mode: str, name: str) -> Callable:
+    """The function ``name`` (``"play"`` or ``"new_game"``) of ``mode`` (one of
+    :data:`~contrarius.snapshot.MODES`), its module imported now: solo play's ``play`` is
+    :mod:`.reactions`', its ``new_game`` :mod:`.setup`'s."""
+    if mode == "team":
+        from . import team as module
+    elif mode == "third-player":
+        from . import third_player as module
+    elif name == "play":
+        from . import reactions as module
+    else:
+        from . import setup as module
+    return getattr(module, name)
 
 
 def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
@@ -32,9 +57,9 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     :class:`GameOverError` after the end of the game, :class:`RuleError` for an action the
     rules forbid and :class:`ContrariusError` for an action that does not fit the card.
     """
-    if snapshot.mode not in _MODES:
+    if snapshot.mode not in MODES:
         raise ContrariusError(f"unknown mode {snapshot.mode!r}; use one of {', '.join(MODES)}")
-    return _MODES[snapshot.mode][0](snapshot, action)
+    return _of_mode(snapshot.mode, "play")(snapshot, action)
 
 
 def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
@@ -46,8 +71,8 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     """
     if opts.level not in LEVELS:
         raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
-    if opts.mode not in _MODES:
+    if opts.mode not in MODES:
         raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
     if opts.mode != "solo" and (opts.salsa or opts.fish_market):
         raise ContrariusError("the rulebook's \"Solo Variants\" (--salsa, --fish-market) are for solo play")
-    return _MODES[opts.mode][1](opts)
+    return _of_mode(opts.mode, "new_game")(opts)

@@ -110,7 +110,7 @@ def die_face_text(text: str) -> str:
     return GOODS_SYNONYMS.get(key.casefold(), key)
 
 
-def parse_move(text: str, snapshot: Any = None, owner: str | None = None) -> tuple[str, str, str]:
+def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option: str = "--move") -> tuple[str, str, str]:
     """Read one colonist move into ``(kind, from, to)`` as the rules take it.
 
     Two forms (base rules, the Architect: a colonist moves along lines of its kind):
@@ -123,7 +123,8 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None) -> tup
       the fewest steps and that no other colonist holds. Needs ``snapshot`` (a
       :class:`~contrarius.snapshot.Snapshot`) and ``owner`` (a player id).
 
-    Raises :class:`ContrariusError` for text in neither form, and
+    ``option`` is the option the text was given with (``--move``, ``--partner-move``): the
+    messages name it. Raises :class:`ContrariusError` for text in neither form, and
     :class:`UnknownNameError` with one question (listing the exact forms to type) when
     the shorthand fits several colonists or several equally near lines.
     """
@@ -133,53 +134,108 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None) -> tup
         kind, sep, where_ = head.partition(":")
         kind = kind.strip().casefold()
         if not sep or kind not in ("land", "sea") or not where_.strip() or not city.strip():
-            raise ContrariusError(f"--move {text!r}: write KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria (or KIND:FROM:TO)")
+            raise ContrariusError(f"{option} {text!r}: write KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria (or KIND:FROM:TO)")
         if snapshot is None or owner is None:
-            raise ContrariusError(f"--move {text!r}: the shorthand needs the game; write KIND:FROM:TO")
-        return _shorthand(snapshot, owner, kind, where_.strip(), city.strip(), raw)
+            raise ContrariusError(f"{option} {text!r}: the shorthand needs the game; write KIND:FROM:TO")
+        return _shorthand(snapshot, owner, kind, where_.strip(), city.strip(), f"{option} {raw}", option == "--move")
     parts = [p.strip() for p in raw.split(":")]
     if len(parts) != 3 or parts[0].casefold() not in ("land", "sea") or not parts[1] or not parts[2]:
-        raise ContrariusError(f"--move {text!r}: write KIND:FROM:TO, e.g. land:Roma:Roma-Spoletvm, "
+        raise ContrariusError(f"{option} {text!r}: write KIND:FROM:TO, e.g. land:Roma:Roma-Spoletvm, "
                               "or KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria")
     return parts[0].casefold(), parts[1], parts[2]
 
 
-def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, raw: str) -> tuple[str, str, str]:
-    """The exact move the shorthand ``KIND:WHERE>CITY`` stands for (see :func:`parse_move`)."""
-    from .build import line_distances
+def parse_moves(texts: list[str], snapshot: Any = None, owner: str | None = None,
+                option: str = "--move") -> list[tuple[str, str, str]]:
+    """Read several colonist moves of one Architect (:func:`parse_move` each), in order:
+    a shorthand ``KIND:WHERE>CITY`` is read on the board as the earlier moves left it, so
+    ``land:Roma>Casinvm`` then ``land:Casinvm-Roma>Neapolis`` moves the same colonist
+    twice. A move the rules refuse is left for them to refuse (the later ones are then
+    read on the board as it was before it). ``option``: as for :func:`parse_move`
+    (``--partner-move``: the partner's moves, ``owner`` the partner). Raises what
+    :func:`parse_move` raises.
+    """
+    from .errors import RuleError
+    from .turn import move_colonists
 
+    state = snapshot
+    out: list[tuple[str, str, str]] = []
+    for n, text in enumerate(texts):
+        out.append(parse_move(text, state, owner, option))
+        if state is not None and owner is not None and any(">" in t for t in texts[n + 1:]):
+            trial = state.copy()
+            try:
+                move_colonists(trial, owner, [out[-1]])
+            except (RuleError, ContrariusError):
+                continue
+            state = trial
+    return out
+
+
+def colonists_at(s: Any, owner: str, kind: str, where_: str) -> list[Any]:
+    """``owner``'s colonists of ``kind`` standing at ``where_``: a line ``A-B``, a city or
+    place, or (when none stands in it) a city next to the line one stands on. Raises
+    :class:`UnknownNameError` for a name the board does not know."""
     board = s.board
     mine = s.colonists_of(owner, kind)
     if board.is_line_text(where_):  # a place may hold a hyphen itself (Germania's Castle-Vbii)
         line = board.parse_line(where_, kind)
-        cols = [c for c in mine if c.line == line]
-    else:
-        place = board.place(where_)
-        cols = [c for c in mine if c.city == place] or [c for c in mine if c.line is not None and place in c.line.ends]
+        return [c for c in mine if c.line == line]
+    place = board.place(where_)
+    return [c for c in mine if c.city == place] or [c for c in mine if c.line is not None and place in c.line.ends]
+
+
+def reachable_cities(s: Any, colonist: Any, steps: int) -> list[str]:
+    """The cities ``colonist`` can end next to within ``steps`` movement steps: the ends
+    of the free lines of its kind it reaches (base rules, the Architect: no move ends on
+    an occupied or dotted line), alphabetically; cities only, without the two next to
+    the line it stands on (the shorthand needs no move there)."""
+    from .build import line_distances
+
+    out: dict[str, None] = {}
+    for ln, path in line_distances(s, colonist, steps).items():
+        if path and len(path) <= steps and ln.stoppable and s.line_occupant(ln) in (None, colonist):
+            for end in ln.ends:
+                if s.board.is_city(end) and not (colonist.line is not None and end in colonist.line.ends):
+                    out[end] = None
+    return sorted(out, key=str.casefold)
+
+
+def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str, yours: bool) -> tuple[str, str, str]:
+    """The exact move the shorthand ``KIND:WHERE>CITY`` stands for (see :func:`parse_move`);
+    ``given`` (option and text, ``--move land:Roma>Cosa``) starts each message, which says
+    "you" when ``yours`` (the player's own move), else names ``owner`` (the partner's)."""
+    from .build import line_distances
+
+    board = s.board
+    whose = "your" if yours else f"{owner}'s"
+    mine = s.colonists_of(owner, kind)
+    cols = colonists_at(s, owner, kind, where_)
     if not cols:
-        raise UnknownNameError(f"--move {raw}: you have no {kind} colonist at {where_}; yours stand at "
+        raise UnknownNameError(f"{given}: {'you have' if yours else owner + ' has'} no {kind} colonist at {where_}; "
+                               f"{'yours' if yours else 'theirs'} stand at "
                                f"{', '.join(c.where for c in mine) or 'none (all in supply)'}")
     target = board.place(city)
     options: list[tuple[int, str, str]] = []
     for col in cols:
         paths = line_distances(s, col, 10 ** 6)
         if col.line is not None and target in col.line.ends:
-            raise UnknownNameError(f"--move {raw}: your {kind} colonist on {col.line.label} already stands next to {target}; no move needed")
+            raise UnknownNameError(f"{given}: {whose} {kind} colonist on {col.line.label} already stands next to {target}; no move needed")
         free = [(len(p), ln.label) for ln, p in paths.items()
                 if target in ln.ends and ln.stoppable and (s.line_occupant(ln) is None or s.line_occupant(ln) is col)]
         if free:
             best = min(n for n, _ in free)
             options += [(best, col.where, label) for n, label in sorted(free) if n == best]
     if not options:
-        raise UnknownNameError(f"--move {raw}: no free {kind} line next to {target} can be reached from {where_}")
+        raise UnknownNameError(f"{given}: no free {kind} line next to {target} can be reached from {where_}")
     best = min(n for n, _, _ in options)
     options = [o for o in options if o[0] == best]
     if len(options) > 1:
         forms = [f"{kind}:{frm}:{to}" for _, frm, to in options]
-        raise UnknownNameError(f"--move {raw}: which move? {_or_list(forms)} (each {best} step{'s' if best != 1 else ''})")
+        raise UnknownNameError(f"{given}: which move? {_or_list(forms)} (each {best} step{'s' if best != 1 else ''})")
     _, frm, to = options[0]
     return kind, frm, to
 
 
-__all__ = ["GOODS", "GOODS_SYNONYMS", "TEAM_CARDS", "card_from_text", "die_face_text", "goods_from_text",
-           "parse_move", "resolve_prefix"]
+__all__ = ["GOODS", "GOODS_SYNONYMS", "TEAM_CARDS", "card_from_text", "colonists_at", "die_face_text", "goods_from_text",
+           "parse_move", "parse_moves", "reachable_cities", "resolve_prefix"]

@@ -49,6 +49,7 @@ from .errors import ContrariusError, GameOverError, NeedDieError
 from .game import play
 from .turn import Event, PlayerAction, TurnResult
 from .snapshot import CONTRARIUS, Snapshot
+from .solo_variants import bonus_turned
 
 #: A branch rolling more dice than this is a bug in the reaction code (a loop).
 MAX_DICE = 12
@@ -234,7 +235,7 @@ def _describe(result: TurnResult, before: Snapshot) -> Outcome:
             o.received.extend(got)
             words = "; ".join(f"{_who(g['player'])} receive{'' if g['player'] == 'player' else 's'} "
                               + ", ".join(f"{n} {x}" for x, n in g["goods"].items()) for g in got) or "no player has a house there"
-            o.lines.append(f"{d['province']} produces: {words}; its bonus marker turns to coins")
+            o.lines.append(f"{d['province']} produces: {words}; {bonus_turned(before)}")
         elif e.kind == "vp":
             o.lines.append(f"scores {d['vp']} VP ({d['reason']})")
         elif e.kind in ("die", "refill"):

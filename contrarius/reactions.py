@@ -45,7 +45,7 @@ from typing import Any
 from .cards import Card, card_name
 from .errors import ContrariusError, RuleError, UnusedInputError
 from .snapshot import Snapshot
-from .solo_variants import Note, forum_due, mercator_fish, pay_fish, take_forum
+from .solo_variants import FISH_TILE_TURNED, Note, bonus_piece, bonus_turned, forum_due, mercator_fish, pay_fish, take_forum
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods,
                    colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end, sestertii_text,
                    specialist_production, store_goods)
@@ -79,7 +79,7 @@ def react(t: Turn, card: Card, action: str | None, province: str | None) -> None
             s.bonus_markers[prov] = "coins"
             got = produce_for_players(t, prov, "Mercator")
             words = "; ".join(f"{g['player']} receives " + ", ".join(f"{n} {x}" for x, n in g["goods"].items()) for g in got) or "no player has a house there"
-            t.say("produce", f"{prov} produces for the players' houses (never for Contrarius): {words}; its bonus marker turns to coins",
+            t.say("produce", f"{prov} produces for the players' houses (never for Contrarius): {words}; {bonus_turned(s)}",
                   province=prov, received=got)
             t.notes(mercator_fish(s, prov))
         else:
@@ -87,10 +87,11 @@ def react(t: Turn, card: Card, action: str | None, province: str | None) -> None
             if coins >= 3:
                 for p in s.bonus_markers:
                     s.bonus_markers[p] = "goods"
-                t.say("reactivate", f"{prov} had already produced and {coins} bonus markers show coins: all bonus markers are reactivated (goods side up)",
+                piece = bonus_piece(s)
+                t.say("reactivate", f"{prov} had already produced and {coins} {piece}s show coins: all {piece}s are reactivated (goods side up)",
                       province=prov, coins=coins)
             else:
-                t.say("reactivate", f"{prov} had already produced and only {coins} bonus marker{'s show' if coins != 1 else ' shows'} coins (3 needed): nothing happens",
+                t.say("reactivate", f"{prov} had already produced and only {coins} {bonus_piece(s)}{'s show' if coins != 1 else ' shows'} coins (3 needed): nothing happens",
                       province=prov, coins=coins)
         return
     if kind in ("senator", "consul"):
@@ -264,7 +265,7 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         got = produce_for_players(t, province, "Prefect")
         n_bonus = 2 if reacted.reaction == "prefect_magnus" else 1
         if s.variants.fish_market is not None:
-            bonus = "fish (fish market: a fish tile instead of the bonus marker)"
+            bonus = f"fish (fish market: the fish tile there gives it and {FISH_TILE_TURNED})"
         else:
             store_goods(t, s.player(t.pid), bonus, n_bonus)
         t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; your houses there produce "
@@ -277,7 +278,7 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         p = s.player(t.pid)
         if p.sestertii is not None:
             p.sestertii += coins
-        t.player_events.append(Event("reactivate", f"you reactivate: {coins} bonus marker{'s turn' if coins != 1 else ' turns'} back to goods "
+        t.player_events.append(Event("reactivate", f"you reactivate: {coins} {bonus_piece(s)}{'s turn' if coins != 1 else ' turns'} back to goods "
                                      f"and you receive {sestertii_text(coins)}", {"sestertii": coins}))
     elif act == "money":
         colonist_money(t)

@@ -30,7 +30,6 @@ Readings where the rulebook says "you decide" or leaves room (documented in the 
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass, field
 
 from .board import GOODS, LAND, SEA, TOKEN_GOODS, Board, load_board
@@ -264,15 +263,17 @@ def city_tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: lis
     against the board's token mix per letter) or shuffled per letter ("Setup").
 
     Raises :class:`ContrariusError` naming missing cities, unknown goods or every letter
-    whose tokens do not match. With Salsa the mix is :func:`~contrarius.variants.salt_token_mix`.
+    whose tokens do not match, and a salt token in a game without Salsa. The mix is
+    :func:`~contrarius.variants.token_mix` (Salsa: salt; Hispania, Byzantium without it: no salt).
     """
-    mix = board.tokens
-    if opts.salsa:
-        from .variants import salt_token_mix
+    from .variants import token_mix
 
-        mix = salt_token_mix(board)
-        if mix != board.tokens:
-            notes.append("Salsa: one token per letter swapped for that letter's salt token (A food, B tool, C wine, D brick)")
+    mix = token_mix(board, opts.salsa)
+    if opts.salsa and mix != board.tokens:
+        notes.append("Salsa: one token per letter swapped for that letter's salt token (A food, B tool, C wine, D brick)")
+    if not opts.salsa and board.no_salt:
+        notes.append("no Salsa: the extra city of each letter takes its no-salt token ("
+                     + ", ".join(f"{k} {g}" for k, g in sorted(board.no_salt.items())) + "), not the salt token")
     if opts.tokens is None:
         notes.append("city tokens shuffled per letter from the seed")
         return shuffle_tokens(board, rng, mix)
@@ -283,6 +284,13 @@ def city_tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: lis
     bad = [f"{c}={g}" for c, g in tokens.items() if g not in TOKEN_GOODS]
     if bad:
         raise ContrariusError(f"--tokens: unknown goods in {', '.join(bad)}; use {', '.join(GOODS)}")
+    salted = [c for c, g in tokens.items() if g == "salt" and "salt" not in mix[board.cities[c].letter]]
+    if salted:
+        c = salted[0]
+        letter = board.cities[c].letter
+        instead = (f"lay the {letter} no-salt token ({board.no_salt[letter]}) there" if letter in board.no_salt
+                   else "salt tokens are laid only with Salsa")
+        raise ContrariusError(f"--tokens: {c}=salt, but this game is played without salt: {instead}, or add --salsa")
     wrong = []
     for letter in sorted(mix):
         laid: dict[str, int] = {}
@@ -332,6 +340,8 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
     tokens and every bonus marker on its goods side ("Setup"). Returns the snapshot, the
     setup's random generator and the notes so far."""
     board = load_board(opts.board)
+    import secrets  # here: only a new game without --seed needs it (start-up time)
+
     seed = opts.seed if opts.seed is not None else secrets.randbelow(10 ** 9)
     rng = random.Random(f"{seed}/setup")
     s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
@@ -456,7 +466,7 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
     a blue one, duplicates, or variants outside solo play.
     """
     from .variants import (AEGYPTUS, BOARD_VARIANTS, FORUM_ROW, UNKNOWN, Aegyptus, FishMarket, Salsa,
-                           forum_cards, forum_name)
+                           board_places, forum_cards, forum_name)
 
     v = s.variants
     forum_opts = [n for n, val in (("--forum-card", opts.forum_card), ("--forum-row", opts.forum_row),
@@ -466,6 +476,9 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
     auto = BOARD_VARIANTS.get(s.board.name)
     if auto == AEGYPTUS:
         v.aegyptus = Aegyptus()
+        for city, owners in s.houses.items():  # a veteran house, in the order placed
+            if CONTRARIUS in owners:
+                v.aegyptus.house_built(city, board_places(s.board, "red_sea"))
         notes.append("Aegyptus (this board's solo variant): Contrarius prefers its first Red Sea harbour city, "
                      "follows the Nile upstream and uses surplus steps toward the bonus spots (readings: README)")
     elif auto is not None:

@@ -32,7 +32,7 @@ from typing import Any
 from .board import GOODS, KINDS, TOKEN_GOODS, Board, Line, load_board, suggest
 from .cards import Card, card_facts, catalog
 from .errors import ContrariusError, Problem, SnapshotError
-from .variants import Variants, read_variants, salt_token_mix
+from .variants import Variants, board_places, read_variants, token_mix
 
 FORMAT_VERSION = 1
 CONTRARIUS = "contrarius"
@@ -167,6 +167,9 @@ class Snapshot:
     variants: Variants = field(default_factory=Variants)
     log: list[dict[str, Any]] = field(default_factory=list)
     start: str | None = None
+    #: Readings made while loading (not written back): e.g. an old snapshot's salt city
+    #: read as its no-salt token (README "How the rules are read").
+    read_notes: list[str] = field(default_factory=list, compare=False)
 
     def homes(self, kind: str) -> tuple[str, ...]:
         """Where a new colonist of ``kind`` goes besides cities with its owner's house:
@@ -448,6 +451,7 @@ class _Reader:
         snap.variants = read_variants(data.get("variants"), self.board, snap.mode, self.bad)
         self.read_cities(data.get("cities"), snap)
         self.read_houses(data.get("houses") or {}, snap)
+        self.check_first_red_sea(snap)
         self.read_colonists(data.get("colonists") or [], snap)
         self.read_markers(data.get("bonus_markers"), snap)
         self.read_display(data.get("display"), data.get("stack"), snap)
@@ -521,22 +525,70 @@ class _Reader:
                 self.bad(f"cities.{city}", "missing city token", "add the goods of its token, e.g. " + f"{city}: brick")
         # token counts per letter must match the board's tokens
         if len(snap.cities) == len(board.cities):
+            salsa = snap.variants.salsa is not None
             tokens = board.tokens
-            if snap.variants.salsa is not None:
-                try:
-                    tokens = salt_token_mix(board)
-                except ContrariusError as exc:
-                    self.bad("variants.salsa", str(exc), "Salsa cannot be played with this board's tokens")
+            try:
+                tokens = token_mix(board, salsa)
+            except ContrariusError as exc:
+                self.bad("variants.salsa", str(exc), "Salsa cannot be played with this board's tokens")
+            if not salsa and self.old_salt_layout(snap):
+                return
             for letter, mix in tokens.items():
-                have: dict[str, int] = {}
-                for city, c in board.cities.items():
-                    if c.letter == letter:
-                        have[snap.cities[city]] = have.get(snap.cities[city], 0) + 1
+                have = self.laid(snap, letter)
                 for goods in sorted(set(mix) | set(have), key=lambda g: TOKEN_GOODS.index(g)):
                     if have.get(goods, 0) != mix.get(goods, 0):
-                        salsa = " with Salsa (one token per letter swapped for salt)" if tokens is not board.tokens else ""
-                        self.bad("cities", f"letter {letter} cities show {have.get(goods, 0)} {goods} but the {letter} tokens{salsa} hold {mix.get(goods, 0)}",
+                        if goods == "salt" and not salsa:
+                            for city in (c for c, info in board.cities.items() if info.letter == letter and snap.cities[c] == "salt"):
+                                instead = board.no_salt.get(letter)
+                                self.bad(f"cities.{city}", "a salt token in a game without Salsa",
+                                         f"write {city}: {instead} (the {letter} no-salt token), or play Salsa (new --salsa)"
+                                         if instead else "salt is laid only with Salsa (new --salsa): write the token as laid")
+                            continue
+                        with_salt = " with Salsa (one token per letter swapped for salt)" if salsa and tokens != board.tokens else ""
+                        self.bad("cities", f"letter {letter} cities show {have.get(goods, 0)} {goods} but the {letter} tokens{with_salt} hold {mix.get(goods, 0)}",
                                  "check the tokens against the board")
+
+    def check_first_red_sea(self, snap: Snapshot) -> None:
+        """Aegyptus: ``variants.aegyptus.first_red_sea`` must hold a house of Contrarius; an
+        older snapshot without it and with one Red Sea house of Contrarius gets that city
+        (with several, :func:`contrarius.solo_variants.red_sea_colonist` asks for it)."""
+        a = snap.variants.aegyptus
+        if a is None:
+            return
+        mine = [c for c in snap.houses_of(CONTRARIUS) if c in board_places(snap.board, "red_sea")]
+        if a.first_red_sea is not None and a.first_red_sea not in mine:
+            self.bad("variants.aegyptus.first_red_sea", f"Contrarius has no house in {a.first_red_sea}",
+                     "write the Red Sea city of its first house there" + (f" (its Red Sea houses: {', '.join(mine)})" if mine
+                                                                           else ", or remove the key (no house at the Red Sea yet)"))
+        else:
+            a.settle_first(mine)
+
+    def laid(self, snap: Snapshot, letter: str) -> dict[str, int]:
+        """Goods -> how many cities of ``letter`` show that token in ``snap``."""
+        have: dict[str, int] = {}
+        for city, c in snap.board.cities.items():
+            if c.letter == letter:
+                have[snap.cities[city]] = have.get(snap.cities[city], 0) + 1
+        return have
+
+    def old_salt_layout(self, snap: Snapshot) -> bool:
+        """A snapshot without a ``variants`` key whose Hispania/Byzantium cities show the
+        salt tokens exactly as the board holds them was written before contrarius laid the
+        no-salt tokens in a game without Salsa (a reading, README "How the rules are
+        read"): each salt city is read as its letter's no-salt token, and
+        ``snap.read_notes`` says so. True when that reading was made."""
+        board = snap.board
+        if not board.no_salt or "variants" in self.present:
+            return False
+        if any(self.laid(snap, letter) != {g: n for g, n in mix.items() if n} for letter, mix in board.tokens.items()):
+            return False
+        for city, info in board.cities.items():
+            if snap.cities[city] == "salt" and info.letter in board.no_salt:
+                goods = board.no_salt[info.letter]
+                snap.cities[city] = goods
+                snap.read_notes.append(f"{city} shows a salt token in a game without Salsa (a snapshot written by an older "
+                                       f"contrarius): read as the {info.letter} no-salt token, {goods}; lay that token there")
+        return True
 
     def read_houses(self, raw: Any, snap: Snapshot) -> None:
         board = snap.board

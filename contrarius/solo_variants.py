@@ -30,7 +30,27 @@ from .variants import FORUM_ROW, UNKNOWN, forum_cards, forum_name
 FORUM_READING = ("Salsa reading: your card leaves the forum row and the row closes up; Contrarius takes the card "
                  "now first (leftmost); the row closes up and is refilled to 4 from the forum stack")
 #: One fish per production (reading).
-FISH_READING = "fish market reading: a province's bonus space holds one fish; Contrarius takes it"
+FISH_READING = ("fish market reading: the fish tile on a province's bonus space gives one fish when the province "
+                "produces (Contrarius takes it) and is turned over like a bonus marker")
+
+
+def bonus_piece(s: Snapshot) -> str:
+    """What lies on a province's bonus space: ``bonus marker``, or with the fish market
+    ``fish tile`` ("Solo Variants", fish market: fish tiles instead of the bonus markers)."""
+    return "fish tile" if s.variants.fish_market is not None else "bonus marker"
+
+
+#: What a production does to a fish tile (README reading "Fish market").
+FISH_TILE_TURNED = "is turned over, as a bonus marker turns to coins (fish market reading)"
+
+
+def bonus_turned(s: Snapshot) -> str:
+    """The report's words for what a production does to the province's bonus space: the
+    bonus marker turns to coins (base rules); with the fish market the fish tile lying
+    there is turned over as the marker would be (README reading "Fish market")."""
+    if s.variants.fish_market is None:
+        return "its bonus marker turns to coins"
+    return f"its fish tile {FISH_TILE_TURNED}"
 
 
 @dataclass
@@ -174,13 +194,14 @@ def mercator_fish(s: Snapshot, province: str) -> list[Note]:
 def forum_due(s: Snapshot, reaction: str, pick: str | None) -> None:
     """Refuse a Tribune of a Salsa game without ``--forum`` while the row holds cards: a
     player takes one forum card each time they play the Tribune (CORROBORATED), and
-    Contrarius takes one with it. Raises :class:`RuleError`; also for ``--forum`` with
-    another card."""
+    Contrarius takes one with it. Raises :class:`ContrariusError` (a usage error, exit 2,
+    like a Prefect without ``--produce``: the option the card needs is missing); also for
+    ``--forum`` with another card."""
     salsa = s.variants.salsa
     if pick is not None and reaction != "tribune":
         raise ContrariusError("--forum records the forum card taken with the Tribune; this card is no Tribune")
     if salsa is not None and reaction == "tribune" and pick is None and salsa.row:
-        raise RuleError("with Salsa you take a forum card when you play the Tribune, and Contrarius takes the first one: "
+        raise ContrariusError("with Salsa you take a forum card when you play the Tribune, and Contrarius takes the first one: "
                         f"add --forum NAME (the row: {', '.join(salsa.row)})")
 
 
@@ -194,20 +215,30 @@ SURPLUS_READING = ("Aegyptus reading: steps its build move left unused move one 
 
 
 def red_sea_colonist(s: Snapshot, kind: str) -> tuple[str | None, list[Note]]:
-    """Where Contrarius's new colonist of ``kind`` goes under the Aegyptus variant: its first
-    Red Sea harbour city "at the first occasion" (a new sea colonist while that is due and
-    it has a house at the Red Sea; several: the first alphabetically). Returns
-    ``(city or None, notes)`` and marks the occasion used in ``s``."""
+    """Where Contrarius's new colonist of ``kind`` goes under the Aegyptus variant ("Solo
+    Variants", Concordia Aegyptus: it "places a sea colonist there at the first occasion",
+    *there* being "its first harbor city at the Red Sea"): a new sea colonist, while that is
+    due, goes to the city of its first house at the Red Sea in the order it built them
+    (``variants.aegyptus.first_red_sea``), never to a later one. Returns
+    ``(city or None, notes)`` and marks the occasion used in ``s``. Raises
+    :class:`ContrariusError` when it has several Red Sea houses and the snapshot does not
+    record which came first."""
     from .variants import board_places
 
     a = s.variants.aegyptus
     if a is None or a.red_sea_colonist != "due" or kind != "sea":
         return None, []
     mine = sorted(set(s.houses_of("contrarius")) & board_places(s.board, "red_sea"), key=str.casefold)
-    if not mine:
-        return None, []
+    a.settle_first(mine)
+    first = a.first_red_sea
+    if first is None:
+        if not mine:
+            return None, []
+        raise ContrariusError(f"variants.aegyptus.first_red_sea: Contrarius has houses in {', '.join(mine)} at the Red Sea "
+                              "and the snapshot does not record which it built first (its sea colonist goes there): "
+                              "write that city as variants.aegyptus.first_red_sea")
     a.red_sea_colonist = "placed"
-    return mine[0], [Note("contrarius", "reading", RED_SEA_COLONIST_READING)]
+    return first, [Note("contrarius", "reading", RED_SEA_COLONIST_READING)]
 
 
 def surplus_steps(s: Snapshot, used: int) -> list[Note]:

@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import signal
 import stat
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +39,7 @@ from .errors import InputFileError, SnapshotError
 from .yamlio import STDIO, dump_yaml, parse_yaml, read_text, source_label
 
 __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrupt", "interrupted_message", "load_snapshot", "load_snapshot_text", "locked",
-           "history", "redo", "save_in_place", "source_label", "undo", "write_text"]
+           "history", "redo", "redo_waiting", "save_in_place", "source_label", "undo", "write_text"]
 
 #: Files this process has replaced or created (paths as given), for the interrupt message.
 WRITTEN: list[str] = []
@@ -207,6 +205,8 @@ def _temp_with(target: Path, data: bytes, mode: int) -> str:
     """A complete temporary file (fsync'ed, ``mode``) beside ``target``; its path.
 
     Raises :class:`OSError`; the temporary file is then removed."""
+    import tempfile  # here: a command that writes nothing does not load it (start-up time)
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -316,6 +316,8 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
 
 def _probe_folder(path: str, target: Path) -> None:
     """Refuse early (before the report is printed) a folder where no file can be created."""
+    import tempfile
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
@@ -384,6 +386,8 @@ def _read_history(path: str, target: Path, current: str) -> _History:
     snapshot changed by hand (its hash is in no record) becomes a new state after the
     latest record's position. Raises :class:`InputFileError` for a damaged history file.
     """
+    import json  # here: only a history needs it (start-up time)
+
     label = f"{path}{HISTORY_SUFFIX}"
     cur = _sha(current)
     try:
@@ -431,6 +435,8 @@ def _read_history(path: str, target: Path, current: str) -> _History:
 def _history_bytes(new: _History, old: _History) -> bytes:
     """The history file holding the records of ``new`` (first) and ``old``, with just the
     states they name."""
+    import json
+
     keep = set(new.timeline) | set(old.timeline)
     states = {h: t for h, t in {**old.states, **new.states}.items() if h in keep}
     records = [new.record()] + ([old.record()] if old.timeline[old.at] != new.timeline[new.at] else [])
@@ -438,14 +444,25 @@ def _history_bytes(new: _History, old: _History) -> bytes:
                        ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | None = None) -> None:
+def _steps(n: int) -> str:
+    return f"{n} step{'s' if n != 1 else ''}"
+
+
+def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | None = None,
+                  keep_redo: str | None = None) -> int:
     """Replace the snapshot at ``path`` by ``text`` (``play -i``), keeping the history.
 
     Under the lock: the file must still hold the text :func:`load_snapshot` read in this
     process (else another command changed it meanwhile: refused, exit 3, nothing written),
     and must be writable. The timeline is cut after the current position (undone turns can
     no longer be redone) and the new state appended. ``before_commit`` runs under the lock
-    when every check passed; if it raises, nothing is written. Raises :class:`InputFileError`.
+    when every check passed; if it raises, nothing is written.
+
+    ``keep_redo``: for a change that plays no turn (``reveal -i``): when steps undone with
+    :func:`undo` could still be redone, refuse instead of dropping them (nothing is ever
+    dropped silently); the string is the hint that ends the message (what to do instead).
+    Returns how many undone steps were dropped (0: none were waiting for ``redo``). Raises
+    :class:`InputFileError`.
     """
     if path == STDIO:
         raise InputFileError("--in-place needs a snapshot file, not stdin; use -o PATH")
@@ -458,12 +475,18 @@ def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | N
                                  "same time?); nothing was written; look at it and run this command again")
         _clean_stale_temps(target)
         old = _read_history(path, target, current)
+        dropped = len(old.timeline) - 1 - old.at
+        if dropped and keep_redo is not None:
+            raise InputFileError(f"{path}: {_steps(dropped)} undone with 'contrarius undo' can still be redone, and this "
+                                 f"command plays no turn, so it would drop {'them' if dropped != 1 else 'it'}; nothing was "
+                                 f"written: run 'contrarius redo {path}' first, {keep_redo}")
         new = _History({**old.states, _sha(text): text}, old.timeline[: old.at + 1] + [_sha(text)], old.at + 1)
         _probe_folder(path, target)
         if before_commit is not None:
             before_commit()
         _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, old)))
         _LOADED[str(target)] = _sha(text)
+        return dropped
 
 
 def _read_locked(path: str, target: Path) -> str:
@@ -535,6 +558,18 @@ def _move(path: str, step: int) -> HistoryMove:
         _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, hist)))
         _LOADED[str(target)] = _sha(text)
         return HistoryMove(path, abs(step), snap, goal, len(hist.timeline) - 1 - goal)
+
+
+def redo_waiting(path: str) -> int:
+    """How many steps undone with :func:`undo` the snapshot at ``path`` could still redo
+    (0: none, no file or no history; a damaged history counts as none: the commands that
+    read it say so). Used by commands that replace a snapshot, to say what they drop."""
+    try:
+        target = Path(os.path.realpath(path))
+        hist = _read_history(path, target, _read_locked(path, target))
+    except (InputFileError, OSError):
+        return 0
+    return len(hist.timeline) - 1 - hist.at
 
 
 def history(path: str) -> tuple[list[str], int]:

@@ -54,10 +54,10 @@ Readings where the rulebook leaves room (the same notes belong in the README):
 - The partner's own changes are recorded like the active player's (houses, colonists,
   cards bought, the province produced); a Prefect's partner must say produce or
   reactivate, because the bonus markers depend on it.
-- The display refill after a Senator/Consul happens after each player's purchase (the
-  usual rule); only the Praetor and the Proconsul delay it until both are done, as the
-  rulebook says. Positions bought during that time are the positions on the table (the
-  gaps are not closed yet).
+- Both partners' purchases (Senator, Consul, Praetor, Proconsul, a card a Legatus calls, a
+  Diplomat's copy) refer to the display as it lay before either bought, positions and
+  costs: the cards slide left and the display is refilled once, after both (base rules: the
+  cards slide left "afterwards"; as the rulebook says for the Praetor and the Proconsul).
 - A Legatus cannot ask for a Legatus, and asking for a Proconsul is not supported (the
   rulebook does not say how both partners would carry it out); a Diplomat cannot copy a
   Diplomat or a Legatus. The partner's card after a Proconsul is carried out "only for
@@ -75,7 +75,7 @@ from .setup import START_GOODS, START_SESTERTII, SetupOptions, colonists_text, s
 from .snapshot import Colonist, Player, Snapshot, player_ids
 from .turn import PlayerAction, TurnResult
 from .twoplayer import (TEAM, Part, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish,
-                        from_hand, other_player, run, settle_display, setup_table, turn_face_down)
+                        from_hand, other_player, run, setup_table, turn_face_down)
 
 def _copy_contrarius(t: TwoPlayerTurn, want: str | None, pid: str, opt: str) -> Card:
     """Team play, Diplomat: the face-up card of Contrarius that ``pid`` copies."""
@@ -181,7 +181,6 @@ def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], seco
         f_card = s_card = eff
     if spart.copy and kind != "proconsul" and card.reaction != "diplomat":
         raise ContrariusError(f"--{sopt}copy is for a Diplomat, not the {card.name}")
-    t.delay_refill = kind in ("praetor", "proconsul")
     act, province = carry_out(t, fp, f_card, fpart, fopt)
     if kind == "proconsul":
         if spart.card:
@@ -203,8 +202,6 @@ def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], seco
     else:
         t.note("unrecorded", f"{sp}'s part of this turn is not recorded (give the --partner-* options to keep "
                "the snapshot in step with the table)")
-    if t.delay_refill:
-        settle_display(t)
     return Plan(f_card, act, province, copied)
 
 

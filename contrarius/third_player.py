@@ -45,7 +45,7 @@ from .setup import START_GOODS, SetupOptions, _hand_card, start_colonists
 from .snapshot import CONTRARIUS, Colonist, Player, Snapshot, player_ids
 from .turn import Event, PlayerAction, Roll, TurnResult
 from .twoplayer import (THIRD, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish, from_hand,
-                        other_player, run, settle_display, setup_table)
+                        other_player, run, setup_table)
 
 #: Starting sestertii in the third-player variant: the starting player 6, the other 7.
 THIRD_PLAYER_SESTERTII = {"player1": 6, "player2": 7}
@@ -102,12 +102,9 @@ def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
                player=me, personality=f_card.name)
     elif mine.personality:
         raise ContrariusError(f"--personality is for a double card, not the {eff.name}")
-    t.delay_refill = eff.reaction in ("praetor", "proconsul")
     act, province = carry_out(t, me, f_card, mine, "")
     if eff.reaction == "proconsul":
         t.note("proconsul", "no partner in the third-player variant: nobody plays a second card")
-    if t.delay_refill:
-        settle_display(t)
     return Plan(f_card, act, province, None)
 
 

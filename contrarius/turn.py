@@ -400,6 +400,16 @@ class Turn:
 
 
 # ----- the player's own action --------------------------------------------------------------
+def card_in_hand(p: Any, played: str) -> Card:
+    """The card ``played`` (a printed name) from player ``p``'s recorded hand (base rules:
+    a card is played from the hand; the Tribune takes the played cards back). Raises
+    :class:`RuleError` naming the hand when it holds no such card."""
+    hit = next((c for c in p.hand if c.name == played), None)
+    if hit is None:
+        raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
+    return hit
+
+
 def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, acts_as: str | None = None) -> None:
     """Apply the player's action's effects that Contrarius's rules depend on.
 
@@ -413,9 +423,7 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
     p = s.player(t.pid)
     pe = t.player_events
     if from_hand and p.hand is not None:
-        hit = next((c for c in p.hand if c.name == played), None)
-        if hit is None:
-            raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
+        hit = card_in_hand(p, played)
         p.hand.remove(hit)
         p.played = (p.played or []) + [hit]
         if (acts_as or played) == "Tribune":
@@ -428,26 +436,7 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
             pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune and "
                             f"receive {sestertii_text(money)} (1 per card beyond the third)", {"sestertii": money}))
     # colonist moves (Architect)
-    if a.moves:
-        steps = movement_steps(s, p.id)  # Gallia: a colonist waiting off the lines does not count
-        used = 0
-        for kind, frm, to in a.moves:
-            col = _find_colonist(s, p.id, kind, frm)
-            target = s.board.parse_line(to, kind)
-            paths = line_distances(s, col, 10 ** 6)
-            if target not in paths:
-                raise RuleError(f"your {kind} colonist on {frm} cannot reach {target.label} along {kind} lines")
-            occ = s.line_occupant(target)
-            if occ is not None and occ is not col:
-                raise RuleError(f"{target.describe()} is occupied by a {occ.owner} colonist: a move cannot end there")
-            if not target.stoppable:
-                raise RuleError(f"{target.describe()} is a dotted line: a colonist may cross it but not end its move on it (reading)")
-            used += len(paths[target])
-            if used > steps:
-                raise RuleError(f"your moves use {used} steps but you have {steps} colonists on the board, so {steps} steps")
-            start = col.where
-            col.city, col.line = None, target
-            pe.append(Event("move", f"your {kind} colonist moves {start} -> {target.label} ({len(paths[target])} step{'s' if len(paths[target]) != 1 else ''})"))
+    pe.extend(move_colonists(s, p.id, a.moves))
     for kind, city in a.places:
         place = s.board.place(city)
         if kind not in KINDS:
@@ -512,6 +501,41 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
         del t.events[n_events:]
     if bought and s.cards_left == 0:
         t.end_game(p.id, "took the last card of the display")
+
+
+def move_colonists(s: Snapshot, owner: str, moves: list[tuple[str, str, str]]) -> list[Event]:
+    """Move ``owner``'s colonists by ``moves`` (``(kind, from, to)`` triples, ``to`` a line
+    label), one after the other, in ``s``; returns the report events.
+
+    Base rules, the Architect: the player has as many movement steps as colonists on the
+    board, shared among the moves; a colonist moves along lines of its kind and may pass
+    occupied lines but not end on one (nor on a dotted line, a reading). Raises
+    :class:`RuleError` for a move that breaks this. Each event's data holds its ``steps``.
+    """
+    events: list[Event] = []
+    if not moves:
+        return events
+    steps = movement_steps(s, owner)  # Gallia: a colonist waiting off the lines does not count
+    used = 0
+    for kind, frm, to in moves:
+        col = _find_colonist(s, owner, kind, frm)
+        target = s.board.parse_line(to, kind)
+        paths = line_distances(s, col, 10 ** 6)
+        if target not in paths:
+            raise RuleError(f"your {kind} colonist on {frm} cannot reach {target.label} along {kind} lines")
+        occ = s.line_occupant(target)
+        if occ is not None and occ is not col:
+            raise RuleError(f"{target.describe()} is occupied by a {occ.owner} colonist: a move cannot end there")
+        if not target.stoppable:
+            raise RuleError(f"{target.describe()} is a dotted line: a colonist may cross it but not end its move on it (reading)")
+        used += len(paths[target])
+        if used > steps:
+            raise RuleError(f"your moves use {used} steps but you have {steps} colonists on the board, so {steps} steps")
+        start = col.where
+        col.city, col.line = None, target
+        n = len(paths[target])
+        events.append(Event("move", f"your {kind} colonist moves {start} -> {target.label} ({n} step{'s' if n != 1 else ''})", {"steps": n}))
+    return events
 
 
 def _find_colonist(s: Snapshot, owner: str, kind: str, where_: str) -> Colonist:

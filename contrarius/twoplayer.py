@@ -7,8 +7,8 @@ mechanism of :mod:`.turn` that solo play uses too:
 
 - what a turn is told (:class:`TeamAction`: the active player's card and changes, the
   partner's :class:`Part`, a double card's personality, the Praetor's reaction, a veto);
-- :class:`TwoPlayerTurn`: dice replayed for a veto, the delayed refill of Praetor and
-  Proconsul turns, the end-of-game wording of the two-player modes;
+- :class:`TwoPlayerTurn`: dice replayed for a veto, the display refilled once after the
+  players' purchases (:func:`settle_display`), the end-of-game wording of the two-player modes;
 - one player carrying out a personality (:func:`carry_out`: the checks, board changes,
   purchases, a Prefect's production or reactivation);
 - Contrarius's reaction to the first action (:func:`reaction`: the solo reactions of
@@ -154,14 +154,16 @@ def final_turn_note(s: Snapshot) -> str | None:
 class TwoPlayerTurn(Turn):
     """A :class:`~contrarius.turn.Turn` with two players.
 
-    Adds: dice replayed for a veto (``preset``), the delayed refill of Praetor and
-    Proconsul turns, and the end-of-game wording of the two-player modes.
+    Adds: dice replayed for a veto (``preset``), the display refilled once after the
+    players' purchases (``bought``), and the end-of-game wording of the two-player modes.
     """
 
     def __init__(self, snap: Snapshot, action: PlayerAction, preset: list[Roll] | None = None):
         super().__init__(snap, action)
         self.preset = list(preset or [])
-        self.delay_refill = False
+        #: display positions bought in the players' part -> the card (the gaps stay until
+        #: :func:`settle_display`)
+        self.bought: dict[int, str] = {}
         #: this turn plays a final card after the end of the game
         self.final = snap.ended is not None and snap.ended.final_turn_pending
 
@@ -328,13 +330,26 @@ def _board_changes(t: TwoPlayerTurn, pid: str, pc: Card, part: Part) -> None:
 
 
 def _buy(t: TwoPlayerTurn, pid: str, wants: list[str]) -> None:
-    """``pid`` buys display cards (positions 1-7 or names); refilled now or after both players."""
+    """``pid`` buys display cards (positions 1-7 or names).
+
+    Every purchase of a two-player turn (Senator, Consul, Praetor, Proconsul, a card called
+    by a Legatus, a Diplomat's copy; both partners, or the one player of the third-player
+    variant) refers to the display as it lay before anyone bought, positions and costs: the
+    bought card leaves a gap, and the cards slide left and the display is refilled once,
+    after both players (:func:`settle_display`; base rules: cards slide left "afterwards";
+    "Cooperative Personality Cards", Praetor: "The sales display area is only refilled ...
+    after both players have completed their buying action"). Raises :class:`RuleError` for
+    a position without a card (or one bought already this turn) and a card not on sale.
+    """
     s = t.s
     p = s.player(pid)
     for want in wants:
         text = str(want).strip()
         if text.isascii() and text.isdigit():
             pos = int(text)
+            if pos in t.bought:
+                raise RuleError(f"display position {pos} was bought already this turn ({t.bought[pos]}): positions count "
+                                "the display as it lay before anyone bought; it slides left after both players")
             if not 1 <= pos <= DISPLAY_SIZE or s.display[pos - 1] is None:
                 raise RuleError(f"display position {pos} holds no card ({pid} buys)")
         else:
@@ -345,39 +360,40 @@ def _buy(t: TwoPlayerTurn, pid: str, wants: list[str]) -> None:
                 raise RuleError(f"{name} is not in the display ({shown}); a card shown as ? is bought by position: --buy N --reveal N={name}")
             pos = hits[0] + 1
         name = t.name_position(pos)
-        refill: list[Event] = []
-        if t.delay_refill:
-            s.display[pos - 1] = None
-        else:
-            n_events = len(t.events)
-            t.remove_from_display(pos)
-            refill = t.events[n_events:]  # the refill belongs to the purchase, not to the reaction
-            del t.events[n_events:]
+        s.display[pos - 1] = None
+        t.bought[pos] = name
         if p.hand is not None:
             p.hand.append(Card.of(name))
-        later = " (the display is refilled after both players)" if t.delay_refill else ""
-        t.note("buy", f"{pid} buys {name} from display position {pos}{later}", card=name, player=pid)
-        t.player_events.extend(refill)
+        t.note("buy", f"{pid} buys {name} from display position {pos}", card=name, player=pid, position=pos)
         if s.cards_left == 0:
             t.end_game(pid, "took the last card of the display")
 
 
 def settle_display(t: TwoPlayerTurn) -> None:
-    """Close the gaps and refill the display ("the sales display area is only refilled in
+    """Close the gaps the players' purchases left and refill the display, once, after the
+    players' part of the turn (see :func:`_buy`; "the sales display area is only refilled in
     the usual way, after both players have completed their buying action")."""
     s = t.s
-    t.delay_refill = False
+    if not t.bought:
+        return
     cards = s.display_cards()
-    if len(cards) == DISPLAY_SIZE or s.display[:len(cards)] == cards and s.stack_remaining == 0:
-        return  # nothing bought, or only from the right end of an empty stack's display
     drawn = []
     while len(cards) < DISPLAY_SIZE and s.stack_remaining > 0:
         new = t.draw()
         cards.append(new)
         drawn.append(new)
-    shown = ", ".join("an unrecorded card (?)" if c == UNKNOWN_CARD else c for c in drawn) or "nothing (the stack is empty)"
-    t.note("refill", f"the display slides left and is refilled: {shown}", cards=drawn)
+    first = len(cards) - len(drawn) + 1
+    shown = ", ".join(f"{'an unrecorded card (?)' if c == UNKNOWN_CARD else c} into position {first + i}"
+                      for i, c in enumerate(drawn)) or "nothing (the stack is empty)"
+    unknown = [first + i for i, c in enumerate(drawn) if c == UNKNOWN_CARD]
+    if unknown:
+        n = unknown[0]
+        shown += (f": name {'it' if len(unknown) == 1 else 'them'} with --reveal {n}=CARD on your next command, "
+                  f"or 'contrarius reveal SNAPSHOT {n}=CARD -i'")
+    who = "both players" if s.mode == TEAM else "the purchase"
+    t.note("refill", f"after {who}: the display slides left and is refilled: {shown}", cards=drawn)
     s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
+    t.bought = {}
 
 
 def _prefect(t: TwoPlayerTurn, pid: str, pc: Card, act: str, province: str | None) -> None:
@@ -524,6 +540,7 @@ def run(snapshot: Snapshot, ta: TeamAction, recorded: bool, pid: str, players_pa
     final = t.final
     card = Card.of(card_name(ta.card))
     plan, reacts = players_part(t, action, card, recorded)
+    settle_display(t)  # after both players' purchases, before Contrarius reacts
     if final:
         t.note("end", f"{pid}'s final card after the end of the game" + ("" if reacts else ": no reaction of Contrarius"))
     if ta.praetor_reaction is not None:

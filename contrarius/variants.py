@@ -115,6 +115,27 @@ def salt_token_mix(board: Board) -> dict[str, dict[str, int]]:
     return out
 
 
+def token_mix(board: Board, salsa: bool) -> dict[str, dict[str, int]]:
+    """The city tokens laid on ``board``: letter -> goods -> count.
+
+    With Salsa (``salsa``): :func:`salt_token_mix`. Without it, on the boards with their
+    own salt cities (Hispania, Byzantium: :attr:`Board.no_salt`), "without salt there, the
+    extra city takes A tool, B wine, C cloth, D brick" (shared/reference/variants.md,
+    Salsa, CORROBORATED): each letter's salt token is replaced by that goods. Every other
+    board: its tokens as they are. Raises :class:`ContrariusError` as :func:`salt_token_mix`.
+    """
+    if salsa:
+        return salt_token_mix(board)
+    out: dict[str, dict[str, int]] = {}
+    for letter, mix in board.tokens.items():
+        mix = dict(mix)
+        goods = board.no_salt.get(letter)
+        if SALT in mix and goods is not None:
+            mix[goods] = mix.get(goods, 0) + mix.pop(SALT)
+        out[letter] = mix
+    return out
+
+
 @dataclass
 class Salsa:
     """Concordia Salsa's state: Contrarius's forum cards, the forum row and its stack.
@@ -152,13 +173,32 @@ class Aegyptus:
     ``red_sea_colonist``: ``"due"`` until Contrarius's next new sea colonist was placed in
     its first Red Sea harbour city ("at the first occasion"), then ``"placed"``.
     ``traders``: the bonus spots (discs) where a sea colonist of Contrarius became a trader.
+    ``first_red_sea``: the Red Sea city of Contrarius's first house at the Red Sea, in the
+    order it built them (None: none yet, or an older snapshot that did not record it).
     """
 
     red_sea_colonist: str = "due"
     traders: list[str] = field(default_factory=list)
+    first_red_sea: str | None = None
+
+    def house_built(self, city: str, red_sea: set[str]) -> None:
+        """Contrarius built a house in ``city``: the first one at the Red Sea (``red_sea``, the
+        board's Red Sea cities) is remembered as "its first harbor city at the Red Sea"."""
+        if self.first_red_sea is None and city in red_sea:
+            self.first_red_sea = city
+
+    def settle_first(self, red_sea_houses: list[str]) -> None:
+        """A snapshot that does not record ``first_red_sea`` (written before it existed, or
+        edited): with exactly one Red Sea house of Contrarius (``red_sea_houses``) that one
+        is the first; with several it stays unknown (None)."""
+        if self.first_red_sea is None and len(red_sea_houses) == 1:
+            self.first_red_sea = red_sea_houses[0]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"red_sea_colonist": self.red_sea_colonist, "traders": list(self.traders)}
+        out: dict[str, Any] = {"red_sea_colonist": self.red_sea_colonist, "traders": list(self.traders)}
+        if self.first_red_sea is not None:
+            out["first_red_sea"] = self.first_red_sea
+        return out
 
 
 @dataclass
@@ -266,7 +306,7 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
         v.fish_market = FishMarket(_int(f.get("contrarius", 0), "variants.fish_market.contrarius", bad))
     v.gallia = auto == GALLIA
     if auto == AEGYPTUS:
-        a = _mapping(raw.get(AEGYPTUS), "variants.aegyptus", ("red_sea_colonist", "traders"), bad,
+        a = _mapping(raw.get(AEGYPTUS), "variants.aegyptus", ("red_sea_colonist", "traders", "first_red_sea"), bad,
                      "{red_sea_colonist: due, traders: []}")
         state = a.get("red_sea_colonist", "due")
         if state not in ("due", "placed"):
@@ -283,7 +323,13 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
                 bad(f"variants.aegyptus.traders[{i}]", f"unknown bonus spot {t!r}", f"the bonus spots are {', '.join(spots)}")
         if len(set(traders)) != len(traders):
             bad("variants.aegyptus.traders", "a bonus spot is listed twice", "each spot holds one trader of Contrarius")
-        v.aegyptus = Aegyptus(state, [t for t in traders if t in spots])
+        first = a.get("first_red_sea")
+        red = board_places(board, "red_sea")
+        if first is not None and first not in red:
+            bad("variants.aegyptus.first_red_sea", f"{first!r} is no Red Sea city",
+                f"write the Red Sea city of Contrarius's first house there: one of {', '.join(sorted(red, key=str.casefold))}")
+            first = None
+        v.aegyptus = Aegyptus(state, [t for t in traders if t in spots], first)
     return v
 
 

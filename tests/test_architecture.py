@@ -134,7 +134,7 @@ GRAPH = import_graph(modules())
 
 def test_the_graph_is_read_from_the_source():
     # imports at the top and inside functions are both seen: cli/play_cmd imports the
-    # rules inside its command function; game imports the modes at its top
+    # rules inside its command function; game imports each mode inside a function
     assert "contrarius.game" in GRAPH["contrarius.cli.play_cmd"]
     assert {"contrarius.reactions", "contrarius.team", "contrarius.third_player"} <= GRAPH["contrarius.game"]
     assert "contrarius.yamlio" in GRAPH["contrarius.board"]  # a function-level import in board.py

@@ -56,8 +56,8 @@ HISPANIA_TOKENS = {
 }
 
 
-def fresh(board: str, tokens: dict[str, str]) -> Snapshot:
-    snap, _ = new_game(SetupOptions(board=board, tokens=tokens, seed=7))
+def fresh(board: str, tokens: dict[str, str], salsa: bool = False) -> Snapshot:
+    snap, _ = new_game(SetupOptions(board=board, tokens=tokens, seed=7, salsa=salsa))
     return snap
 
 
@@ -472,7 +472,9 @@ def test_imperium_cards_with_two_gods():
 
 
 def test_hispania_salt_city_counts_for_jupiter_not_mercurius_nor_minerva():
-    s = fresh("hispania", HISPANIA_TOKENS)
+    # salt tokens lie only in a Salsa game (shared/reference/variants.md); Minerva is given no
+    # salt choice here, as a game scored without --salt-for
+    s = fresh("hispania", HISPANIA_TOKENS, salsa=True)
     s.houses = {c: [CONTRARIUS] for c in ("Salamantica", "Carthago", "Pompaelo", "Cordvba")}
     # Salamantica, Carthago (salt), Cordvba (tool): not Pompaelo (brick)
     assert jupiter(s, CONTRARIUS)[0] == 3

@@ -174,7 +174,10 @@ def test_unique_prefixes_and_commands():
     choices = (("Prefect", ""), ("Prefect with Praefectus Magnus", ""), ("Senator", ""))
     assert pick("sen", choices) == "Senator"
     assert pick("prefect", choices) == "Prefect"  # a whole name wins over longer ones
-    assert pick("pre", choices) is None  # begins two names
+    # as play reads names (parsing.resolve_prefix): 'pre' begins both Prefects, and the
+    # shorter begins the longer, so it is the Prefect; 'pr' before Praetor too names none
+    assert pick("pre", choices) == "Prefect"
+    assert pick("pr", choices + (("Praetor", ""),)) is None
     assert pick("prefect_with", choices) == "Prefect with Praefectus Magnus"
     assert parse_command("where wine") == ("where", ["wine"])
     assert parse_command("undo 2") == ("undo", ["2"])
@@ -480,3 +483,67 @@ def test_unknown_card_message_is_plays(runner, tmp_path, card):
     cli = runner.invoke(app, ["play", card, str(game)])
     r = session(runner, game, f"{card}\n")
     assert cli.exit_code == 2 and r.stderr == cli.stderr
+
+
+def _completions(front, text: str) -> list[str]:
+    out, i = [], 0
+    while (hit := front.complete(text, i)) is not None:
+        out.append(hit)
+        i += 1
+    return out
+
+
+def test_tab_completes_the_move_shorthand_and_moves_from_the_new_position(runner, tmp_path):
+    """At the move question Tab completes the city after '>' (the cities the colonist can
+    end next to within the steps left) and, after a first move, offers moves from where
+    the colonist now stands. By hand on Italia (base rules, the Architect: 2 colonists on
+    the board, so 2 steps): the land colonist in Roma reaches Roma-Casinvm (1 step; ends
+    Casinvm) and Cosa-Roma (1 step; Cosa) - the C cities after 'land:Roma>C'. After
+    land:Roma>Casinvm (1 step) 1 step is left: from Casinvm-Roma one step reaches
+    Casinvm-Hadria, -Lvceria, -Neapolis, -Spoletvm, Cosa-Roma and Roma-Spoletvm. The
+    second shorthand is read from the new position, in the session as in play."""
+    from contrarius.cli.session_cmd import Front
+
+    snap = load_snapshot(str(EXAMPLE))
+    flow = turn_flow(snap, table_dice=True)
+    next(flow)
+    q = flow.send("architect")
+    front = Front(None, False)
+    front.choices, front.more = q.choices, q.complete
+    assert _completions(front, "land:Roma>C") == ["land:Roma>Casinvm", "land:Roma>Cosa"]
+    assert _completions(front, "land:Roma>Ne") == ["land:Roma>Neapolis"]  # 2 steps: Casinvm-Neapolis
+    assert "land:Roma:Casinvm-Roma" in _completions(front, "land:Roma:")
+    q = flow.send("land:Roma>Casinvm")
+    assert q.key == "move" and q.error is None and "1 left" in q.text
+    front.choices, front.more = q.choices, q.complete
+    assert _completions(front, "land:") == ["land:Casinvm-Roma:Casinvm-Hadria", "land:Casinvm-Roma:Casinvm-Lvceria",
+                                           "land:Casinvm-Roma:Casinvm-Neapolis", "land:Casinvm-Roma:Casinvm-Spoletvm",
+                                           "land:Casinvm-Roma:Cosa-Roma", "land:Casinvm-Roma:Roma-Spoletvm"]
+    assert _completions(front, "land:Casinvm-Roma>N") == ["land:Casinvm-Roma>Neapolis"]
+    # 'Roma' now names the colonist on Casinvm-Roma (a city next to its line, as parse_move reads it)
+    assert _completions(front, "land:Roma>") == [c.replace("Casinvm-Roma>", "Roma>") for c in _completions(front, "land:Casinvm-Roma>")]
+    assert "land:Casinvm-Roma>Casinvm" not in _completions(front, "land:Casinvm-Roma>")  # already next to it
+    # the turn: both shorthands, then a house in Neapolis; equal to play with the same moves
+    by_session = table_game(tmp_path, "moves.yaml")
+    by_play = copy_of(by_session, "moves-play.yaml")
+    r = session(runner, by_session, "architect\nland:Roma>Casinvm\nland:Casinvm-Roma>Neapolis\n\nNeapolis\n\n1\n")
+    assert r.exit_code == 0, r.stderr
+    assert "your land colonist moves Casinvm-Roma -> Casinvm-Neapolis (1 step)" in r.stdout
+    play_all(runner, by_play, [["architect", "--move", "land:Roma>Casinvm", "--move", "land:Casinvm-Roma>Neapolis",
+                                "--build", "Neapolis", "--die", "1"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+
+
+def test_a_card_not_in_the_hand_is_refused_at_the_card_question(runner, tmp_path):
+    """A recorded hand: the card answer is refused at once with play's message (turn.card_in_hand),
+    also for a Diplomat, whose other checks wait for the card it copies. By hand: the example's
+    hand holds one Diplomat; once played it lies on the discard pile, not in the hand."""
+    game = tmp_path / "hand.yaml"
+    game.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    play_all(runner, game, [["diplomat", "--copy", "Architect"]])
+    cli = runner.invoke(app, ["play", "diplomat", str(game), "--copy", "Mercator"])
+    assert cli.exit_code != 0 and "Diplomat is not in the hand of player" in cli.stderr
+    asked, _ = drive(load_snapshot(str(game)), ["diplomat"], table_dice=False)
+    assert [q.key for q in asked] == ["card", "card"] and asked[-1].error == cli.stderr.strip().removeprefix("contrarius: ")
+    r = session(runner, game, "diplomat\nquit\n")
+    assert r.stderr == cli.stderr and r.exit_code == 2

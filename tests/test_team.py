@@ -288,12 +288,68 @@ def test_praetor_vp_one_card_each_refill_after_both():
     assert n.stack_remaining == 11
 
 
-def test_senator_refills_after_each_player():
+def test_senator_both_buys_refer_to_the_display_before_either_bought():
+    # Base rules (Senator): "buys up to two cards from the display, paying ... the goods shown
+    # beneath its position ... Afterwards cards slide left into empty positions and the
+    # display refills"; the partner carries out the same Senator, and (as the rulebook says
+    # of the team Praetor) "the sales display area is only refilled ... after both players
+    # have completed their buying action". So player2's position 3 is position 3 of
+    # DISPLAY as it lay before player1 bought: player1 takes the Prefect (2), player2 the
+    # Colonist (3), not the Farmer (which would sit at 3 after a slide).
     r = go(team(), "Senator", buys=["2"], refill=["Weaver", "Vintner"], partner=Part(buys=["3"]), dice=["cloth"])
-    # player1 takes the Prefect, the display slides ([Mercator, Colonist, Farmer, ...]),
-    # player2's position 3 is now the Farmer
-    assert [e.data.get("card") for e in r.player_events if e.kind == "buy"] == ["Prefect", "Farmer"]
+    assert [(e.data.get("card"), e.data.get("position")) for e in r.player_events if e.kind == "buy"] == [
+        ("Prefect", 2), ("Colonist", 3)]
+    # then once: [Mercator, Farmer, Architect, Diplomat, Praetor] slide left, Weaver and
+    # Vintner (the --refill names) fill positions 6 and 7; 13 - 2 = 11 left in the stack
+    assert r.snapshot.display == ["Mercator", "Farmer", "Architect", "Diplomat", "Praetor", "Weaver", "Vintner"]
+    assert r.snapshot.stack_remaining == 11
+    assert [e.kind for e in r.player_events].count("refill") == 1
     assert r.snapshot.houses == {"Spoletvm": [CONTRARIUS]}  # white die cloth -> Spoletvm
+    # the position player1 bought cannot be bought again by player2 this turn
+    with pytest.raises(RuleError, match="position 2 was bought already this turn"):
+        go(team(), "Senator", buys=["2"], partner=Part(buys=["2"]), dice=["cloth"])
+    # one Senator's two cards: both positions of the display before the purchase (1 and 2:
+    # Mercator and Prefect, not Mercator and Colonist)
+    r = go(team(), "Senator", buys=["1", "2"], dice=["cloth"])
+    assert [e.data.get("card") for e in r.player_events if e.kind == "buy"] == ["Mercator", "Prefect"]
+    assert r.snapshot.display[:5] == ["Colonist", "Farmer", "Architect", "Diplomat", "Praetor"]
+
+
+def test_legatus_called_senator_and_diplomat_copy_buy_from_the_display_before_either_bought():
+    # Legatus: player2 plays the Senator on request and carries it out first (buys position
+    # 1, Mercator), then player1 (position 2 of the display before either bought: Prefect,
+    # not the Colonist that a slide would bring there)
+    s = record_hand(team(), "player2", ["Senator", "Prefect"])
+    r = go(s, "Legatus", partner=Part(card="Senator", buys=["1"]), buys=["2"], dice=["cloth"])
+    assert [(e.data.get("player"), e.data.get("card")) for e in r.player_events if e.kind == "buy"] == [
+        ("player2", "Mercator"), ("player1", "Prefect")]
+    assert r.snapshot.display[:5] == ["Colonist", "Farmer", "Architect", "Diplomat", "Praetor"]
+    # Diplomat copying Contrarius's face-up Senator: both partners carry out the Senator,
+    # player1 buys 4 (Farmer), player2 buys 5 (Architect, not the Diplomat a slide would
+    # bring there); Contrarius reacts as to the Senator (white die cloth -> Spoletvm)
+    r = go(team(), "Diplomat", copy="Senator", buys=["4"], partner=Part(buys=["5"]), dice=["cloth"])
+    assert [e.data.get("card") for e in r.player_events if e.kind == "buy"] == ["Farmer", "Architect"]
+    assert r.snapshot.display[:5] == ["Mercator", "Prefect", "Colonist", "Diplomat", "Praetor"]
+    assert r.snapshot.houses == {"Spoletvm": [CONTRARIUS]}
+
+
+def test_cli_team_senator_with_a_partner_buy_report_and_snapshot_agree(runner, tmp_path):
+    # the tester's case: italia seed 9, display unknown (7 x ?), one Prefect turn, then
+    # player2's Senator: player2 buys position 1 (revealed Mason), player1 position 2
+    # (revealed Farmer) of the display as it lay before either bought. Afterwards the five
+    # unnamed cards (positions 3-7) slide to 1-5 and two unrecorded cards fill 6 and 7: no
+    # Farmer stays on sale, and the report names each card at the position it was bought.
+    path = tmp_path / "t.yaml"
+    assert runner.invoke(app, ["new", "--board", "italia", "--mode", "team", "--seed", "9", "-o", str(path)]).exit_code == 0
+    assert runner.invoke(app, ["play", "prefect", str(path), "-i", "--reactivate", "--partner-reactivate"]).exit_code == 0
+    res = runner.invoke(app, ["play", "senator", str(path), "-i", "--buy", "1", "--partner-buy", "2",
+                              "--reveal", "1=Mason,2=Farmer", "--die", "S", "--choose", "1"])
+    assert res.exit_code == 0, res.output
+    assert "player2 buys Mason from display position 1" in res.output
+    assert "player1 buys Farmer from display position 2" in res.output
+    assert res.output.count("slides left") == 1
+    data = yaml.safe_load(path.read_text())
+    assert data["display"] == ["?"] * 7 and data["stack"]["remaining"] == 11
 
 
 def test_praetor_house_and_errors():

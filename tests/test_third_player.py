@@ -308,3 +308,23 @@ def test_imperium_third_player_game(runner, tmp_path):
     assert r.snapshot.contrarius.vp == 3
     # player2 held the Praefectus Magnus: 2 bonus goods, then it passes to player1
     assert r.snapshot.praefectus_magnus == "player1"
+
+
+def test_senator_two_buys_refer_to_the_display_before_the_purchase():
+    # Base rules, Senator: "buys up to two cards from the display, paying ... the goods shown
+    # beneath its position ... Afterwards cards slide left into empty positions and the
+    # display refills". player2 (7 turquoise cards, a Senator among them) buys positions 2
+    # and 3 of [Mercator, Prefect, Colonist, Farmer, Architect, Diplomat, Smith]: the
+    # Prefect and the Colonist (not the Prefect and the Farmer that a slide after the first
+    # card would give). Then the five left slide to 1-5 and two unrecorded cards refill 6-7.
+    # Contrarius then reacts to the Senator: white die cloth -> Spoletvm.
+    r = go(third(active="player2"), "Senator", buys=["2", "3"], dice=["cloth"])
+    assert [(e.data.get("card"), e.data.get("position")) for e in r.player_events if e.kind == "buy"] == [
+        ("Prefect", 2), ("Colonist", 3)]
+    assert r.snapshot.display == ["Mercator", "Farmer", "Architect", "Diplomat", "Smith", "?", "?"]
+    assert [c.name for c in r.snapshot.player("player2").hand][-2:] == ["Prefect", "Colonist"]
+    assert r.snapshot.houses == {"Spoletvm": [CONTRARIUS]}
+    # player1's Senator (no reaction): positions 1 and 7 -> Mercator and Smith
+    r = go(third(), "Senator", buys=["7", "1"])
+    assert [e.data.get("card") for e in r.player_events if e.kind == "buy"] == ["Smith", "Mercator"]
+    assert r.snapshot.display == ["Prefect", "Colonist", "Farmer", "Architect", "Diplomat", "?", "?"]

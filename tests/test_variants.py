@@ -231,8 +231,11 @@ def test_forum_first_card_unknown_must_be_named():
 
 
 def test_tribune_in_salsa_needs_the_forum_card_and_forum_needs_salsa():
-    with pytest.raises(RuleError, match="--forum"):
+    # the option the card needs is missing: a usage error (exit 2, README "Exit codes"), as for
+    # a Prefect without --produce; not a rule error (4)
+    with pytest.raises(ContrariusError, match="--forum") as missing:
         play(salsa_game(), PlayerAction("Tribune", dice=[("tribune", "land")]))
+    assert not isinstance(missing.value, RuleError) and missing.value.exit_code == 2
     with pytest.raises(ContrariusError, match="does not use Salsa"):
         play(plain_game(), PlayerAction("Tribune", forum="Julius", dice=[("tribune", "land")]))
     with pytest.raises(ContrariusError, match="no Tribune"):
@@ -503,3 +506,53 @@ def test_whole_board_variant_game_runs_to_the_end_and_scores(board):
     f = score(end, {"player": PlayerInput(goods={}, sestertii=0)})
     assert f.ended and f.side("contrarius").total is not None
     assert end.variants.names == [board]
+
+
+def test_aegyptus_sea_colonist_goes_to_the_first_red_sea_house_not_a_later_one():
+    # "Concordia Aegyptus": "Contrarius prioritizes building a house in its first harbor city
+    # at the Red Sea ... and places a sea colonist there at the first occasion".
+    # Seed 25 (see aegyptus_game): the black die's brick builds in Klysma (Red Sea, step 1a;
+    # Oxyrhynchvs ties at 1a, Klysma first alphabetically): its FIRST Red Sea house.
+    # The Tribune then builds for its best specialist, the Farmer (its sixth card) -> food:
+    # reachable with 2 steps (land colonist on Klysma-Memphis, sea colonist in Memphis): Aila
+    # (1 step), Tamiathis (1), Jervsalem (2), all empty in new provinces; no Red Sea
+    # preference any more (it has a Red Sea house) and none of them is up the Nile, so point
+    # 4 takes Aila, a second Red Sea city. The red die's sea colonist is the "first
+    # occasion": it goes to Klysma, the first Red Sea house, not Aila (which comes first
+    # alphabetically, the old fault).
+    s = aegyptus_game()
+    r1 = play(s, PlayerAction("Mercator", dice=[("mercator", "brick")]))
+    assert r1.snapshot.variants.aegyptus.first_red_sea == "Klysma"
+    r2 = play(r1.snapshot, PlayerAction("Tribune", dice=[("tribune", "sea")]))
+    s2 = r2.snapshot
+    assert sorted(s2.houses_of("contrarius")) == ["Aila", "Klysma"]
+    new = [(c.kind, c.where) for c in s2.colonists if c.owner == "contrarius"][-1]
+    assert new == ("sea", "Klysma")
+    assert s2.variants.aegyptus.red_sea_colonist == "placed" and s2.variants.aegyptus.first_red_sea == "Klysma"
+    assert any(e.text == "Contrarius places a sea colonist in Klysma" for e in r2.events)
+    # the record survives the snapshot file
+    assert Snapshot.from_dict(s2.to_dict()).variants.aegyptus.first_red_sea == "Klysma"
+
+
+def test_aegyptus_first_red_sea_house_from_an_older_snapshot():
+    # a snapshot without variants.aegyptus.first_red_sea: one Red Sea house of Contrarius is
+    # its first; with two (Aila, Klysma) the order is not known: refused, naming the key
+    s = aegyptus_game()
+    s.houses["Klysma"] = ["contrarius"]
+    d = s.to_dict()
+    d["variants"]["aegyptus"].pop("first_red_sea", None)
+    assert Snapshot.from_dict(d).variants.aegyptus.first_red_sea == "Klysma"
+    d["houses"]["Aila"] = ["contrarius"]
+    two = Snapshot.from_dict(d)
+    assert two.variants.aegyptus.first_red_sea is None
+    two.players[0].hand, two.players[0].played = None, None
+    with pytest.raises(ContrariusError, match="variants.aegyptus.first_red_sea"):
+        play(two, PlayerAction("Colonist", dice=[("tribune", "sea")]))
+    d["variants"]["aegyptus"]["first_red_sea"] = "Aila"
+    assert Snapshot.from_dict(d).variants.aegyptus.first_red_sea == "Aila"
+    d["variants"]["aegyptus"]["first_red_sea"] = "Petra"  # no Red Sea city
+    with pytest.raises(SnapshotError, match="first_red_sea"):
+        Snapshot.from_dict(d)
+    d["variants"]["aegyptus"]["first_red_sea"] = "Rhaithov"  # no house of Contrarius there
+    with pytest.raises(SnapshotError, match="no house in Rhaithov"):
+        Snapshot.from_dict(d)

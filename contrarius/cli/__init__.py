@@ -93,17 +93,6 @@ def _guard_completion_install() -> None:
 
 _guard_completion_install()
 
-app = typer.Typer(
-    name="contrarius",
-    help="Contrarius, the automated opponent of Concordia: Solitaria: what it does after each card you play.",
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    cls=_group_class(),
-)
-
-
 def _version(value: bool) -> None:
     if value:
         from .. import __version__
@@ -112,7 +101,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an error (for bug reports).")] = False,
     version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = None,
@@ -121,10 +109,48 @@ def _root(
     STATE["debug"] = debug
 
 
-from . import boards_cmd, game_cmd, play_cmd, preview_cmd, record_cmd, score_cmd, session_cmd, where_cmd  # noqa: E402  (register the commands)
+#: Each command -> the module beside this one that registers it, in the order of
+#: ``contrarius --help`` (``tests/test_cli_startup.py`` checks it against the modules).
+COMMAND_MODULES: dict[str, str] = {
+    "boards": "boards_cmd", "board": "boards_cmd",
+    "new": "game_cmd", "check": "game_cmd", "show": "game_cmd", "undo": "game_cmd", "redo": "game_cmd",
+    "where": "where_cmd", "play": "play_cmd", "roll": "play_cmd", "preview": "preview_cmd",
+    "score": "score_cmd", "session": "session_cmd", "reveal": "record_cmd", "log": "record_cmd",
+}
 
-for _mod in (boards_cmd, game_cmd, where_cmd, play_cmd, preview_cmd, score_cmd, session_cmd, record_cmd):
-    _mod.register(app)
+
+def _new_app() -> typer.Typer:
+    """The root of the command line, with its options and no command yet."""
+    root = typer.Typer(
+        name="contrarius",
+        help="Contrarius, the automated opponent of Concordia: Solitaria: what it does after each card you play.",
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        cls=_group_class(),
+    )
+    root.callback()(_root)
+    return root
+
+
+def _full_app() -> typer.Typer:
+    """The app with every command (``contrarius --help``, ``contrarius <TAB>``, the tests)."""
+    from . import boards_cmd, game_cmd, play_cmd, preview_cmd, record_cmd, score_cmd, session_cmd, where_cmd
+
+    full = _new_app()
+    for mod in (boards_cmd, game_cmd, where_cmd, play_cmd, preview_cmd, score_cmd, session_cmd, record_cmd):
+        mod.register(full)
+    return full
+
+
+def __getattr__(name: str):
+    """``app``, the whole command line, built on first use (``from contrarius.cli import app``);
+    :func:`main` builds only the command it runs."""
+    if name == "app":
+        globals()["app"] = built = _full_app()
+        return built
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _invoked_command(args: list[str]) -> str | None:
@@ -139,23 +165,27 @@ def _invoked_command(args: list[str]) -> str | None:
 def _app_for(args: list[str]) -> typer.Typer:
     """The app to run for ``args``: one holding only the command invoked, when there is one.
 
-    typer builds the click command of every registered command on each run (about 20 ms
-    for all of them); a copy of ``app`` with just the command invoked behaves the same for
-    that command (same root options, help, errors) and starts faster. ``--help``, completion
-    and anything unusual get the whole app.
+    Importing every command's module and having typer build the click command of each
+    costs time on every run; an app with just the command invoked (same root options,
+    help and errors) behaves the same for that command and starts faster. A TAB
+    completion after the command's name gets that command's app too. ``contrarius
+    --help``, ``contrarius <TAB>`` and anything unusual get the whole app.
     """
-    import copy
+    import importlib
     import os
 
-    name = _invoked_command(args)
-    if name is None or any(k.startswith("_CONTRARIUS_COMPLETE") or k == "_TYPER_COMPLETE_ARGS" for k in os.environ):
-        return app
-    chosen = [c for c in app.registered_commands if c.name == name]
-    if len(chosen) != 1:
-        return app
-    slim = copy.copy(app)
-    slim.registered_commands = chosen
-    slim.registered_groups = []
+    completing = any(k.startswith("_CONTRARIUS_COMPLETE") or k == "_TYPER_COMPLETE_ARGS" for k in os.environ)
+    if completing:
+        from .completion import completed_words
+
+        name = _invoked_command(completed_words())
+    else:
+        name = _invoked_command(args)
+    if name not in COMMAND_MODULES:
+        return globals().get("app") or __getattr__("app")
+    slim = _new_app()
+    importlib.import_module(f"{__name__}.{COMMAND_MODULES[name]}").register(slim)
+    slim.registered_commands = [c for c in slim.registered_commands if c.name == name]
     return slim
 
 

@@ -223,13 +223,14 @@ def check_output(source: str, output: str | None, in_place: bool) -> bool:
         in_place = True
     if in_place and source == STDIO:
         raise ContrariusError("--in-place needs a snapshot file, not stdin; use -o PATH")
-    hint = f"add -i to update {source}" if source != STDIO else "add -o PATH to save it"
-    refuse_terminal(output, in_place, hint + " (or -o PATH; -o - prints it anyway)")
+    hint = (f"add -i to update {source} (or -o PATH to write it elsewhere; -o - prints it anyway)" if source != STDIO
+            else "add -o PATH to save it (-o - prints it anyway)")
+    refuse_terminal(output, in_place, hint)
     return in_place
 
 
 def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
-                   report: Callable[[bool], None] | None = None) -> bool:
+                   report: Callable[[bool], None] | None = None, keep_redo: str | None = None) -> bool:
     """Write ``snapshot`` to ``-o`` / in place / stdout. Returns True when stdout was used.
 
     ``-o`` naming the input file is ``--in-place`` (the history is kept). In place, the
@@ -240,6 +241,10 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
     reader (``| head``) is no error. Raises :class:`ContrariusError` for ``--in-place`` on
     stdin or with ``-o``, for stdout on a terminal without ``-o``/``-i`` (exit 2), and
     :class:`InputFileError` when the snapshot or the report cannot be written (exit 3).
+
+    In place after ``contrarius undo``: a new turn drops the undone steps and a line on
+    stderr says so; ``keep_redo`` (a command that plays no turn: the hint to end its
+    message) refuses instead (:func:`contrarius.store.save_in_place`, exit 3).
     """
     from ..store import dump_snapshot, save_in_place, write_text
 
@@ -258,7 +263,12 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
             raise InputFileError(f"cannot print the report ({exc.strerror}); nothing was written") from None
 
     if in_place:
-        save_in_place(source, text, before_commit=run_report)
+        dropped = save_in_place(source, text, before_commit=run_report, keep_redo=keep_redo)
+        if dropped:
+            from rich.markup import escape
+
+            err_console().print(escape(f"{source}: the {dropped} step{'s' if dropped != 1 else ''} undone before this "
+                                       f"turn can no longer be redone (a new turn replaces {'them' if dropped != 1 else 'it'})"))
     elif not to_stdout:
         write_text(output, text, before_commit=run_report)
     else:

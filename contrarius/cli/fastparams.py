@@ -6,12 +6,16 @@ left at its default. Importing pydantic and building the adapters costs more tha
 everything contrarius does in a ``play`` (about 60 ms of a 150 ms command).
 
 :func:`install` makes typer build each parameter's coercion lazily: a value that needs
-no conversion (``None``; a ``str`` for a ``str`` parameter; a ``bool`` for a flag; a list
-of ``str`` for a repeated ``str`` option; an empty list) is returned exactly as typer's
+no conversion (``None``; a ``str`` for a ``str`` parameter; a ``bool`` for a flag; an
+``int`` default of an ``int`` option without bounds; a list of ``str`` for a repeated
+``str`` option; an empty list) is returned exactly as typer's
 adapter would return it, and anything else (an ``int`` option given on the command line, a
 custom parser, a file) goes to typer's own coercion, built on first use. Error messages
 and results are typer's. The hook uses typer's internal ``typer.core.build_runtime_param``
-(pinned typer range, see pyproject); when it is missing, nothing is changed.
+(pinned typer range, see pyproject): typer has no supported switch that keeps pydantic out
+of a command whose values need no converting. When the name is missing nothing is changed
+(every command still works, only slower), and ``tests/test_fastparams.py`` fails loudly,
+saying what to do: a typer upgrade cannot make contrarius silently slower.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ def plain_value(descriptor: Any, value: Any, multiple: bool) -> Any:
         return value
     if ann is bool and type(value) is bool:
         return value
+    if ann is int and type(value) is int and getattr(info, "min", None) is None and getattr(info, "max", None) is None:
+        return value  # an int default (``--fish`` left out); a typed "7" still goes to typer
     if get_origin(ann) is list and isinstance(value, (list, tuple)):
         if not value:
             return []

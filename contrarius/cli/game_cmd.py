@@ -233,7 +233,20 @@ def move_text(moved, word: str) -> str:
     turns = len(moved.snapshot.log)
     steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
     return (f"{moved.path}: {word} {steps}; it now holds the game after {turns} turn{'s' if turns != 1 else ''} "
-            f"({moved.undoable} more can be undone, {moved.redoable} redone)")
+            f"({moved.undoable} more can be undone, {moved.redoable} can be redone)")
+
+
+def replaced_game_notes(path: str) -> list[str]:
+    """What ``new -o PATH --force`` does to the game PATH held: its undo history stays (the
+    new game becomes its next state, so 'contrarius undo' brings the old game back), and
+    steps undone there that could still be redone are dropped. Empty without a history."""
+    from ..store import history_path, redo_waiting
+
+    if not os.path.isfile(path) or not history_path(path).exists():
+        return []
+    n = redo_waiting(path)
+    return [f"{path}'s history keeps the game it held: 'contrarius undo {path}' brings it back"
+            + (f"; the {n} step{'s' if n != 1 else ''} undone there can no longer be redone" if n else "")]
 
 
 def register(app: typer.Typer) -> None:
@@ -331,6 +344,8 @@ def register(app: typer.Typer) -> None:
                      for n in notes if missing or not n.startswith("hands not recorded")]
         if campaign_note:
             notes.append(campaign_note)
+        if output not in (None, "-") and force:
+            notes += replaced_game_notes(output)
         # validate what we made exactly as a loaded file would be
         from ..snapshot import Snapshot
 
@@ -374,11 +389,13 @@ def register(app: typer.Typer) -> None:
                 print(f"{len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} found in {src}")
             raise typer.Exit(EXIT_PROBLEMS) from None
         if as_json:
-            emit_json({"ok": True, "problems": []})
+            emit_json({"ok": True, "problems": [], **({"notes": list(snap.read_notes)} if snap.read_notes else {})})
         else:
             used = f", variants: {', '.join(snap.variants.names)}" if snap.variants else ""
             print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {snap.dice} dice, "
                   f"{_n(len(snap.log), 'turn')} played{used})")
+            for note in snap.read_notes:
+                print(f"  - {note}")
 
     @app.command("show")
     @boundary

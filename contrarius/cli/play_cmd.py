@@ -70,7 +70,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     ``--place`` alone is no choice of action (the Tribune also buys a colonist): a Colonist
     without ``--money`` places colonists, which the rule engine decides.
     """
-    from ..parsing import card_from_text, parse_move
+    from ..parsing import card_from_text, parse_moves
     from ..turn import PlayerAction
 
     mode = snapshot.mode if snapshot is not None else None
@@ -86,7 +86,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     action = "produce" if produce else "reactivate" if reactivate else "money" if money else None
     return PlayerAction(
         card=card, action=action, province=produce, copy=copy, builds=list(build or []),
-        moves=[parse_move(m, snapshot, owner) for m in move or []], places=[parse_place(p) for p in place or []],
+        moves=parse_moves(list(move or []), snapshot, owner), places=[parse_place(p) for p in place or []],
         buys=buy, refill=refill, reveal=parse_reveal(list(reveal or []), mode),
         dice=[parse_die_option(d) for d in die or []], choices=list(choose or []), player=player,
         forum=forum, forum_refill=list(forum_refill or []), forum_reveal=parse_forum_reveal(list(forum_reveal or [])),
@@ -142,12 +142,16 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
                 partner_produce: str | None = None, partner_reactivate: bool = False, partner_money: bool = False,
                 partner_place: list[str] | None = None, partner_copy: str | None = None,
                 partner_build: list[str] | None = None, partner_move: list[str] | None = None,
-                partner_buy: list[str] | None = None, veto: str | None = None):
-    """The ``play`` options of a team or third-player turn as a :class:`~contrarius.twoplayer.TeamAction`."""
+                partner_buy: list[str] | None = None, veto: str | None = None, snapshot=None):
+    """The ``play`` options of a team or third-player turn as a :class:`~contrarius.twoplayer.TeamAction`.
+
+    ``snapshot``: the game, so that ``--partner-move`` takes the shorthand ``KIND:WHERE>CITY``
+    as ``--move`` does, for the partner's colonists (the player other than ``pa.player``),
+    resolved on the game as it stands before the turn."""
     from dataclasses import fields
 
-    from ..parsing import card_from_text, parse_move
-    from ..twoplayer import Part, TeamAction
+    from ..parsing import card_from_text, parse_moves
+    from ..twoplayer import Part, TeamAction, other_player
 
     partner_card = card_from_text(partner_card) if partner_card else partner_card
     partner_copy = card_from_text(partner_copy) if partner_copy else partner_copy
@@ -156,8 +160,9 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
     if partner_money and partner_place:
         raise ContrariusError("your partner's Colonist either placed colonists or earned money: give --partner-place or --partner-money")
     act = "produce" if partner_produce else "reactivate" if partner_reactivate else "money" if partner_money else None
+    mate = other_player(snapshot, snapshot.player(pa.player).id) if snapshot is not None and partner_move else None
     partner = Part(card=partner_card, personality=partner_personality, action=act, province=partner_produce,
-                   copy=partner_copy, builds=list(partner_build or []), moves=[parse_move(m) for m in partner_move or []],
+                   copy=partner_copy, builds=list(partner_build or []), moves=parse_moves(list(partner_move or []), snapshot, mate, "--partner-move"),
                    places=[parse_place(p) for p in partner_place or []], buys=list(partner_buy or []))
     vetoer, face = None, None
     if veto:
@@ -192,7 +197,7 @@ def turn_action(snap, card: str, **options):
     team_opts = {k: options.pop(k) for k in TEAM_OPTIONS if k in options}
     pa = player_action(card, **options, snapshot=snap)
     if snap.mode != "solo":
-        return team_action(pa, **team_opts)
+        return team_action(pa, **team_opts, snapshot=snap)
     given = next((k for k in TEAM_OPTIONS if team_opts.get(k)), None)
     if given is not None:
         raise ContrariusError(f"--{given.replace('_', '-')} is for team play and the third-player variant; this is a solo game")
@@ -264,6 +269,10 @@ def register(app: typer.Typer) -> None:
                     data["player"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
                 emit_json(data, to_stderr=used_stdout)
             else:
+                from rich.markup import escape
+
+                for note in snap.read_notes:  # readings made while loading (README "How the rules are read")
+                    err_console().print(escape(f"note: {note}"))
                 render_turn(result, err_console())
 
         write_snapshot(result.snapshot, snapshot, output, in_place, report)

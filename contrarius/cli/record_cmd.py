@@ -11,9 +11,19 @@ import typer
 from .common import boundary, check_output, emit_json, err_console, out_console, write_snapshot
 
 
+def _move_text(move: Any) -> str:
+    """A recorded colonist move as the report writes it: ``land:Roma>Casinvm-Roma`` (the
+    record's form) or ``land:Roma:Casinvm-Roma`` -> ``land Roma -> Casinvm-Roma``."""
+    kind, sep, rest = str(move).partition(":")
+    frm, arrow, to = rest.partition(">")
+    if not arrow:
+        frm, arrow, to = rest.partition(":")
+    return f"{kind} {frm} -> {to}" if sep and arrow else str(move)
+
+
 def _action_text(action: Any) -> str:
     """A turn's recorded action as one short phrase (``produce Campania``, ``build Casinvm;
-    move land:Roma>Casinvm-Roma``); ``-`` when nothing was recorded."""
+    move land Roma -> Casinvm-Roma``); ``-`` when nothing was recorded."""
     if not isinstance(action, dict):
         return "-"
     parts = []
@@ -27,22 +37,31 @@ def _action_text(action: Any) -> str:
         parts.append(f"produce {action['province']}")
     for key, word in (("moves", "move"), ("builds", "build"), ("places", "place"), ("buys", "buy"), ("refill", "refill")):
         if action.get(key):
-            parts.append(f"{word} {', '.join(str(x) for x in action[key])}")
+            parts.append(f"{word} {', '.join(_move_text(x) if key == 'moves' else str(x) for x in action[key])}")
     if action.get("praetor_reaction"):
         parts.append(f"Praetor: {action['praetor_reaction']}")
     return "; ".join(parts) or "-"
 
 
-def _dice_text(dice: Any) -> str:
+def _dice_text(dice: Any, veto: Any = None) -> str:
     """``[{"die": "mercator", "face": "wine", "source": "table"}]`` -> ``black wine``; a die
-    contrarius rolled itself is marked ``(rolled)``."""
+    contrarius rolled itself is marked ``(rolled)``. ``veto`` (third player: the log's
+    ``veto`` record) shows the result vetoed before its re-roll: ``black tool, vetoed by
+    player2 -> black S (rolled)``."""
     from ..dice import DIE_COLOURS
 
     out = []
+    vetoed = veto if isinstance(veto, dict) and "vetoed" in veto else None
     for d in dice if isinstance(dice, list) else []:
         if isinstance(d, dict):
             colour = DIE_COLOURS.get(str(d.get("die")), str(d.get("die")))
-            out.append(f"{colour} {d.get('face')}" + (" (rolled)" if d.get("source") == "rolled" else ""))
+            text = f"{colour} {d.get('face')}" + (" (rolled)" if d.get("source") == "rolled" else "")
+            if vetoed is not None and d.get("die") == vetoed.get("die") and str(d.get("face")) == str(vetoed.get("face")):
+                text = f"{colour} {vetoed['vetoed']}, vetoed by {vetoed.get('player', '?')} -> {text}"
+                vetoed = None
+            out.append(text)
+    if vetoed is not None:  # the re-rolled result is not among the dice: still say what was vetoed
+        out.append(f"{DIE_COLOURS.get(str(vetoed.get('die')), vetoed.get('die'))} {vetoed['vetoed']} vetoed by {vetoed.get('player', '?')}")
     return ", ".join(out) or "-"
 
 
@@ -51,6 +70,15 @@ def _is_die_line(text: str) -> bool:
     from ..dice import DIE_COLOURS
 
     return any(text.startswith(f"{colour} die (") for colour in DIE_COLOURS.values())
+
+
+def _partner_text(partner: Any) -> str:
+    """Team play: the partner's recorded part (``partner`` of a log entry) as ``; player2:
+    build Cosa; move land Roma -> Cosa-Roma``; empty when none is recorded."""
+    if not isinstance(partner, dict):
+        return ""
+    done = _action_text(partner)
+    return f"; {partner.get('player', 'partner')}: {done}" if done != "-" else ""
 
 
 def log_rows(snapshot) -> list[dict[str, Any]]:
@@ -65,7 +93,7 @@ def log_rows(snapshot) -> list[dict[str, Any]]:
         action = e.get("action") if isinstance(e.get("action"), dict) else {}
         rows.append({
             "turn": e.get("turn", i + 1), "player": e.get("player", "player"), "card": e.get("card", "?"),
-            "action": _action_text(action), "dice": _dice_text(e.get("dice")),
+            "action": _action_text(action) + _partner_text(e.get("partner")), "dice": _dice_text(e.get("dice"), e.get("veto")),
             "player_did": [str(x) for x in e.get("player_did") or []],
             "contrarius": [x for x in reaction if not _is_die_line(x)],
             "vp_before": vp[0], "vp_after": vp[1], "record": e,
@@ -107,9 +135,13 @@ def register(app: typer.Typer) -> None:
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
         cards: Annotated[list[str], typer.Argument(help="POSITION=CARD for each display card shown as ?, e.g. 7=Consul 6=Weaver.")],
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout.")] = None,
-        in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (keeps SNAPSHOT.prev for undo).")] = False,
+        in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (its history, SNAPSHOT.history, keeps the state before for undo; refused while undone turns wait for redo).")] = False,
     ) -> None:
-        """Name display cards the snapshot shows as ? (drawn but not recorded); no turn is played."""
+        """Name display cards the snapshot shows as ? (drawn but not recorded); no turn is played.
+
+        In place after 'undo' it is refused while undone steps wait for 'redo' (naming a card
+        plays no turn, so it must not drop them): redo first, or name the card with --reveal
+        when you play the turn again."""
         from rich.markup import escape
 
         from ..turn import apply_reveals
@@ -120,7 +152,9 @@ def register(app: typer.Typer) -> None:
         snap = load_snapshot(snapshot)
         new = snap.copy()
         lines = apply_reveals(new, parse_reveal(cards, snap.mode))
-        write_snapshot(new, snapshot, output, in_place)
+        write_snapshot(new, snapshot, output, in_place,
+                       keep_redo=f"or name the cards with --reveal {' '.join(cards)} when you play that turn again "
+                                 "(a new turn replaces the undone ones)")
         con = err_console()
         for line in lines:
             con.print(escape(line))

@@ -50,6 +50,7 @@ class Front:
         self.stdin = stdin
         self.interactive = interactive
         self.choices: tuple[tuple[str, str], ...] = ()
+        self.more = None  # the question's own completer (the move shorthand), or None
         self.refused = 0
         if interactive:
             self._setup_readline()
@@ -68,9 +69,12 @@ class Front:
 
     def complete(self, text: str, state: int) -> str | None:
         """readline's completer: the current question's choices beginning with ``text``
-        (ignoring case, U read as V; spaces in names offered as ``_``)."""
+        (ignoring case, U read as V; spaces in names offered as ``_``), and what the
+        question's own completer offers for ``text`` (the city after a move's ``>``)."""
         key = text.casefold().replace("u", "v")
         values = [v.replace(" ", "_") for v, _ in self.choices]
+        if self.more is not None:
+            values += [v.replace(" ", "_") for v in self.more(text)]
         hits = [v for v in values if v.casefold().replace("u", "v").startswith(key)]
         return hits[state] if state < len(hits) else None
 
@@ -80,6 +84,7 @@ class Front:
             self.refused += 1
             print(f"contrarius: {q.error}", file=sys.stderr, flush=True)
         self.choices = q.choices + (tuple((c, "") for c in COMMANDS) if q.key == "card" else ())
+        self.more = q.complete
         if not self.interactive:
             while True:
                 line = self.stdin.readline()

@@ -30,8 +30,9 @@ Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"):
   when several moves tie ("Where does Contrarius build?": you choose);
 - third-player variant: whether a player uses their veto card on the last die.
 
-Not asked yet: the solo variants' fish paid at the fish market and the Salsa forum card
-(``play --fish``/``--forum``); such a turn is refused with ``play``'s message.
+- the solo variants, only in a game that uses them (``snap.variants``): Salsa, the forum
+  card taken with the Tribune (after the colonist bought; ``play --forum``); the fish
+  market, the fish paid this turn (after the card's own questions; ``play --fish``).
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ class Question:
     pairs offered for completion. ``default``: taken by an empty answer (shown as
     ``[default]``); ``optional``: an empty answer means none / no more (lists).
     ``notes``: lines shown before the question (a die's faces and what each means).
-    ``error``: the message refusing the previous answer, else None.
+    ``error``: the message refusing the previous answer, else None. ``complete``: more
+    completions for the text typed so far (the move shorthand's city after ``>``), or None.
     """
 
     key: str
@@ -76,6 +78,7 @@ class Question:
     optional: bool = False
     notes: tuple[str, ...] = ()
     error: str | None = None
+    complete: Callable[[str], tuple[str, ...]] | None = None
 
     def prompt(self) -> str:
         """The question as a terminal prompt: ``text [default]: ``."""
@@ -96,22 +99,21 @@ class Turn:
 Flow = Generator[Question, str, Any]
 
 
-def _fold(text: str) -> str:
-    return " ".join(str(text).split()).casefold().replace("u", "v").replace("_", " ")
-
-
 def pick(answer: str, choices: tuple[Choice, ...] | list[Choice]) -> str | None:
-    """The choice ``answer`` names: equal to one value, or the unique value it begins
-    (ignoring case, U read as V, ``_`` as a space); None when it names none or several."""
-    key = _fold(answer)
+    """The choice ``answer`` names, read as ``play`` reads names
+    (:func:`contrarius.parsing.resolve_prefix`: equal ignoring case, else a unique
+    beginning, the shortest name when it begins all the others; ``_`` read as a space);
+    None when it names none or several (the caller then gives its own message)."""
+    from ..errors import UnknownNameError
+    from ..parsing import resolve_prefix
+
+    key = " ".join(str(answer).replace("_", " ").split())
     if not key:
         return None
-    values = [v for v, _ in choices]
-    exact = [v for v in values if _fold(v) == key]
-    if exact:
-        return exact[0]
-    starts = [v for v in values if _fold(v).startswith(key)]
-    return starts[0] if len(starts) == 1 else None
+    try:
+        return resolve_prefix(key, [v for v, _ in choices], "answer")
+    except UnknownNameError:
+        return None
 
 
 def ask(question: Question, parse: Callable[[str], Any]) -> Flow:
@@ -207,14 +209,56 @@ def _place_choices(snap, pid: str) -> tuple[Choice, ...]:
                  for c in dict.fromkeys([*snap.homes(k), *houses]))
 
 
-def _move_choices(snap, pid: str) -> tuple[Choice, ...]:
+def _after_moves(snap, pid: str, done: list[str], steps: int, *, own: bool = True):
+    """``(state, steps left)``: the game after the colonist moves ``done`` (as typed) of
+    ``pid``, applied by the rules (:func:`contrarius.turn.move_colonists`), and the
+    movement steps left of ``steps``. Moves that cannot be read or applied leave the game
+    as it was (they are refused when answered)."""
+    from ..parsing import parse_move, parse_moves
+    from ..turn import move_colonists
+
+    if not done:
+        return snap, steps
+    state = snap.copy()
+    try:
+        moves = parse_moves(done, snap, pid) if own else [parse_move(m) for m in done]
+        used = sum(e.data.get("steps", 0) for e in move_colonists(state, pid, moves))
+    except ContrariusError:
+        return snap, steps
+    return state, max(0, steps - used)
+
+
+def _shorthand_completer(state, pid: str, steps: int) -> Callable[[str], tuple[str, ...]]:
+    """Completions of the move shorthand ``KIND:WHERE>CITY`` typed so far: after the
+    ``>``, the cities the colonist at ``WHERE`` can end next to within ``steps``
+    (:func:`contrarius.parsing.reachable_cities`), in ``state`` (the game after the moves
+    already answered). Text without ``>`` gets none (the exact forms are the choices)."""
+    from ..parsing import colonists_at, reachable_cities
+
+    def complete(text: str) -> tuple[str, ...]:
+        head, sep, _ = text.partition(">")
+        kind, colon, where_ = head.partition(":")
+        if not sep or not colon or kind.casefold() not in ("land", "sea") or not where_:
+            return ()
+        try:
+            cols = colonists_at(state, pid, kind.casefold(), where_)
+        except ContrariusError:
+            return ()
+        cities = dict.fromkeys(c for col in cols for c in reachable_cities(state, col, steps))
+        return tuple(f"{head}>{c}" for c in cities)
+
+    return complete
+
+
+def _move_choices(snap, pid: str, steps: int) -> tuple[Choice, ...]:
+    """The exact moves ``KIND:FROM:TO`` of ``pid``'s colonists within ``steps``, ending on
+    a free line (as :func:`contrarius.parsing.reachable_cities`)."""
     from ..build import line_distances
 
-    steps = len(snap.colonists_of(pid))
     out: list[Choice] = []
     for col in snap.colonists_of(pid):
         for line, path in sorted(line_distances(snap, col, steps).items(), key=lambda kv: kv[0].label):
-            if path and len(path) <= steps:
+            if path and len(path) <= steps and line.stoppable and snap.line_occupant(line) in (None, col):
                 out.append((f"{col.kind}:{col.where}:{line.label}", f"{len(path)} step{'s' if len(path) != 1 else ''}"))
     return tuple(dict.fromkeys(out))
 
@@ -316,7 +360,8 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
           checked: Callable[[], None]) -> Flow:
     """Ask ``pid``'s part of a card with the reaction ``kind``; option names get ``prefix``
     (``""`` or ``"partner_"``). ``checked`` runs the rules on the options so far."""
-    from ..parsing import parse_move
+    from ..build import movement_steps
+    from ..parsing import parse_move, parse_moves
     from .play_cmd import parse_place
 
     def keep(key: str, value: Any, *, append: bool = False) -> None:
@@ -349,15 +394,21 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
         yield from ask(Question(prefix + "produce", _say(who, "the province produced in"), _province_choices(snap)), province)
         return
     if kind == "architect":
-        steps = len(snap.colonists_of(pid))
+        steps = movement_steps(snap, pid)
         while True:
-            def move(a: str) -> str:
-                parse_move(a, snap, pid)
+            done = list(opts.get(prefix + "move") or [])
+            state, left = _after_moves(snap, pid, done, steps, own=not prefix)
+
+            def move(a: str, done=done) -> str:
+                # as play reads --move: your shorthand on the board as your earlier moves left
+                # it; a partner's move only in the exact form (team_action)
+                parse_moves(done + [a], snap, pid) if not prefix else parse_move(a)
                 keep("move", a, append=True)
                 return a
 
-            got = yield from ask(Question(prefix + "move", _say(who, f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all)"),
-                                          _move_choices(snap, pid), optional=True), move)
+            text = f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all" + (f", {left} left)" if done else ")")
+            got = yield from ask(Question(prefix + "move", _say(who, text), _move_choices(state, pid, left), optional=True,
+                                          complete=_shorthand_completer(state, pid, left) if not prefix else None), move)
             if got is None:
                 break
         while True:
@@ -457,6 +508,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     from ..cards import Card
     from ..errors import GameOverError
     from ..parsing import card_from_text
+    from ..turn import card_in_hand
     from ..twoplayer import halves
 
     if snap.ended is not None and not snap.ended.final_turn_pending:
@@ -481,6 +533,8 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
 
     def card(a: str) -> str:
         got = card_from_text(a, mode=snap.mode)
+        if snap.player(pid).hand is not None:  # every card, also those whose check waits for a later answer
+            card_in_hand(snap.player(pid), got)
         state["card"] = got
         kind = Card.of(got).reaction
         fill: dict[str, Any] = {}

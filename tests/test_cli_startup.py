@@ -1,0 +1,103 @@
+"""Start-up: a command loads what it uses and nothing more (issue 20; issue 13's dispatcher).
+
+Not timed (timings belong to benchmarks/): these tests check WHICH modules a command
+imports, in a fresh process started like ``contrarius ...``. A solo ``play`` never loads
+the team and third-player rules; one command never loads the other commands' modules.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "imperium-expert-midgame.yaml"
+
+PROBE = """
+import os, sys
+sys.argv = ["contrarius", *sys.argv[1:]]
+from contrarius.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.startswith(("contrarius", "pydantic")))) + "\\n")
+"""
+
+
+def loaded(tmp_path, *args, env=None):
+    """The contrarius (and pydantic) modules a process running ``contrarius ARGS`` imported."""
+    import os
+
+    proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, **(env or {})})
+    line = [x for x in proc.stderr.splitlines() if x.startswith("MODULES=")]
+    assert line, proc.stderr
+    return set(line[-1][len("MODULES="):].split(","))
+
+
+def test_the_command_table_matches_what_the_modules_register():
+    import importlib
+
+    import contrarius.cli as cli
+
+    registered = []
+    for mod in dict.fromkeys(cli.COMMAND_MODULES.values()):
+        app = cli._new_app()
+        importlib.import_module(f"contrarius.cli.{mod}").register(app)
+        registered += [(c.name, mod) for c in app.registered_commands]
+    assert dict(registered) == cli.COMMAND_MODULES
+    # the order of `contrarius --help`
+    assert [c.name for c in cli.app.registered_commands] == list(cli.COMMAND_MODULES)
+
+
+def test_a_solo_play_loads_neither_team_play_nor_the_other_commands(tmp_path):
+    mods = loaded(tmp_path, "play", "senator", str(EXAMPLE), "-o", str(tmp_path / "out.yaml"))
+    assert (tmp_path / "out.yaml").exists()
+    assert "contrarius.reactions" in mods and "contrarius.cli.play_cmd" in mods
+    for mod in ("contrarius.team", "contrarius.third_player", "contrarius.twoplayer",
+                "contrarius.cli.session_cmd", "contrarius.cli.session_flow", "contrarius.cli.score_cmd",
+                "contrarius.cli.game_cmd", "contrarius.cli.preview_cmd", "contrarius.preview", "contrarius.setup"):
+        assert mod not in mods, f"a solo play imported {mod}"
+
+
+def test_a_team_game_still_loads_team_play(tmp_path):
+    snap = tmp_path / "team.yaml"
+    mods = loaded(tmp_path, "new", "--board", "italia", "--mode", "team", "--seed", "4", "-o", str(snap))
+    assert "contrarius.team" in mods and "contrarius.third_player" not in mods
+    mods = loaded(tmp_path, "new", "--board", "italia", "--mode", "third-player", "--seed", "4", "-o", str(tmp_path / "t.yaml"))
+    assert "contrarius.third_player" in mods and "contrarius.team" not in mods
+
+
+def test_where_loads_no_rules_of_play(tmp_path):
+    mods = loaded(tmp_path, "where", str(EXAMPLE))
+    assert "contrarius.cli.where_cmd" in mods
+    for mod in ("contrarius.game", "contrarius.reactions", "contrarius.cli.play_cmd", "contrarius.cli.session_flow"):
+        assert mod not in mods, f"where imported {mod}"
+
+
+@pytest.mark.parametrize("line, expect", [
+    ("contrarius play prefect {snap} --produce ", "contrarius.cli.play_cmd"),
+    ("contrarius ", "contrarius.cli.session_cmd"),  # the command names: every command
+])
+def test_a_tab_loads_the_command_it_completes(tmp_path, line, expect):
+    line = line.format(snap=EXAMPLE)
+    mods = loaded(tmp_path, env={"_CONTRARIUS_COMPLETE": "complete_bash", "COMP_WORDS": line,
+                                 "COMP_CWORD": str(len(line.split()))})
+    assert expect in mods
+    if "play" in line:
+        assert "contrarius.cli.session_flow" not in mods and "contrarius.cli.game_cmd" not in mods
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "senator", "{snap}", "-o", "{out}"],
+    ["play", "tribune", "{snap}", "--json", "-o", "{out}"],
+    ["where", "{snap}"],
+    ["preview", "{snap}"],
+])
+def test_a_command_with_plain_values_never_imports_pydantic(tmp_path, args):
+    from test_fastparams import FIX
+
+    mods = loaded(tmp_path, *(a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args))
+    assert "contrarius.cli" in mods
+    assert "pydantic" not in mods, f"{' '.join(args)} imported pydantic: {FIX}"

@@ -977,33 +977,3 @@ class _Reader:
                 self.bad("display", f"{count} {n} cards in the display and stack, but the stacks hold only {pool[n]}", "correct the duplicate card")
             if n not in pool and snap.mode == "solo":
                 self.bad("display", f"{n} is not a card of the Solitaria display stacks", f"display cards: {', '.join(sorted(pool))}")
-        self.check_player_cards(snap, pool)
-
-    def check_player_cards(self, snap: Snapshot, pool: dict[str, int]) -> None:
-        """Solo games: each personality card exists a limited number of times ("Setup": the
-        player's 7 starting cards, the display stacks I and II). The player holds starting
-        cards and cards bought from the display, so for every card name the player's hand
-        and played pile plus the display and the recorded stack order never hold more than
-        the starting hand and the stacks together. Contrarius's cards are left out (its
-        starting cards are its own copies and may be corrected by the player), so the
-        count never exceeds what a real game can show; ``?`` cards count as nothing."""
-        if snap.mode != "solo" or not snap.players:
-            return
-        p = snap.players[0]
-        start: dict[str, int] = {}
-        for c in card_facts()["player_hand"]:
-            nm = c["name"] if isinstance(c, dict) else c
-            start[nm] = start.get(nm, 0) + 1
-        seen: dict[str, int] = {}
-        for c in (p.hand or []) + (p.played or []):
-            seen[c.name] = seen.get(c.name, 0) + 1
-        for n in snap.display_cards() + list(snap.stack_order or []):
-            if n != UNKNOWN_CARD and n in seen:
-                seen[n] += 1
-        for n, count in seen.items():
-            limit = start.get(n, 0) + pool.get(n, 0)
-            if count > limit:
-                path = "players[0].hand"
-                self.bad(path, f"{count} {n} cards in the player's hand, played pile, display and stack, "
-                               f"but the game has only {limit} (starting hand {start.get(n, 0)}, display stacks {pool.get(n, 0)})",
-                         "remove the extra cards")

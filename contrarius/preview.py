@@ -50,6 +50,7 @@ from .game import play
 from .turn import Event, PlayerAction, TurnResult
 from .snapshot import CONTRARIUS, Snapshot
 from .solo_variants import bonus_turned
+from .third_player import THIRD, diplomat_target
 
 #: A branch rolling more dice than this is a bug in the reaction code (a loop).
 MAX_DICE = 12
@@ -449,11 +450,21 @@ class Summary:
         return {"player": self.player, "cards_from": self.source, "rows": [r.to_dict() for r in self.rows]}
 
 
-def _copyable(snapshot: Snapshot) -> list[str]:
+def _copyable(snapshot: Snapshot, player: str | None = None) -> list[str]:
+    """The cards a Diplomat of ``player`` could copy: Contrarius's face-up cards (solo and
+    team play), or in the third-player variant the other player's top played card, by
+    :func:`contrarius.third_player.diplomat_target`, the rule ``play`` applies (empty when
+    it is not recorded or there is none)."""
+    if snapshot.mode == THIRD:
+        try:
+            top = diplomat_target(snapshot, snapshot.player(player).id)
+        except ContrariusError:
+            return []
+        return [top] if top is not None else []
     return list(dict.fromkeys(c.name for c in snapshot.contrarius.cards if c.face_up and c.name != "Diplomat"))
 
 
-def _variants(snapshot: Snapshot, name: str, copy: str | None = None) -> list[tuple[str, dict[str, Any] | None]]:
+def _variants(snapshot: Snapshot, name: str, copy: str | None = None, player: str | None = None) -> list[tuple[str, dict[str, Any] | None]]:
     """``(group, PlayerAction fields)`` for each action of card ``name`` (a copied card
     when ``copy``); the group ``"produce"`` gathers the Prefect's provinces (fields None:
     no province can produce)."""
@@ -462,8 +473,8 @@ def _variants(snapshot: Snapshot, name: str, copy: str | None = None) -> list[tu
     base: dict[str, Any] = {"card": name, "copy": copy}
     if kind == "diplomat" and copy is None:
         out: list[tuple[str, dict[str, Any] | None]] = []
-        for target in _copyable(snapshot):
-            out.extend((f"copy {target}: {g}", f) for g, f in _variants(snapshot, name, target))
+        for target in _copyable(snapshot, player):
+            out.extend((f"copy {target}: {g}", f) for g, f in _variants(snapshot, name, target, player))
         return out
     if kind in ("prefect", "prefect_magnus"):
         out = [("produce", {**base, "action": "produce", "province": p})
@@ -497,11 +508,13 @@ def summary(snapshot: Snapshot, player: str | None = None, *, reveal: dict[int, 
     pid = snapshot.player(player).id
     rows: list[Row] = []
     for name in names:
-        if Card.of(name).reaction == "diplomat" and not _copyable(snapshot):
-            rows.append(Row(name, None, None, "Contrarius has no face-up card to copy"))
+        if Card.of(name).reaction == "diplomat" and not _copyable(snapshot, player):
+            why = ("the other player has no played card recorded to copy (give it: preview diplomat --copy CARD)"
+                   if snapshot.mode == THIRD else "Contrarius has no face-up card to copy")
+            rows.append(Row(name, None, None, why))
             continue
         groups: dict[str, list[tuple[dict[str, Any], Preview | None, str]]] = {}
-        for group, fields in _variants(snapshot, name):
+        for group, fields in _variants(snapshot, name, player=player):
             if fields is None:
                 groups.setdefault(group, []).append(({}, None, "no province can produce (every bonus marker shows coins)"))
                 continue

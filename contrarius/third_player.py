@@ -62,6 +62,20 @@ def players_part(t: TwoPlayerTurn, ta: TeamAction, card: Card, recorded: bool) -
     return plan, reacts
 
 
+def diplomat_target(s: Snapshot, pid: str) -> str | None:
+    """The card ``pid``'s Diplomat copies in the third-player variant ("The Diplomat follows
+    the rules of regular Concordia, meaning that it copies a card of the other player and
+    not of Contrarius"): the other player's top played card; None when their played cards
+    are not recorded. Raises :class:`RuleError` when they have none face up."""
+    them = other_player(s, pid)
+    q = s.player(them)
+    if q.played is None:
+        return None
+    if not q.played:
+        raise RuleError(f"{them} has no played card face up: the Diplomat has nothing to copy")
+    return q.played[-1].name
+
+
 def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
     """The active player carries out their card alone (regular Concordia rules)."""
     s = t.s
@@ -76,11 +90,8 @@ def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
     from_hand(t, me, card.name)
     eff = card
     if card.reaction == "diplomat":
-        q = s.player(them)
-        if q.played is not None:
-            if not q.played:
-                raise RuleError(f"{them} has no played card face up: the Diplomat has nothing to copy")
-            top = q.played[-1].name
+        top = diplomat_target(s, me)
+        if top is not None:
             if mine.copy and card_name(mine.copy) != top:
                 raise RuleError(f"the Diplomat copies the top card of {them}'s played cards, {top}, not {card_name(mine.copy)}")
             name = top

@@ -328,3 +328,16 @@ def test_senator_two_buys_refer_to_the_display_before_the_purchase():
     r = go(third(), "Senator", buys=["7", "1"])
     assert [e.data.get("card") for e in r.player_events if e.kind == "buy"] == ["Smith", "Mercator"]
     assert r.snapshot.display == ["Prefect", "Colonist", "Farmer", "Architect", "Diplomat", "?", "?"]
+
+
+def test_preview_summary_diplomat_copies_the_other_players_top_card():
+    # "The Diplomat follows the rules of regular Concordia, meaning that it copies a card of
+    # the other player and not of Contrarius": after player1 played the Mercator, player2's
+    # Diplomat copies that Mercator only, in the summary as in 'preview diplomat' (not
+    # Contrarius's Prefect/Architect/Mercator/Colonist/Senator/Mason)
+    from contrarius.preview import summary
+
+    s = go(third(), "Mercator").snapshot
+    rows = [r for r in summary(s).rows if r.card == "Diplomat"]
+    assert [r.action for r in rows] == ["copy Mercator"]
+    assert rows[0].preview.reacted_to == "Mercator"

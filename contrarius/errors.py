@@ -108,6 +108,14 @@ class SnapshotError(ContrariusError):
         return SnapshotError(self.problems, source)
 
 
+class UnusedInputError(ContrariusError):
+    """Input given on the command line that the turn did not use: a ``--die`` result no
+    reaction rolled, a ``--choose`` no build asked for, a ``--refill`` no draw took. A usage
+    error (exit code 2, like an option that does not fit the card), never a rule error."""
+
+    exit_code = EXIT_USAGE
+
+
 class RuleError(ContrariusError):
     """An action that the rules do not allow in this state (exit code 4)."""
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Card, card_name
-from .errors import ContrariusError, RuleError
+from .errors import ContrariusError, RuleError, UnusedInputError
 from .snapshot import Snapshot
 from .solo_variants import FISH_TILE_TURNED, Note, bonus_piece, bonus_turned, forum_due, mercator_fish, pay_fish, take_forum
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods,
@@ -311,7 +311,7 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         flip = Event("card", f"the copied {reacted.name} is turned face down")
         (t.player_events if final_card else t.events).append(flip)
     if t.refill:
-        raise ContrariusError(f"--refill {', '.join(t.refill)}: not used, this turn drew fewer cards into the display; remove it")
+        raise UnusedInputError(f"--refill {', '.join(t.refill)}: not used, this turn drew fewer cards into the display; remove it")
     t.refuse_unused_input()
     game_over = s.ended is not None and not s.ended.final_turn_pending
     entry = {

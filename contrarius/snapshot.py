@@ -321,6 +321,12 @@ def _player_out(p: Player) -> dict[str, Any]:
 
 
 # ----- loading and checking ----------------------------------------------------------------
+# the keys of a turn record in ``log`` (what play writes: reactions.finish_turn, twoplayer)
+_LOG_KEYS = ("turn", "player", "card", "action", "partner", "reacted_to", "dice", "veto", "player_did", "reaction", "vp")
+# the keys of a recorded action that hold lists (the log command joins them)
+_LOG_ACTION_LISTS = ("moves", "builds", "places", "buys", "refill", "choices")
+
+
 class _Reader:
     """Reads plain data into a :class:`Snapshot`, collecting every problem on the way."""
 
@@ -854,7 +860,87 @@ class _Reader:
                 self.bad(f"log[{i}]", "not a plain turn record (it refers to itself or is nested too deeply)",
                          "remove this entry, or write log: [] to start it afresh")
                 return
-        snap.log = log
+        before = len(self.problems)
+        for i, entry in enumerate(log):
+            self.read_log_entry(entry, f"log[{i}]")
+        if len(self.problems) == before:
+            snap.log = log
+
+    def read_log_entry(self, entry: dict, path: str) -> None:
+        """Check one turn record of ``log`` (``path`` e.g. ``log[0]``) against what ``play``
+        writes (:func:`contrarius.reactions` and :mod:`contrarius.twoplayer` append them):
+        ``turn`` a whole number from 1, ``player``/``card``/``reacted_to`` text, ``action`` and
+        ``partner`` mappings whose ``moves``/``builds``/``places``/``buys``/``refill``/``choices``
+        are lists of names or numbers, ``dice`` a list of ``{die, face, source}``, ``player_did`` and
+        ``reaction`` lists of text, ``vp`` two whole numbers. Every key is optional (older
+        snapshots recorded fewer); each problem is reported with its path, nothing is raised."""
+        fix = "correct it as contrarius writes it, or remove this entry"
+        self.keys(entry, _LOG_KEYS, path + ".")
+
+        def text(value: Any, where: str, nullable: bool = False) -> None:
+            if not (isinstance(value, str) or (nullable and value is None)):
+                self.bad(where, f"expected a name (text), got {value!r}", fix)
+
+        def texts(value: Any, where: str) -> None:
+            if not isinstance(value, list):
+                self.bad(where, f"expected a list of text lines, got {value!r}", fix)
+                return
+            for j, x in enumerate(value):
+                if not isinstance(x, str):
+                    self.bad(f"{where}[{j}]", f"expected a line of text, got {x!r}", fix)
+
+        def action(value: Any, where: str) -> None:
+            if not isinstance(value, dict):
+                self.bad(where, f"expected a mapping (choice, province, moves, ...), got {value!r}", fix)
+                return
+            for key in _LOG_ACTION_LISTS:
+                v = value.get(key)
+                if v is None:
+                    continue
+                if not isinstance(v, list):
+                    self.bad(f"{where}.{key}", f"expected a list, got {v!r}", fix)
+                    continue
+                for j, x in enumerate(v):  # names, or numbers (--choose 2)
+                    if not isinstance(x, (str, int)) or isinstance(x, bool):
+                        self.bad(f"{where}.{key}[{j}]", f"expected a name or number, got {x!r}", fix)
+
+        if "turn" in entry:
+            self.integer(entry["turn"], path + ".turn", minimum=1)
+        for key in ("player", "card"):
+            if key in entry:
+                text(entry[key], f"{path}.{key}")
+        if "reacted_to" in entry:
+            text(entry["reacted_to"], path + ".reacted_to", nullable=True)
+        for key in ("action", "partner"):
+            if entry.get(key) is not None:
+                action(entry[key], f"{path}.{key}")
+        for key in ("player_did", "reaction"):
+            if entry.get(key) is not None:
+                texts(entry[key], f"{path}.{key}")
+        dice = entry.get("dice")
+        if dice is not None:
+            if not isinstance(dice, list):
+                self.bad(path + ".dice", f"expected a list of die results, got {dice!r}", fix)
+            else:
+                for j, d in enumerate(dice):
+                    where = f"{path}.dice[{j}]"
+                    if not isinstance(d, dict):
+                        self.bad(where, f"expected {{die, face, source}}, got {d!r}", fix)
+                        continue
+                    self.keys(d, ("die", "face", "source"), where + ".")
+                    for key in ("die", "source"):
+                        if key in d:
+                            text(d[key], f"{where}.{key}")
+                    face = d.get("face")  # a goods name, or a number of the numeric dice
+                    if not isinstance(face, str) and (isinstance(face, bool) or not isinstance(face, int)):
+                        self.bad(where + ".face", f"expected a face of the die, got {face!r}", fix)
+        vp = entry.get("vp")
+        if vp is not None:
+            if not isinstance(vp, list) or len(vp) != 2:
+                self.bad(path + ".vp", f"expected [VP before, VP after], got {vp!r}", fix)
+            else:
+                for j, v in enumerate(vp):
+                    self.integer(v, f"{path}.vp[{j}]")
 
     def check_counts(self, snap: Snapshot) -> None:
         for owner in snap.owners:

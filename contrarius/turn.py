@@ -30,7 +30,7 @@ from .build import (BuildRuling, Move, apply_build, contrarius_home, enter_from_
                     movement_steps, where)
 from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, DIE_DECIDES, parse_face, roll
-from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError
+from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError, UnusedInputError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
 from .solo_variants import Note, red_sea_colonist, surplus_steps
 
@@ -195,12 +195,12 @@ class Turn:
 
     def refuse_unused_input(self) -> None:
         """At the end of a turn: a ``--choose`` or a die result given but not used is a
-        mistake (:class:`RuleError`), never silently dropped."""
+        mistake (:class:`UnusedInputError`, a usage error), never silently dropped."""
         if self.choices:
-            raise RuleError(f"--choose {self.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
+            raise UnusedInputError(f"--choose {self.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
         if self.table_dice:
             extra = ", ".join(f for _, f in self.table_dice)
-            raise RuleError(f"this reaction did not roll every die given: {extra} left over; remove it")
+            raise UnusedInputError(f"this reaction did not roll every die given: {extra} left over; remove it")
 
     def say(self, event: str, text: str, **data: Any) -> None:
         """Record a reaction event of type ``event`` with its report line."""

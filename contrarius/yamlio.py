@@ -16,6 +16,23 @@ from .errors import InputFileError
 
 STDIO = "-"
 
+
+def _number_kind(digits: str) -> str:
+    """The kind of YAML 1.1 integer ``digits`` (sign removed) is written as, with its article:
+    ``a hex`` (``0x10``), ``an octal`` (``0o17``, ``017``), ``a binary`` (``0b101``), ``a
+    base-60`` (``1:30``), ``an underscored`` (``1_000``)."""
+    low = digits.lower()
+    if low.startswith("0x"):
+        return "a hex"
+    if low.startswith("0b"):
+        return "a binary"
+    if ":" in low:
+        return "a base-60"
+    if low.startswith("0"):
+        return "an octal"
+    return "an underscored" if "_" in low else "a non-decimal"
+
+
 def source_label(path: str) -> str:
     """The name used in messages: the path, or ``<stdin>`` for ``-``."""
     return "<stdin>" if path == STDIO else str(path)
@@ -187,7 +204,7 @@ def check_plain(text: str, source: str) -> None:
                     digits = ev.value.lstrip("+-")
                     if not _DECIMAL.fullmatch(ev.value):
                         raise refuse(ev, f"{ev.value!r} is not written as a plain decimal number (YAML would read "
-                                         f"{'an octal' if digits[:1] == '0' else 'a hex, octal, binary or base-60'} number)",
+                                         f"{_number_kind(digits)} number)",
                                      f"write it in decimal digits without leading zeros, e.g. {digits.lstrip('0') or '0'}"
                                      if digits.isdigit() else "write it in decimal digits")
                     if len(digits) > MAX_DIGITS:

@@ -198,7 +198,7 @@ def test_illegal_moves_on_the_board(runner, tmp_path):
     # Contrarius's six cards: Prefect, Architect, Mercator, Colonist, Senator and a specialist
     fails(runner, ["play", "diplomat", path, "--copy", "weaver"], EXIT_RULE, "cannot copy Weaver", "no such card")
     # a reactivation rolls no die
-    fails(runner, ["play", "prefect", path, "--reactivate", "--die", "wine"], EXIT_RULE, "left over")
+    fails(runner, ["play", "prefect", path, "--reactivate", "--die", "wine"], EXIT_USAGE, "left over")
 
 
 def test_a_province_that_already_produced(runner, tmp_path):

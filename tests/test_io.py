@@ -144,7 +144,7 @@ def _produced(s):
     (["colonist", "--money"], None, 4),                       # not in the hand
     (["architect", "--build", "Londinivm"], None, 4),         # no colonist next to it
     (["prefect", "--produce", "Italia"], _produced, 4),       # already produced
-    (["prefect", "--reactivate", "--die", "wine"], None, 4),  # a die left over
+    (["prefect", "--reactivate", "--die", "wine"], None, 2),  # a die left over (usage)
     (["mercator"], _over, 4),                                 # the game is over
 ])
 def test_a_failing_in_place_command_leaves_the_file_as_it_was(runner, tmp_path, args, edit, code):

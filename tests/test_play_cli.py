@@ -232,7 +232,7 @@ def test_refill_and_reveal_options(runner, tmp_path):
     assert new["display"] == ["Mercator", "Prefect", "Colonist", "Farmer", "Architect", "Diplomat", "Vintner"]
     assert new["contrarius"]["cards"][-1]["name"] == "Weaver" and new["stack"] == {"remaining": 6}
     r = run(runner, "play", "architect", "--die", "2", "--reveal", "9=Weaver", t)
-    assert r.exit_code == 2 and "POSITION=CARD" in r.stderr
+    assert r.exit_code == 2 and "display position 9 does not exist; positions are 1-7" in r.stderr
 
 
 def test_choose_among_tied_moves(runner, game):
@@ -258,11 +258,11 @@ def test_wrong_die_faces_exit_2_and_write_nothing(runner, tmp_path, args, words)
     assert words in r.stderr and r.stdout == ""
 
 
-def test_die_for_the_wrong_reaction_or_left_over_exits_4(runner, game):
+def test_die_for_the_wrong_reaction_exits_4_left_over_exits_2(runner, game):
     r = run(runner, "play", "architect", "--die", "red=card", game)
     assert r.exit_code == 4 and "blue architect die" in r.stderr
     r = run(runner, "play", "mercator", "--die", "wine", "--die", "wine", game)
-    assert r.exit_code == 4 and "left over" in r.stderr
+    assert r.exit_code == 2 and "left over" in r.stderr
 
 
 def test_missing_die_exits_4_and_writes_nothing(runner, tmp_path):

@@ -31,7 +31,7 @@ import random
 
 import pytest
 
-from contrarius.errors import ContrariusError, GameOverError, NeedDieError, RuleError, UnknownNameError
+from contrarius.errors import ContrariusError, GameOverError, NeedDieError, RuleError, UnknownNameError, UnusedInputError
 from contrarius.reactions import PlayerAction, play
 from contrarius.snapshot import Snapshot
 
@@ -582,7 +582,7 @@ def test_die_read_from_the_table_is_validated():
     with pytest.raises(RuleError, match="blue architect die"):
         turn(base(), "Architect", "red=land")
     # a die given but never rolled
-    with pytest.raises(RuleError, match="left over"):
+    with pytest.raises(UnusedInputError, match="left over"):
         turn(base(), "Mason", "wine")
 
 
@@ -711,7 +711,7 @@ def test_contrarius_fifteenth_house_ends_the_game_and_the_player_plays_one_final
     assert f.snapshot.concordia == "contrarius"
     assert f.snapshot.log[-1]["reaction"] == []
     # no die may be given for the final card
-    with pytest.raises(RuleError, match="left over"):
+    with pytest.raises(UnusedInputError, match="left over"):
         play(s, PlayerAction("Mercator", dice=[(None, "wine")]))
     with pytest.raises(GameOverError):
         play(f.snapshot, PlayerAction("Mercator", dice=[(None, "wine")]))
@@ -899,7 +899,7 @@ def test_diplomat_copying_the_architect_may_build():
 def test_choose_without_a_tie_is_refused():
     # Mercator, black die cloth: Spoletvm (the only cloth city in reach) is reached only by
     # the land colonist over Roma-Spoletvm: no tie, so --choose 2 has nothing to choose.
-    with pytest.raises(RuleError, match="--choose"):
+    with pytest.raises(UnusedInputError, match="--choose"):
         turn(base(), "Mercator", "cloth", choices=[2])
 
 

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from contrarius.cli import app
-from contrarius.errors import ContrariusError, GameOverError, RuleError
+from contrarius.errors import ContrariusError, GameOverError, RuleError, UnusedInputError
 from contrarius.game import play
 from contrarius.game import SetupOptions, new_game
 from team_helpers import reload, texts
@@ -98,7 +98,7 @@ def test_starting_players_cards_cause_no_reaction():
     assert "player1 is the starting player" in texts(r)
     assert r.snapshot.active == "player2"
     # a die given for player1's turn is left over: nothing rolls it
-    with pytest.raises(RuleError, match="did not roll every die"):
+    with pytest.raises(UnusedInputError, match="did not roll every die"):
         go(s, "Mercator", dice=["wine"])
 
 

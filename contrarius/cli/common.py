@@ -302,7 +302,8 @@ def write_svg(target: str, element) -> None:
     """Write the picture ``element`` (from :func:`contrarius.picture.picture`) as an SVG
     document to ``target`` (``-``: stdout), atomically like a snapshot.
 
-    Raises :class:`InputFileError` (exit code 3) naming ``--svg`` when it cannot be written.
+    Raises :class:`InputFileError` (exit code 3) naming ``--svg`` when it cannot be written,
+    saying that nothing was written (callers write the picture before anything else).
     """
     from ..errors import InputFileError
     from ..picture import svg_text
@@ -311,4 +312,5 @@ def write_svg(target: str, element) -> None:
     try:
         write_text(target, svg_text(element))
     except InputFileError as exc:
-        raise InputFileError(f"--svg: {str(exc).replace('with -o', 'with --svg').replace('-o PATH', '--svg FILE')}") from None
+        why = str(exc).replace('with -o', 'with --svg').replace('-o PATH', '--svg FILE')
+        raise InputFileError(f"--svg: {why}; the picture was not written (nothing else was either)") from None

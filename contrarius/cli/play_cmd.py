@@ -46,8 +46,10 @@ def parse_reveal(items: list[str], mode: str | None = None) -> dict[int, str]:
     out: dict[int, str] = {}
     for item in (x for whole in items for x in whole.split(",") if x.strip()):
         pos, sep, name = item.partition("=")
-        if not sep or not (pos.strip().isascii() and pos.strip().isdigit()) or not 1 <= int(pos) <= 7:
+        if not sep or not (pos.strip().isascii() and pos.strip().isdigit()):
             raise ContrariusError(f"--reveal {item!r}: write POSITION=CARD, e.g. 3=Weaver")
+        if not 1 <= int(pos) <= 7:
+            raise ContrariusError(f"--reveal {item!r}: display position {int(pos)} does not exist; positions are 1-7 (1 the leftmost)")
         out[int(pos)] = name.strip() if name.strip() == "?" else card_from_text(name, mode=mode)
     return out
 
@@ -97,6 +99,8 @@ def parse_forum_reveal(items: list[str]) -> dict[int, str]:
     out: dict[int, str] = {}
     for item in items:
         pos, sep, name = item.partition("=")
+        if sep and pos.strip().isascii() and pos.strip().isdigit() and name.strip() and not 1 <= int(pos) <= 4:
+            raise ContrariusError(f"--forum-reveal {item!r}: forum row position {int(pos)} does not exist; positions are 1-4")
         if not sep or not (pos.strip().isascii() and pos.strip().isdigit()) or not 1 <= int(pos) <= 4 or not name.strip():
             raise ContrariusError(f"--forum-reveal {item!r}: write POSITION=CARD, e.g. 1=Julius (forum row positions 1-4)")
         out[int(pos)] = name.strip()

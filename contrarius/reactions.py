@@ -46,7 +46,7 @@ from .cards import Card, card_name
 from .errors import ContrariusError, RuleError, UnusedInputError
 from .snapshot import Snapshot
 from .solo_variants import FISH_TILE_TURNED, Note, bonus_piece, bonus_turned, forum_due, mercator_fish, pay_fish, take_forum
-from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods,
+from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods, face_up_card,
                    colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end, sestertii_text,
                    specialist_production, store_goods)
 
@@ -238,15 +238,10 @@ def _reacted_card(s: Snapshot, card: Card, action: PlayerAction) -> Card:
     if not action.copy:
         raise ContrariusError("which of Contrarius's face-up cards does the Diplomat copy? add --copy CARD")
     want = card_name(action.copy)
-    up = [c for c in s.contrarius.cards if c.name == want and c.face_up]
-    if not up:
-        down = any(c.name == want for c in s.contrarius.cards)
-        why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
-        have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
-        raise RuleError(f"the Diplomat cannot copy {want}: {why}; face-up cards: {have}")
+    copied = face_up_card(s, want)
     if want == "Diplomat":
         raise RuleError("a Diplomat cannot copy a Diplomat")
-    return up[0]
+    return copied
 
 
 def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: str | None) -> None:

@@ -73,7 +73,7 @@ from .cards import Card, card_name
 from .errors import ContrariusError, RuleError
 from .setup import START_GOODS, START_SESTERTII, SetupOptions, colonists_text, start_colonists
 from .snapshot import Colonist, Player, Snapshot, player_ids
-from .turn import PlayerAction, TurnResult
+from .turn import PlayerAction, TurnResult, face_up_card
 from .twoplayer import (TEAM, Part, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish,
                         from_hand, other_player, run, setup_table, turn_face_down)
 
@@ -83,16 +83,11 @@ def _copy_contrarius(t: TwoPlayerTurn, want: str | None, pid: str, opt: str) -> 
     if not want:
         raise ContrariusError(f"which face-up card of Contrarius does {pid} copy with the Diplomat? add --{opt}copy CARD")
     name = card_name(want)
-    up = [c for c in s.contrarius.cards if c.name == name and c.face_up]
-    if not up:
-        down = any(c.name == name for c in s.contrarius.cards)
-        why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
-        have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
-        raise RuleError(f"the Diplomat cannot copy {name}: {why}; face-up cards: {have}")
-    if up[0].reaction in ("diplomat", "legatus"):
+    copied = face_up_card(s, name)
+    if copied.reaction in ("diplomat", "legatus"):
         raise RuleError(f"a Diplomat cannot copy a {name} (the rulebook gives no way to carry that out; "
                         "reading of contrarius.team)")
-    return up[0]
+    return copied
 
 
 def _alone(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> None:

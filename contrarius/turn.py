@@ -670,3 +670,16 @@ def ensure_valid(s: Snapshot) -> None:
         raise ContrariusError(f"this turn would leave an invalid snapshot ({exc.problems[0].render()}); nothing was written: "
                               "check the card names given with --refill and --reveal") from None
 
+
+def face_up_card(s: Snapshot, name: str) -> Card:
+    """The face-up card ``name`` of Contrarius that a Diplomat copies ("Solo Personality
+    Cards", Diplomat: "copy one of Contrarius's face-up cards"; each is turned face down
+    once copied). Raises :class:`RuleError` naming why and the face-up cards when it lies
+    face down or Contrarius has no such card."""
+    up = [c for c in s.contrarius.cards if c.name == name and c.face_up]
+    if not up:
+        down = any(c.name == name for c in s.contrarius.cards)
+        why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
+        have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
+        raise RuleError(f"the Diplomat cannot copy {name}: {why}; face-up cards: {have}")
+    return up[0]

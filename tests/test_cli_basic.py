@@ -291,7 +291,7 @@ def test_new_says_the_starting_vp(runner):
 
 def test_play_help_shows_solo_options_first_then_team_and_third_player_options(runner):
     # issue 13: solo options first, then team and third-player options (declared in their
-    # own rich help panels, contrarius.cli.options; the help itself is click's plain help)
+    # own rich help panels, contrarius.cli.options; tests/test_help.py checks the panels)
     text = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "120"}).stdout
     at = {word: text.index(word) for word in ("--produce", "--die", "--json", "--personality", "--partner-build", "--veto")}
     assert at["--produce"] < at["--die"] < at["--json"] < at["--personality"] < at["--partner-build"] < at["--veto"]

@@ -264,7 +264,7 @@ def register(app: typer.Typer) -> None:
         campaign: Annotated[Optional[str], typer.Option("--campaign", help="Campaign file: start its next game at its starting VP (\"Campaign\"; a missing file starts a new campaign).")] = None,
         strong: Annotated[bool, typer.Option("--strong", help="Strong veteran (2 houses) or strong expert (track 9,18,27,36,45).")] = False,
         track: Annotated[Optional[str], typer.Option("--track", help="Expert track positions, e.g. 8,16,24,32,40.")] = None,
-        tokens: Annotated[Optional[str], typer.Option("--tokens", help="City tokens as laid: a YAML file (city: goods) or 'Aleria=food,Genva=cloth,...'.")] = None,
+        tokens: Annotated[Optional[str], typer.Option("--tokens", help="City tokens as laid: a YAML file (city: goods) or a comma-separated list, e.g. Aleria=food,Genva=cloth.")] = None,
         display: Annotated[Optional[str], typer.Option("--display", help="The 7 display cards as dealt, left to right, comma-separated.", autocompletion=complete_stack_cards)] = None,
         refill: Annotated[Optional[list[str]], typer.Option("--refill", help="Card drawn to refill the display after Contrarius takes its sixth card.", autocompletion=complete_stack_card)] = None,
         contrarius_cards: Annotated[Optional[str], typer.Option("--contrarius-cards", help="Contrarius's 5 starting cards, comma-separated (not public: default is an assumption).", autocompletion=complete_cards_list)] = None,

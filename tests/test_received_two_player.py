@@ -177,4 +177,13 @@ def test_cli_team_reports_what_both_received(runner, tmp_path):
             "goods": "food", "units": 0, "player": "player2"} in data["player"]
     r = runner.invoke(app, ["log", str(path), "--json"])
     assert r.exit_code == 0, r.stderr
-    assert money in json.dumps(json.loads(r.stdout))
+    turns = json.loads(r.stdout)["turns"]
+    assert turns[0]["received"] == [money, mate] and turns[0]["player_did"] == [money, mate]
+    assert turns[1]["received"] == ["player2 produces with the Farmer: nothing (no house of theirs in a food city)",
+                                    "player1 produces with the Farmer: nothing (no house of theirs in a food city)"]
+    # the table: each line under the turn's action
+    r = runner.invoke(app, ["log", str(path)])
+    assert r.exit_code == 0, r.stderr
+    rows = [" ".join(line.replace("│", " ").split()) for line in r.stdout.splitlines()]
+    at = rows.index("1 player1 Colonist money; player2: money - 0->2 scores 2 VP (Colonist: you took money): 0 -> 2")
+    assert rows[at + 1:at + 3] == [money, mate]

@@ -262,7 +262,7 @@ def test_new_does_not_overwrite_a_game_without_force(runner, tmp_path):
     path = tmp_path / "game.yaml"
     path.write_text("a game in progress\n", encoding="utf-8")
     r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "-o", str(path)])
-    assert r.exit_code == 2 and "already exists" in r.stderr and "--force" in r.stderr
+    assert r.exit_code == 3 and "already exists" in r.stderr and "--force" in r.stderr  # a file problem (README: 3)
     assert path.read_text(encoding="utf-8") == "a game in progress\n"
     r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "-o", str(path), "--force"])
     assert r.exit_code == 0, r.stderr

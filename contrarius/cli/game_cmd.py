@@ -282,7 +282,7 @@ def register(app: typer.Typer) -> None:
         forum_kept: Annotated[Optional[str], typer.Option("--forum-kept", help="Salsa: the blue forum card you kept (without --forum-row: left out of the row dealt from the seed).")] = None,
         fish_market: Annotated[bool, typer.Option("--fish-market", help="Solo variant: the fish market of the Balearica expansion (\"Solo Variants\").")] = False,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
-        force: Annotated[bool, typer.Option("--force", help="With -o: replace a file that already exists.")] = False,
+        force: Annotated[bool, typer.Option("--force", help="With -o: replace a file that already exists (refused without it, exit 3).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
     ) -> None:
         """Set up a new game and write its snapshot (stdout, or -o PATH)."""
@@ -293,9 +293,11 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
         if beginner and level != "standard":
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
-        if output not in (None, "-") and os.path.lexists(output) and not force:
-            raise ContrariusError(f"{output} already exists (a game in progress?); give --force to replace it, or another -o path")
         check_output("-", output, False)  # usage errors before any rule runs
+        if output is not None and not force:
+            from ..store import refuse_existing_output
+
+            refuse_existing_output(output)  # exit 3, like -o onto another game
         campaign_note = None
         if campaign:
             from ..campaign import campaign_start

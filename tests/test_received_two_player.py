@@ -32,7 +32,7 @@ from contrarius.store import load_snapshot
 from contrarius.team import record_hand
 from contrarius.twoplayer import Part, TeamAction
 
-from test_team import DEALT, TOKENS_ARG, team
+from test_team import new_italia_team, team
 from test_third_player import third
 
 
@@ -154,9 +154,7 @@ def test_third_player_colonist_money_tribune_and_specialist():
 # ----- the command line: play, --json, log, preview ----------------------------------------------
 def test_cli_team_reports_what_both_received(runner, tmp_path):
     path = tmp_path / "team.yaml"
-    r = runner.invoke(app, ["new", "-b", "italia", "-m", "team", "--seed", "1", "--tokens", TOKENS_ARG,
-                            "--display", ",".join(DEALT), "--refill", "Praetor",
-                            "--hand", "player1=Colonist,Tribune", "--hand", "player2=Farmer", "-o", str(path)])
+    r = new_italia_team(runner, path, "Colonist,Tribune", "Farmer")
     assert r.exit_code == 0, r.stderr
     money = "player1 takes money with the Colonist: 5 + 2 colonists on the board = 7 sestertii"
     mate = "player2 takes money with the Colonist: 5 + 2 colonists on the board = 7 sestertii"

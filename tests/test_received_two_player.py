@@ -32,7 +32,7 @@ from contrarius.store import load_snapshot
 from contrarius.team import record_hand
 from contrarius.twoplayer import Part, TeamAction
 
-from test_team import new_italia_team, team
+from test_team import TOKENS_ARG, new_italia_team, team
 from test_third_player import third
 
 
@@ -185,3 +185,31 @@ def test_cli_team_reports_what_both_received(runner, tmp_path):
     rows = [" ".join(line.replace("│", " ").split()) for line in r.stdout.splitlines()]
     at = rows.index("1 player1 Colonist money; player2: money - 0->2 scores 2 VP (Colonist: you took money): 0 -> 2")
     assert rows[at + 1:at + 3] == [money, mate]
+    # preview of player1's Tribune: the partner carries it out too, as play would. player1 takes
+    # back Colonist and Tribune (2 cards, 0 sestertii); player2 their Farmer (1 card, 0; the
+    # Tribune is player1's, not counted)
+    r = runner.invoke(app, ["preview", "tribune", str(path)])
+    assert r.exit_code == 0, r.stderr
+    assert "player1 takes back 2 cards with the Tribune and receives 0 sestertii (1 per card beyond the third)" in r.stdout
+    assert ("player2 takes back 1 card with the Tribune and receives 0 sestertii (1 per card beyond the third; "
+            "the card they carry out is player1's, not counted: a reading)") in r.stdout
+    r = runner.invoke(app, ["preview", "tribune", str(path), "--json"])
+    assert [e["player"] for e in json.loads(r.stdout)["player"]] == ["player1", "player2"]
+
+
+def test_cli_team_preview_takes_the_partners_part(runner, tmp_path):
+    # hands not recorded (any card). A Prefect needs the partner's choice: without it the
+    # partner's part is left unrecorded, and the report says so. With --partner-reactivate:
+    # player1 produces in Campania first (its marker turns to coins), then player2 takes the
+    # cash bonus, "one sestertius for every visible coin on the bonus markers": 1 sestertius.
+    path = tmp_path / "t.yaml"
+    r = runner.invoke(app, ["new", "-b", "italia", "-m", "team", "--seed", "1", "--tokens", TOKENS_ARG, "-o", str(path)])
+    assert r.exit_code == 0, r.stderr
+    r = runner.invoke(app, ["preview", "prefect", str(path), "--produce", "Campania"])
+    assert r.exit_code == 0, r.stderr
+    assert "player2's part of this turn is not recorded" in r.stdout
+    r = runner.invoke(app, ["preview", "prefect", str(path), "--produce", "Campania", "--partner-reactivate"])
+    assert r.exit_code == 0, r.stderr
+    assert "player2 reactivates: 1 bonus marker turns back to goods (1 sestertius)" in r.stdout
+    r = runner.invoke(app, ["preview", "prefect", str(path), "--partner-produce", "Nowhere", "--produce", "Campania"])
+    assert r.exit_code == 2 and "Nowhere" in r.stderr  # a wrong partner option is refused, as by play

@@ -190,6 +190,7 @@ def test_cli_team_reports_what_both_received(runner, tmp_path):
     # Tribune is player1's, not counted)
     r = runner.invoke(app, ["preview", "tribune", str(path)])
     assert r.exit_code == 0, r.stderr
+    assert r.stdout.startswith("Preview: player1 plays Tribune")
     assert "player1 takes back 2 cards with the Tribune and receives 0 sestertii (1 per card beyond the third)" in r.stdout
     assert ("player2 takes back 1 card with the Tribune and receives 0 sestertii (1 per card beyond the third; "
             "the card they carry out is player1's, not counted: a reading)") in r.stdout

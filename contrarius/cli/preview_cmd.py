@@ -48,7 +48,8 @@ def render_preview(pv, snap, con) -> None:
 
     action = f" ({pv.action})" if pv.action else ""
     reacts = f" -> Contrarius reacts to {pv.reacted_to}" if pv.reacted_to and pv.reacted_to != pv.card else ""
-    con.print(f"[bold]Preview: you play {escape(pv.card)}{escape(action)}{escape(reacts)}[/bold] (nothing is written)")
+    who = "you play" if snap.mode == "solo" else f"{snap.active or snap.players[0].id} plays"  # whose turn it is
+    con.print(f"[bold]Preview: {escape(who)} {escape(pv.card)}{escape(action)}{escape(reacts)}[/bold] (nothing is written)")
     for e in pv.player_events:
         con.print(escape(e.text))
     if pv.dice:

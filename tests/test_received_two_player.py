@@ -214,3 +214,23 @@ def test_cli_team_preview_takes_the_partners_part(runner, tmp_path):
     assert "player2 reactivates: 1 bonus marker turns back to goods (1 sestertius)" in r.stdout
     r = runner.invoke(app, ["preview", "prefect", str(path), "--partner-produce", "Nowhere", "--produce", "Campania"])
     assert r.exit_code == 2 and "Nowhere" in r.stderr  # a wrong partner option is refused, as by play
+
+
+def test_cli_third_player_tribune_sestertii_in_play_and_log(runner, tmp_path):
+    # player1 (base cards, 6 sestertii) plays Architect, Prefect, Mercator, then the Tribune:
+    # 4 cards back, 4 - 3 = 1 sestertius (6 -> 7; the Mercator's sestertii are not tallied)
+    path = tmp_path / "third.yaml"
+    r = runner.invoke(app, ["new", "-b", "italia", "-m", "third-player", "--seed", "1", "--tokens", TOKENS_ARG, "-o", str(path)])
+    assert r.exit_code == 0, r.stderr
+    # (a table game: player2's reactions take their dice from the table)
+    for turn in (["architect"], ["prefect", "--reactivate"], ["prefect", "--produce", "Campania"],
+                 ["architect", "--die", "3"], ["mercator"], ["mercator", "--die", "wine"]):
+        r = runner.invoke(app, ["play", *turn[:1], str(path), "-i", *turn[1:]])
+        assert r.exit_code == 0, (turn, r.stderr)
+    r = runner.invoke(app, ["play", "tribune", str(path), "-i"])
+    assert r.exit_code == 0, r.stderr
+    line = "player1 takes back 4 cards with the Tribune and receives 1 sestertius (1 per card beyond the third)"
+    assert line in r.stderr
+    assert load_snapshot(str(path)).player("player1").sestertii == 7
+    r = runner.invoke(app, ["log", str(path), "--json"])
+    assert json.loads(r.stdout)["turns"][-1]["received"] == [line]

@@ -199,7 +199,7 @@ def test_card_prefixes_as_play_reads_them(runner, tmp_path):
 def test_end_of_input_mid_turn_leaves_the_last_whole_turn(runner, tmp_path):
     game = table_game(tmp_path)
     r = session(runner, game, "prefect\n\nCampania\narchitect\nland:Roma:Casinvm-Roma\n")
-    assert r.exit_code == 0
+    assert r.exit_code == 2  # a script that ends mid-turn lost that turn: README's exit code 2
     assert "that turn was not written" in r.stderr
     snap = load_snapshot(str(game))  # valid
     assert [e["card"] for e in snap.log] == ["Prefect"]
@@ -499,7 +499,7 @@ def test_fish_market_asks_the_fish_paid_and_equals_play(runner, tmp_path):
     snap = load_snapshot(str(by_session))
     asked, turn = drive(snap, ["prefect", "", "Campania", "x", "2"], table_dice=False)
     assert [q.key for q in asked] == ["card", "action", "produce", "fish", "fish"]
-    assert asked[-1].error.startswith("--fish 'x'")
+    assert asked[-1].error.startswith("'x': the number of fish")  # no flag the session user never typed
     assert turn.options == {"produce": "Campania", "fish": 2}
     r = session(runner, by_session, "mercator\n2\nprefect\nreactivate\n\n")
     assert r.exit_code == 0, r.stderr
@@ -576,10 +576,11 @@ def test_tab_completes_the_move_shorthand_and_moves_from_the_new_position(runner
     # 'Roma' now names the colonist on Casinvm-Roma (a city next to its line, as parse_move reads it)
     assert _completions(front, "land:Roma>") == [c.replace("Casinvm-Roma>", "Roma>") for c in _completions(front, "land:Casinvm-Roma>")]
     assert "land:Casinvm-Roma>Casinvm" not in _completions(front, "land:Casinvm-Roma>")  # already next to it
-    # the turn: both shorthands, then a house in Neapolis; equal to play with the same moves
+    # the turn: both shorthands (the 2 steps used: no third move is asked), then a house in
+    # Neapolis; equal to play with the same moves
     by_session = table_game(tmp_path, "moves.yaml")
     by_play = copy_of(by_session, "moves-play.yaml")
-    r = session(runner, by_session, "architect\nland:Roma>Casinvm\nland:Casinvm-Roma>Neapolis\n\nNeapolis\n\n1\n")
+    r = session(runner, by_session, "architect\nland:Roma>Casinvm\nland:Casinvm-Roma>Neapolis\nNeapolis\n\n1\n")
     assert r.exit_code == 0, r.stderr
     assert "your land colonist moves Casinvm-Roma -> Casinvm-Neapolis (1 step)" in r.stdout
     play_all(runner, by_play, [["architect", "--move", "land:Roma>Casinvm", "--move", "land:Casinvm-Roma>Neapolis",

@@ -212,20 +212,20 @@ def _place_choices(snap, pid: str) -> tuple[Choice, ...]:
                  for c in dict.fromkeys([*snap.homes(k), *houses]))
 
 
-def _after_moves(snap, pid: str, done: list[str], steps: int, *, own: bool = True):
+def _after_moves(snap, pid: str, done: list[str], steps: int):
     """``(state, steps left)``: the game after the colonist moves ``done`` (as typed) of
-    ``pid``, applied by the rules (:func:`contrarius.turn.move_colonists`), and the
-    movement steps left of ``steps``. Moves that cannot be read or applied leave the game
-    as it was (they are refused when answered)."""
-    from ..parsing import parse_move, parse_moves
+    ``pid`` (the player's own or the partner's), applied by the rules
+    (:func:`contrarius.turn.move_colonists`), and the movement steps left of ``steps``.
+    Moves that cannot be read or applied leave the game as it was (they are refused when
+    answered)."""
+    from ..parsing import parse_moves
     from ..turn import move_colonists
 
     if not done:
         return snap, steps
     state = snap.copy()
     try:
-        moves = parse_moves(done, snap, pid) if own else [parse_move(m) for m in done]
-        used = sum(e.data.get("steps", 0) for e in move_colonists(state, pid, moves))
+        used = sum(e.data.get("steps", 0) for e in move_colonists(state, pid, parse_moves(done, snap, pid)))
     except ContrariusError:
         return snap, steps
     return state, max(0, steps - used)
@@ -364,7 +364,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
     """Ask ``pid``'s part of a card with the reaction ``kind``; option names get ``prefix``
     (``""`` or ``"partner_"``). ``checked`` runs the rules on the options so far."""
     from ..build import movement_steps
-    from ..parsing import parse_move, parse_moves
+    from ..parsing import parse_moves
     from .play_cmd import parse_place
 
     def keep(key: str, value: Any, *, append: bool = False) -> None:
@@ -398,20 +398,23 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
         return
     if kind == "architect":
         steps = movement_steps(snap, pid)
+        move_label = f"{who}'s move" if who else "move"
         while True:
             done = list(opts.get(prefix + "move") or [])
-            state, left = _after_moves(snap, pid, done, steps, own=not prefix)
+            state, left = _after_moves(snap, pid, done, steps)
+            if done and left == 0:
+                break  # every movement step used: no further move is possible, the houses come next
 
             def move(a: str, done=done) -> str:
-                # as play reads --move: your shorthand on the board as your earlier moves left
-                # it; a partner's move only in the exact form (team_action)
-                parse_moves(done + [a], snap, pid) if not prefix else parse_move(a)
+                # as play reads --move and --partner-move: the shorthand on the board as the
+                # earlier moves left it; messages name the move as the session asked for it
+                parse_moves(done + [a], snap, pid, move_label)
                 keep("move", a, append=True)
                 return a
 
             text = f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all" + (f", {left} left)" if done else ")")
             got = yield from ask(Question(prefix + "move", _say(who, text), _move_choices(state, pid, left), optional=True,
-                                          complete=_shorthand_completer(state, pid, left) if not prefix else None), move)
+                                          complete=_shorthand_completer(state, pid, left)), move)
             if got is None:
                 break
         while True:
@@ -534,7 +537,7 @@ def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
     ``--fish``)."""
     def fish(a: str) -> int:
         if not (a.isascii() and a.isdigit()):
-            raise ContrariusError(f"--fish {a!r}: the number of fish you paid at the fish market this turn, e.g. 2 (0: none)")
+            raise ContrariusError(f"{a!r}: the number of fish you paid at the fish market this turn, e.g. 2 (0: none)")
         n = int(a)
         if n:
             opts["fish"] = n
@@ -649,7 +652,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         def praetor(a: str) -> str:
             got = pick(a, (("vp", ""), ("house", "")))
             if got is None:
-                raise ContrariusError(f"--praetor-reaction is vp or house, not {a!r}")
+                raise ContrariusError(f"the Praetor's reaction is vp or house, not {a!r}")
             return got
 
         opts["praetor_reaction"] = yield from ask(Question("praetor_reaction", "The Praetor's reaction as printed on the card: vp or house?",
@@ -748,7 +751,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
                 def veto(a: str) -> str:
                     got = pick(a, holders)
                     if got is None:
-                        raise ContrariusError(f"--veto {a!r}: a player with an unused veto card ({', '.join(h for h, _ in holders)}), or Enter for none")
+                        raise ContrariusError(f"{a!r}: the veto is a player with an unused veto card ({', '.join(h for h, _ in holders)}), or Enter for none")
                     return got
 
                 who = yield from ask(Question("veto", f"Does a player veto the last die ({DIE_COLOURS[last.die]}: {last.face})?", holders,
@@ -768,7 +771,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
 
             def choose(a: str, n=len(ruling.moves)) -> int:
                 if not (a.isascii() and a.isdigit() and 1 <= int(a) <= n):
-                    raise ContrariusError(f"--choose {a}: there are {n} tied colonist moves; choose 1 to {n}")
+                    raise ContrariusError(f"{a!r}: there are {n} tied colonist moves; choose 1 to {n}")
                 return int(a)
 
             k = yield from ask(Question("choose", f"Contrarius builds in {ruling.city}: {len(ruling.moves)} colonist moves tie, you choose",

@@ -162,8 +162,10 @@ def _with_rich_help(app: typer.Typer) -> typer.Typer:
     """``app`` with each of its commands built with the rich help of :func:`_cli_classes`
     (a command that names its own class keeps it)."""
     if _COMMAND is not None:
+        from typer.core import TyperCommand  # typer's default class of app.command()
+
         for info in app.registered_commands:
-            if info.cls is None or info.cls is _COMMAND.__mro__[1]:
+            if info.cls is None or info.cls is TyperCommand:
                 info.cls = _COMMAND
     return app
 

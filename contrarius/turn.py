@@ -29,7 +29,7 @@ from .board import GOODS, HOLDING, KINDS, LAND, SEA
 from .build import (BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances,
                     movement_steps, where)
 from .cards import Card, card_facts, card_name
-from .dice import DIE_COLOURS, DIE_DECIDES, parse_face, roll
+from .dice import DIE_COLOURS, die_decides, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError, UnusedInputError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
 from .solo_variants import Note, red_sea_colonist, surplus_steps
@@ -171,7 +171,7 @@ class Turn:
                          "; this snapshot has no seed, so contrarius cannot roll" if self.s.seed is None else
                          "; this is a table game (dice: table), contrarius does not roll")
                 raise NeedDieError(die, why, f"this reaction{also} rolls the {DIE_COLOURS[die]} {die} die ({why}), which decides "
-                                   f"{DIE_DECIDES[die]}: roll it and add --die {DIE_COLOURS[die]}=FACE{table}; nothing was written",
+                                   f"{die_decides(die, exclude)}: roll it and add --die {DIE_COLOURS[die]}=FACE{table}; nothing was written",
                                    state=self.s, exclude=exclude)
             named, face = self.table_dice[0]
             if named is not None and named != die:

@@ -74,6 +74,12 @@ def _cli_classes():
                 quiet_stdout()
                 raise typer.Exit(0) from None
 
+        def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):  # noqa: D102 - click hook
+            from .completion import register_shells  # bash: values after : and = (COMP_WORDBREAKS)
+
+            register_shells()
+            return super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
         def parse_args(self, ctx, args):  # noqa: D102 - click hook (root options)
             return self._one_line(super().parse_args, ctx, args)
 

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from .common import FORCE_HELP, boundary, check_output, emit_json, err_console, out_console, write_snapshot
+from .completion import complete_reveal
 
 
 def _move_text(move: Any) -> str:
@@ -146,7 +147,7 @@ def register(app: typer.Typer) -> None:
     @boundary
     def reveal_cmd(
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
-        cards: Annotated[list[str], typer.Argument(help="POSITION=CARD for each display card shown as ?, e.g. 7=Consul 6=Weaver.")],
+        cards: Annotated[list[str], typer.Argument(help="POSITION=CARD for each display card shown as ?, e.g. 7=Consul 6=Weaver.", autocompletion=complete_reveal)],
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout.")] = None,
         in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (its history, SNAPSHOT.history, keeps the state before for undo; refused while undone turns wait for redo).")] = False,
         force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,

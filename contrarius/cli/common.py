@@ -241,12 +241,14 @@ def check_output(source: str, output: str | None, in_place: bool) -> bool:
 
 def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
                    report: Callable[[bool], None] | None = None, keep_redo: str | None = None,
-                   force: bool = False) -> bool:
+                   force: bool = False, fresh: bool = False) -> bool:
     """Write ``snapshot`` to ``-o`` / in place / stdout. Returns True when stdout was used.
 
     ``-o`` naming the input file is ``--in-place`` (the history is kept). ``-o`` onto an
     existing file replaces it only when it is a snapshot of the same game, or with ``force``
-    (``--force``); else exit 3, nothing written. In place, the
+    (``--force``); else exit 3, nothing written; ``fresh`` (a game just set up, ``new``):
+    every existing file is refused so, also one created meanwhile by a command running at
+    the same time (:func:`contrarius.store.write_text`). In place, the
     previous state goes to the undo history (:func:`contrarius.store.save_in_place`).
     ``report(used_stdout)`` prints the command's report; it runs before a file is replaced
     (after the snapshot's YAML when that goes to stdout), so that a report that cannot be
@@ -283,7 +285,7 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
             err_console().print(escape(f"{source}: the {dropped} step{'s' if dropped != 1 else ''} undone before this "
                                        f"turn can no longer be redone (a new turn replaces {'them' if dropped != 1 else 'it'})"))
     elif not to_stdout:
-        write_text(output, text, before_commit=run_report, same_game_only=not force)
+        write_text(output, text, before_commit=run_report, same_game_only=not force, fresh=fresh and not force)
     else:
         write_text(STDIO, text)
         run_report()

@@ -345,8 +345,9 @@ def contrarius_steps(snapshot: Snapshot) -> int:
     return movement_steps(snapshot, CONTRARIUS) - (len(snapshot.colonists_of(CONTRARIUS)) - len(building_colonists(snapshot)))
 
 
-def _why_unreachable(snapshot: Snapshot, city: str, steps: int) -> str:
-    """Words for a city that no colonist can reach."""
+def _why_unreachable(snapshot: Snapshot, city: str, steps: int, paths: list[dict[Line, tuple[Line, ...]]]) -> str:
+    """Words for a city that no colonist can reach; ``paths``: the lines each colonist of
+    Contrarius reaches in any number of steps (:func:`line_distances` without a limit)."""
     board = snapshot.board
     kinds = {c.kind for c in snapshot.colonists if c.owner == CONTRARIUS}
     if not kinds:
@@ -359,11 +360,10 @@ def _why_unreachable(snapshot: Snapshot, city: str, steps: int) -> str:
         return "every line next to it that Contrarius's colonists could use is occupied"
     # shortest distance to a free adjacent line, unbounded, for the explanation
     nearest = None
-    for col in (c for c in snapshot.colonists if c.owner == CONTRARIUS):
-        paths = line_distances(snapshot, col, 10 ** 6)
+    for reached in paths:
         for ln in free:
-            if ln in paths and (nearest is None or len(paths[ln]) < nearest):
-                nearest = len(paths[ln])
+            if ln in reached and (nearest is None or len(reached[ln]) < nearest):
+                nearest = len(reached[ln])
     if nearest is None:
         return "out of reach: no colonist of Contrarius is connected to it"
     return f"out of reach: {nearest} steps to a free line next to it, Contrarius has {steps}"
@@ -384,12 +384,15 @@ def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]],
     trial = Trial(goods)
     steps = contrarius_steps(snapshot)
     my_provinces = snapshot.provinces_of(CONTRARIUS)
+    unbounded: list[dict[Line, tuple[Line, ...]]] | None = None  # for the words of an unreachable city, made once
     for city in sorted((c for c, g in snapshot.cities.items() if g == goods), key=_alpha):
         if CONTRARIUS in snapshot.houses.get(city, []):
             trial.excluded.append(Exclusion(city, "1", "Contrarius already has a house there"))
             continue
         if city not in reachable:
-            trial.excluded.append(Exclusion(city, "1", _why_unreachable(snapshot, city, steps)))
+            if unbounded is None:
+                unbounded = [line_distances(snapshot, c, 10 ** 6) for c in snapshot.colonists if c.owner == CONTRARIUS]
+            trial.excluded.append(Exclusion(city, "1", _why_unreachable(snapshot, city, steps, unbounded)))
             continue
         moves = reachable[city]
         province = board.cities[city].province

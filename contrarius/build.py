@@ -345,9 +345,10 @@ def contrarius_steps(snapshot: Snapshot) -> int:
     return movement_steps(snapshot, CONTRARIUS) - (len(snapshot.colonists_of(CONTRARIUS)) - len(building_colonists(snapshot)))
 
 
-def _why_unreachable(snapshot: Snapshot, city: str, steps: int, paths: list[dict[Line, tuple[Line, ...]]]) -> str:
-    """Words for a city that no colonist can reach; ``paths``: the lines each colonist of
-    Contrarius reaches in any number of steps (:func:`line_distances` without a limit)."""
+def _why_unreachable(snapshot: Snapshot, city: str, steps: int, far: dict[int, dict[Line, tuple[Line, ...]]]) -> str:
+    """Words for a city that no colonist can reach. ``far``: colonist index -> the lines it
+    reaches in any number of steps (:func:`line_distances` without a limit), filled here
+    when needed, so that the cities of one trial share them."""
     board = snapshot.board
     kinds = {c.kind for c in snapshot.colonists if c.owner == CONTRARIUS}
     if not kinds:
@@ -360,7 +361,12 @@ def _why_unreachable(snapshot: Snapshot, city: str, steps: int, paths: list[dict
         return "every line next to it that Contrarius's colonists could use is occupied"
     # shortest distance to a free adjacent line, unbounded, for the explanation
     nearest = None
-    for reached in paths:
+    for i, col in enumerate(snapshot.colonists):
+        if col.owner != CONTRARIUS:
+            continue
+        if i not in far:
+            far[i] = line_distances(snapshot, col, 10 ** 6)
+        reached = far[i]
         for ln in free:
             if ln in reached and (nearest is None or len(reached[ln]) < nearest):
                 nearest = len(reached[ln])
@@ -384,15 +390,13 @@ def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]],
     trial = Trial(goods)
     steps = contrarius_steps(snapshot)
     my_provinces = snapshot.provinces_of(CONTRARIUS)
-    unbounded: list[dict[Line, tuple[Line, ...]]] | None = None  # for the words of an unreachable city, made once
+    far: dict[int, dict[Line, tuple[Line, ...]]] = {}  # for the words of unreachable cities
     for city in sorted((c for c, g in snapshot.cities.items() if g == goods), key=_alpha):
         if CONTRARIUS in snapshot.houses.get(city, []):
             trial.excluded.append(Exclusion(city, "1", "Contrarius already has a house there"))
             continue
         if city not in reachable:
-            if unbounded is None:
-                unbounded = [line_distances(snapshot, c, 10 ** 6) for c in snapshot.colonists if c.owner == CONTRARIUS]
-            trial.excluded.append(Exclusion(city, "1", _why_unreachable(snapshot, city, steps, unbounded)))
+            trial.excluded.append(Exclusion(city, "1", _why_unreachable(snapshot, city, steps, far)))
             continue
         moves = reachable[city]
         province = board.cities[city].province

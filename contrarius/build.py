@@ -190,7 +190,7 @@ def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[L
         paths[colonist.line] = ()
         queue.append(colonist.line)
     else:
-        for ln in sorted(board.lines_at(colonist.city, colonist.kind)):  # type: ignore[arg-type]
+        for ln in board.lines_at(colonist.city, colonist.kind):  # type: ignore[arg-type]
             if limit >= 1:
                 paths[ln] = (ln,)
                 queue.append(ln)
@@ -199,7 +199,7 @@ def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[L
         if len(paths[cur]) >= limit:
             continue
         for end in cur.ends:
-            for nxt in sorted(board.lines_at(end, colonist.kind)):
+            for nxt in board.lines_at(end, colonist.kind):
                 if nxt not in paths:
                     paths[nxt] = paths[cur] + (nxt,)
                     queue.append(nxt)

@@ -322,20 +322,39 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
         _commit(path, target, text.encode("utf-8"), None)
 
 
-def _refuse_other_file(path: str, target: Path, text: str) -> None:
+def _refuse_other_file(path: str, target: Path, text: str | None) -> None:
     """Refuse (exit 3) to replace the existing file ``target`` by the snapshot ``text``
     unless it holds a snapshot of the same game (called under the lock): ``-o`` never
-    silently replaces another game or a file that is no snapshot."""
+    silently replaces another game or a file that is no snapshot. ``text`` None (a game
+    being set up, ``new``): every existing file is refused."""
     try:
         old = target.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         old = ""
-    if old == text or same_game(old, text):  # the same text: this command run again
+    if text is not None and (old == text or same_game(old, text)):  # the same text: this command run again
         return
-    desc = _describe(old)
-    what = "a file that is no snapshot" if desc == "not a snapshot" else f"another game ({desc})"
+    desc = describe_game(old)
+    what = ("a file that is no snapshot" if desc == "not a snapshot"
+            else f"{'a' if text is None else 'another'} game ({desc})")
     raise InputFileError(f"{path} already exists and holds {what}; nothing was written; "
                          f"give another -o path, or --force to replace it")
+
+
+def refuse_existing_output(path: str) -> None:
+    """``new -o PATH`` without ``--force``: raise :class:`InputFileError` (exit 3, the
+    message of ``-o`` onto another game) when PATH is an existing regular file; a game
+    just set up replaces no file, not even one of the same board and seed (its turns would
+    be lost). A missing path, a device or a pipe (``/dev/null``) passes; other problems
+    with the path are reported when it is written (:func:`write_text`)."""
+    if path == STDIO:
+        return
+    try:
+        target = Path(os.path.realpath(path))
+        mode = target.stat().st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode):
+        _refuse_other_file(path, target, None)
 
 
 def _probe_folder(path: str, target: Path) -> None:
@@ -479,7 +498,7 @@ def game_identity(text: str) -> tuple | None:
     return tuple(data.get(k) for k in GAME_KEYS)
 
 
-def _describe(text: str) -> str:
+def describe_game(text: str) -> str:
     """``board italia, solo, standard, seed 1``: a short name of the game in ``text``."""
     try:
         data = parse_yaml(text, "snapshot")
@@ -504,7 +523,7 @@ def _same_game_or_refuse(label: str, recorded: str, current: str) -> None:
     this one from the history on the next ``play -i``."""
     if same_game(recorded, current):
         return
-    raise InputFileError(f"{label} belongs to another game ({_describe(recorded)}; the snapshot is {_describe(current)}); "
+    raise InputFileError(f"{label} belongs to another game ({describe_game(recorded)}; the snapshot is {describe_game(current)}); "
                          f"nothing was written; move it away (mv {label} {label}.other)")
 
 

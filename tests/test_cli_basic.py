@@ -262,7 +262,7 @@ def test_new_does_not_overwrite_a_game_without_force(runner, tmp_path):
     path = tmp_path / "game.yaml"
     path.write_text("a game in progress\n", encoding="utf-8")
     r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "-o", str(path)])
-    assert r.exit_code == 2 and "already exists" in r.stderr and "--force" in r.stderr
+    assert r.exit_code == 3 and "already exists" in r.stderr and "--force" in r.stderr  # a file problem (README: 3)
     assert path.read_text(encoding="utf-8") == "a game in progress\n"
     r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "-o", str(path), "--force"])
     assert r.exit_code == 0, r.stderr
@@ -291,7 +291,7 @@ def test_new_says_the_starting_vp(runner):
 
 def test_play_help_shows_solo_options_first_then_team_and_third_player_options(runner):
     # issue 13: solo options first, then team and third-player options (declared in their
-    # own rich help panels, contrarius.cli.options; the help itself is click's plain help)
+    # own rich help panels, contrarius.cli.options; tests/test_help.py checks the panels)
     text = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "120"}).stdout
     at = {word: text.index(word) for word in ("--produce", "--die", "--json", "--personality", "--partner-build", "--veto")}
     assert at["--produce"] < at["--die"] < at["--json"] < at["--personality"] < at["--partner-build"] < at["--veto"]

@@ -21,13 +21,13 @@ try:
     main()
 except SystemExit:
     pass
-sys.stderr.write("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.startswith(("contrarius", "pydantic", "hashlib", "json", "rich.")))) + "\\n")
+sys.stderr.write("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.startswith(("contrarius", "pydantic", "typer.rich_utils", "hashlib", "json", "rich.")))) + "\\n")
 """
 
 
 def loaded(tmp_path, *args, env=None):
-    """The contrarius (and pydantic, hashlib, json, rich) modules a process running
-    ``contrarius ARGS`` imported."""
+    """The contrarius (and pydantic, typer.rich_utils, hashlib, json, rich) modules a process
+    running ``contrarius ARGS`` imported."""
     import os
 
     proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=tmp_path,
@@ -122,3 +122,18 @@ def test_a_command_loads_no_hash_json_or_emoji_table_it_does_not_use(tmp_path, a
         for mod in ("hashlib", "json", "rich._emoji_codes"):
             if mod not in allowed:
                 assert mod not in mods, f"{' '.join(args)} imported {mod}"
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "senator", "{snap}", "-o", "{out}"],
+    ["preview", "{snap}"],
+    ["show", "{snap}"],
+    ["play", "mercator", "{snap}", "--bogus"],  # a usage error is one line, no help page
+])
+def test_only_a_help_page_loads_the_rich_help(tmp_path, args):
+    # issue 13: --help renders typer's rich help (panels); its tables and panels are
+    # imported when a page is shown, never by a command that shows none
+    mods = loaded(tmp_path, *(a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args))
+    assert "contrarius.cli" in mods
+    assert "contrarius.cli.helptext" not in mods and "typer.rich_utils" not in mods, args
+    assert {"contrarius.cli.helptext", "typer.rich_utils"} <= loaded(tmp_path, *args[:1], "--help")

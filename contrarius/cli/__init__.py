@@ -32,27 +32,47 @@ def usage_error_line(exc) -> str:
     return f"contrarius: {msg} Run '{path} --help' for help."
 
 
-def _group_class():
-    """The root group: usage errors become one line on stderr (exit code 2), like every
-    other error; ``contrarius`` alone still prints the help. None when typer's internals
-    differ from the pinned range (then click's usual usage block is shown)."""
+def _cli_classes():
+    """The root group and the command class of the app: ``--help`` is typer's rich help
+    (options in their help panels), rendered as one string (:mod:`contrarius.cli.helptext`,
+    imported only then) so that a pipe closed early is exit 0 and a full disk exit 3; usage
+    errors become one line on stderr (exit code 2), like every other error; ``contrarius``
+    alone prints the help on stderr (exit 2). ``(None, None)`` when typer's internals
+    differ from the pinned range (then click's plain help and usage blocks are shown)."""
     try:
         from typer._click.exceptions import NoArgsIsHelpError, UsageError
-        from typer.core import TyperGroup
+        from typer.core import TyperCommand, TyperGroup
     except ImportError:  # pragma: no cover - present in the pinned typer range
-        return None
+        return None, None
+
+    def rich_help(base):
+        def format_help(self, ctx, formatter):  # noqa: D102 - click hook (--help)
+            from .helptext import render_help
+
+            formatter.write(render_help(self, ctx, lambda: base.format_help(self, ctx, formatter)))
+        return format_help
 
     class OneLineUsageErrors(TyperGroup):
+        format_help = rich_help(TyperGroup)
+
         def _one_line(self, call, ctx, *args):
             try:
                 return call(ctx, *args)
-            except NoArgsIsHelpError:
-                raise
+            except NoArgsIsHelpError as exc:  # ``contrarius`` alone: the help, on stderr
+                if ctx.resilient_parsing:
+                    raise
+                typer.echo(exc.format_message(), err=True)
+                raise typer.Exit(exc.exit_code) from None
             except UsageError as exc:
                 if ctx.resilient_parsing:  # shell completion: stay silent
                     raise
                 print(usage_error_line(exc), file=sys.stderr)
                 raise typer.Exit(exc.exit_code) from None
+            except BrokenPipeError:  # ``--help | head -1``: the reader has what it wanted
+                from .common import quiet_stdout
+
+                quiet_stdout()
+                raise typer.Exit(0) from None
 
         def parse_args(self, ctx, args):  # noqa: D102 - click hook (root options)
             return self._one_line(super().parse_args, ctx, args)
@@ -60,7 +80,10 @@ def _group_class():
         def invoke(self, ctx):  # noqa: D102 - click hook (command name, command options)
             return self._one_line(super().invoke, ctx)
 
-    return OneLineUsageErrors
+    class RichHelpCommand(TyperCommand):
+        format_help = rich_help(TyperCommand)
+
+    return OneLineUsageErrors, RichHelpCommand
 
 
 def _guard_completion_install() -> None:
@@ -92,6 +115,7 @@ def _guard_completion_install() -> None:
 
 
 _guard_completion_install()
+_GROUP, _COMMAND = _cli_classes()
 
 def _version(value: bool) -> None:
     if value:
@@ -127,11 +151,21 @@ def _new_app() -> typer.Typer:
         no_args_is_help=True,
         add_completion=True,
         pretty_exceptions_enable=False,
-        rich_markup_mode=None,
-        cls=_group_class(),
+        rich_markup_mode="rich" if _GROUP else None,
+        cls=_GROUP,
     )
     root.callback()(_root)
     return root
+
+
+def _with_rich_help(app: typer.Typer) -> typer.Typer:
+    """``app`` with each of its commands built with the rich help of :func:`_cli_classes`
+    (a command that names its own class keeps it)."""
+    if _COMMAND is not None:
+        for info in app.registered_commands:
+            if info.cls is None or info.cls is _COMMAND.__mro__[1]:
+                info.cls = _COMMAND
+    return app
 
 
 def _full_app() -> typer.Typer:
@@ -141,7 +175,7 @@ def _full_app() -> typer.Typer:
     full = _new_app()
     for mod in (boards_cmd, game_cmd, where_cmd, play_cmd, preview_cmd, score_cmd, session_cmd, record_cmd):
         mod.register(full)
-    return full
+    return _with_rich_help(full)
 
 
 def __getattr__(name: str):
@@ -186,7 +220,7 @@ def _app_for(args: list[str]) -> typer.Typer:
     slim = _new_app()
     importlib.import_module(f"{__name__}.{COMMAND_MODULES[name]}").register(slim)
     slim.registered_commands = [c for c in slim.registered_commands if c.name == name]
-    return slim
+    return _with_rich_help(slim)
 
 
 def main() -> None:

@@ -300,17 +300,50 @@ def check_svg_target(svg: str | None, as_json: bool, snapshot: str | None = None
                                   "give another file, e.g. --svg board.svg")
 
 
+def _not_a_picture(target: str) -> str | None:
+    """Why the existing regular file ``target`` may not be replaced by a picture (``holds a
+    game (board italia, ...)``, ``is not an SVG picture``); None when it holds an SVG
+    picture, or is missing, stdout, a device or a pipe (written to as they are)."""
+    import os
+    import stat
+
+    from ..store import describe_game
+
+    if target == STDIO:
+        return None
+    try:
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            return None
+        with open(target, "rb") as fh:
+            text = fh.read(1 << 20).decode("utf-8", "replace")
+    except OSError:
+        return None  # missing, or unreadable: write_text says what is wrong
+    start = text.lstrip("\ufeff \t\r\n")
+    if start.startswith(("<?xml", "<svg")) and "<svg" in start[:4096]:
+        return None
+    desc = describe_game(text)
+    return "is not an SVG picture" if desc == "not a snapshot" else f"holds a game ({desc})"
+
+
 def write_svg(target: str, element) -> None:
     """Write the picture ``element`` (from :func:`contrarius.picture.picture`) as an SVG
     document to ``target`` (``-``: stdout), atomically like a snapshot.
 
-    Raises :class:`InputFileError` (exit code 3) naming ``--svg`` when it cannot be written,
-    saying that nothing was written (callers write the picture before anything else).
+    An existing file is replaced only when it holds an SVG picture (one drawn before): a
+    snapshot or any other file is refused, as ``-o`` refuses another game.
+
+    Raises :class:`InputFileError` (exit code 3) naming ``--svg`` when it cannot be written
+    or is refused, saying that nothing was written (callers write the picture before
+    anything else).
     """
     from ..errors import InputFileError
     from ..picture import svg_text
     from ..store import write_text
 
+    held = _not_a_picture(target)
+    if held:
+        raise InputFileError(f"--svg: {target} already exists and {held}; the picture was not written "
+                             "(nothing else was either); give another --svg file, or remove that one first")
     try:
         write_text(target, svg_text(element))
     except InputFileError as exc:

@@ -264,7 +264,7 @@ def register(app: typer.Typer) -> None:
         campaign: Annotated[Optional[str], typer.Option("--campaign", help="Campaign file: start its next game at its starting VP (\"Campaign\"; a missing file starts a new campaign).")] = None,
         strong: Annotated[bool, typer.Option("--strong", help="Strong veteran (2 houses) or strong expert (track 9,18,27,36,45).")] = False,
         track: Annotated[Optional[str], typer.Option("--track", help="Expert track positions, e.g. 8,16,24,32,40.")] = None,
-        tokens: Annotated[Optional[str], typer.Option("--tokens", help="City tokens as laid: a YAML file (city: goods) or 'Aleria=food,Genva=cloth,...'.")] = None,
+        tokens: Annotated[Optional[str], typer.Option("--tokens", help="City tokens as laid: a YAML file (city: goods) or a comma-separated list, e.g. Aleria=food,Genva=cloth.")] = None,
         display: Annotated[Optional[str], typer.Option("--display", help="The 7 display cards as dealt, left to right, comma-separated.", autocompletion=complete_stack_cards)] = None,
         refill: Annotated[Optional[list[str]], typer.Option("--refill", help="Card drawn to refill the display after Contrarius takes its sixth card.", autocompletion=complete_stack_card)] = None,
         contrarius_cards: Annotated[Optional[str], typer.Option("--contrarius-cards", help="Contrarius's 5 starting cards, comma-separated (not public: default is an assumption).", autocompletion=complete_cards_list)] = None,
@@ -282,7 +282,7 @@ def register(app: typer.Typer) -> None:
         forum_kept: Annotated[Optional[str], typer.Option("--forum-kept", help="Salsa: the blue forum card you kept (without --forum-row: left out of the row dealt from the seed).")] = None,
         fish_market: Annotated[bool, typer.Option("--fish-market", help="Solo variant: the fish market of the Balearica expansion (\"Solo Variants\").")] = False,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
-        force: Annotated[bool, typer.Option("--force", help="With -o: replace a file that already exists.")] = False,
+        force: Annotated[bool, typer.Option("--force", help="With -o: replace a file that already exists (refused without it, exit 3).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
     ) -> None:
         """Set up a new game and write its snapshot (stdout, or -o PATH)."""
@@ -293,9 +293,11 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
         if beginner and level != "standard":
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
-        if output not in (None, "-") and os.path.lexists(output) and not force:
-            raise ContrariusError(f"{output} already exists (a game in progress?); give --force to replace it, or another -o path")
         check_output("-", output, False)  # usage errors before any rule runs
+        if output is not None and not force:
+            from ..store import refuse_existing_output
+
+            refuse_existing_output(output)  # exit 3, like -o onto another game
         campaign_note = None
         if campaign:
             from ..campaign import campaign_start
@@ -379,20 +381,31 @@ def register(app: typer.Typer) -> None:
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON.")] = False,
     ) -> None:
-        """Validate a snapshot and list every problem found (exit 1 if any)."""
+        """Validate a snapshot and list every problem found (exit 1 if any).
+
+        Beyond what every command checks when it reads a snapshot, the personality cards of
+        a solo game are counted against the deck (README "How the rules are read").
+        """
+        from ..snapshot import card_count_problems
         from ..store import load_snapshot, source_label
+
+        def report(problems) -> None:
+            src = source_label(snapshot)
+            if as_json:
+                emit_json({"ok": False, "problems": [{"path": p.path, "message": p.message, "fix": p.fix} for p in problems]})
+            else:
+                for p in problems:
+                    print(p.render(src))
+                print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found in {src}")
+            raise typer.Exit(EXIT_PROBLEMS)
 
         try:
             snap = load_snapshot(snapshot)
         except SnapshotError as exc:
-            src = source_label(snapshot)
-            if as_json:
-                emit_json({"ok": False, "problems": [{"path": p.path, "message": p.message, "fix": p.fix} for p in exc.problems]})
-            else:
-                for p in exc.problems:
-                    print(p.render(src))
-                print(f"{len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} found in {src}")
-            raise typer.Exit(EXIT_PROBLEMS) from None
+            report(exc.problems)
+        counted = card_count_problems(snap)
+        if counted:
+            report(counted)
         if as_json:
             emit_json({"ok": True, "problems": [], **({"notes": list(snap.read_notes)} if snap.read_notes else {})})
         else:

@@ -4,9 +4,9 @@ Each name below is a parameter type (``Annotated[..., typer.Option(...)]``); a c
 declares ``produce: Produce = None`` and gets the same flag, help text, completion and
 help panel as every other command that uses it. ``play`` declares the solo options first
 (your action, dice, the display, output), then the options of :data:`TWO_PLAYER_PANEL`,
-:data:`TEAM_PANEL` and :data:`THIRD_PLAYER_PANEL`. The panels show when typer renders
-rich help (``rich_markup_mode``); the app keeps click's plain help, which lists the
-options in that order, because rich help exits 1 when its pipe closes early.
+:data:`TEAM_PANEL`, :data:`THIRD_PLAYER_PANEL` and :data:`VARIANTS_PANEL`: ``--help``
+shows each panel under its title, in that order (typer's rich help, rendered by
+:mod:`contrarius.cli.helptext`).
 """
 
 # No ``from __future__ import annotations`` here: typer then reads the parameter annotations
@@ -69,9 +69,13 @@ PlayerOpt = Annotated[Optional[str], typer.Option(
     "--player", help="Which player plays the card (default: the one whose turn it is).",
     autocompletion=complete_player, rich_help_panel=TWO_PLAYER_PANEL)]
 Personality = Annotated[Optional[str], typer.Option(
-    "--personality", "--choose-personality", help="Double card (Prefect/Architect, Architect/Mercator, "
+    "--personality", help="Double card (Prefect/Architect, Architect/Mercator, "
     "Mercator/Prefect): the personality you chose; your partner carries out the other.",
     rich_help_panel=TWO_PLAYER_PANEL)]
+#: ``--choose-personality``, the older name of ``--personality``: still read, not listed
+#: (beside it the name column of the help panel would not fit 80 columns).
+ChoosePersonality = Annotated[Optional[str], typer.Option(
+    "--choose-personality", hidden=True, help="The same as --personality.")]
 PraetorReaction = Annotated[Optional[str], typer.Option(
     "--praetor-reaction", help="Praetor: the reaction printed on this card, vp (2 VP) or house (white die); "
     "which Praetor shows which is not public.", rich_help_panel=TWO_PLAYER_PANEL)]

@@ -11,7 +11,7 @@ import typer
 from ..errors import ContrariusError
 from .common import boundary, check_output, FORCE_HELP, emit_json, err_console, write_snapshot
 from .options import (
-    Build, Buy, Choose, Copy, Die, Fish, Forum, ForumRefill, ForumReveal, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
+    Build, Buy, ChoosePersonality, Choose, Copy, Die, Fish, Forum, ForumRefill, ForumReveal, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
     PartnerMove, PartnerPersonality, PartnerPlace, PartnerProduce, PartnerReactivate, Personality, Place,
     PlayerOpt, PraetorReaction, Produce, Reactivate, Refill, Reveal, Veto,
 )
@@ -225,10 +225,6 @@ def register(app: typer.Typer) -> None:
         reveal: Reveal = None,
         die: Die = None,
         choose: Choose = None,
-        forum: Forum = None,
-        forum_refill: ForumRefill = None,
-        forum_reveal: ForumReveal = None,
-        fish: Fish = 0,
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout (the input file itself: as -i).")] = None,
         in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (its history, SNAPSHOT.history, keeps every earlier state for undo/redo).")] = False,
         force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
@@ -247,12 +243,21 @@ def register(app: typer.Typer) -> None:
         partner_move: PartnerMove = None,
         partner_buy: PartnerBuy = None,
         veto: Veto = None,
+        forum: Forum = None,
+        forum_refill: ForumRefill = None,
+        forum_reveal: ForumReveal = None,
+        fish: Fish = 0,
+        choose_personality: ChoosePersonality = None,
     ) -> None:
         """Play one turn: your card and action, then Contrarius's reaction; writes the new snapshot."""
         from ..game import play
         from ..store import load_snapshot
 
         check_output(snapshot, output, in_place)  # usage errors before any rule runs
+        if choose_personality is not None:
+            if personality is not None and personality != choose_personality:
+                raise ContrariusError("--personality and --choose-personality name different personalities; give one")
+            personality = choose_personality
         snap = load_snapshot(snapshot)
         pa = turn_action(snap, card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
                          build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
@@ -267,8 +272,9 @@ def register(app: typer.Typer) -> None:
         def report(used_stdout: bool) -> None:
             if as_json:
                 data = result.to_dict()
-                if snap.mode != "solo":  # name both players: who played, who plays next
-                    data["player"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
+                if snap.mode != "solo":  # name both players: who played, who plays next ("player"
+                    # stays what each player did and received, as in solo play)
+                    data["played_by"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
                 emit_json(data, to_stderr=used_stdout)
             else:
                 from rich.markup import escape

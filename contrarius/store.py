@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import signal
 import stat
@@ -45,7 +44,7 @@ __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrup
 #: Files this process has replaced or created (paths as given), for the interrupt message.
 WRITTEN: list[str] = []
 
-#: SHA-256 of the text each snapshot file had when this process loaded it (by real path):
+#: The text each snapshot file had when this process loaded it (by real path):
 #: :func:`save_in_place` refuses to write when the file changed since (a concurrent command).
 _LOADED: dict[str, str] = {}
 
@@ -54,13 +53,16 @@ HISTORY_SUFFIX = ".history"
 
 def new_command() -> None:
     """Forget what earlier commands of this process wrote and read (:data:`WRITTEN`, the
-    hashes of loaded snapshots): called when a command starts."""
+    texts of loaded snapshots): called when a command starts."""
     WRITTEN.clear()
     _LOADED.clear()
 LOCK_WAIT_S = 10.0
 
 
 def _sha(text: str) -> str:
+    """The SHA-256 of ``text`` (hex): the key of a state in a history file."""
+    import hashlib  # here: only a history needs it (start-up time)
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -89,12 +91,12 @@ def load_snapshot(path: str):
 
     Returns a :class:`~contrarius.snapshot.Snapshot`. Raises :class:`InputFileError` for
     an unreadable or non-YAML file and :class:`SnapshotError` naming every problem. The
-    text's hash is remembered, so that :func:`save_in_place` can tell a concurrent change.
+    text is remembered, so that :func:`save_in_place` can tell a concurrent change.
     """
     text = read_text(path)
     snap = load_snapshot_text(text, source_label(path))
     if path != STDIO:
-        _LOADED[os.path.realpath(path)] = _sha(text)
+        _LOADED[os.path.realpath(path)] = text
     return snap
 
 
@@ -447,7 +449,7 @@ def _refuse_other_file(path: str, target: Path, text: str | None) -> None:
         old = target.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         old = ""
-    if text is not None and same_game(old, text):
+    if text is not None and (old == text or same_game(old, text)):  # the same text: this command run again
         return
     raise _exists_refusal(path, old, text is None)
 
@@ -680,12 +682,10 @@ def game_identity(text: str) -> tuple | None:
     :data:`GAME_KEYS` (board, mode, level, city tokens, start city), names resolved on the
     board (:func:`_identity_data`); ``None`` when the text is not a YAML mapping (nothing to
     compare). Safe loading only; never raises."""
-    import json
-
     data = _identity_data(text)
     if data is None:
         return None
-    return tuple(json.dumps(data[k], sort_keys=True, default=str) for k in GAME_KEYS)
+    return tuple(data[k] for k in GAME_KEYS)
 
 
 def _what_differs(a: str, b: str, here: str, there: str) -> str:
@@ -778,7 +778,7 @@ def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | N
         _writable(path, target, with_history=True)
         current = _read_locked(path, target)
         seen = _LOADED.get(str(target))
-        if seen is not None and seen != _sha(current):
+        if seen is not None and seen != current:
             raise InputFileError(f"{path}: changed by another command while this one ran (a second 'play -i' at the "
                                  "same time?); nothing was written; look at it and run this command again")
         _clean_stale_temps(target)
@@ -793,7 +793,7 @@ def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | N
         if before_commit is not None:
             before_commit()
         _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, old)))
-        _LOADED[str(target)] = _sha(text)
+        _LOADED[str(target)] = text
         return dropped
 
 
@@ -865,7 +865,7 @@ def _move(path: str, step: int) -> HistoryMove:
         _clean_stale_temps(target)
         new = _History(hist.states, hist.timeline, goal)
         _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, hist)))
-        _LOADED[str(target)] = _sha(text)
+        _LOADED[str(target)] = text
         return HistoryMove(path, abs(step), snap, goal, len(hist.timeline) - 1 - goal)
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ContrariusError, UnknownNameError
+from .yamlio import shown
 
 #: The five goods, from the cheapest to the most valuable ("Where does Contrarius
 #: build?": cloth > wine > tool > food > brick).
@@ -427,7 +428,7 @@ def _places(value, what: str, source: str) -> tuple[str, ...]:
         return (value,)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return tuple(value)
-    raise ContrariusError(f"{source}: {what}: expected a place, a list of places or null, got {value!r}")
+    raise ContrariusError(f"{source}: {what}: expected a place, a list of places or null, got {shown(value)}")
 
 
 def board_from_dict(data: dict, source: str = "<board>") -> Board:
@@ -565,7 +566,7 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
         try:
             x, y = (float(v) for v in xy)
         except (TypeError, ValueError):
-            raise ContrariusError(f"{source}: layout.pos.{pl}: expected [x, y] fractions, got {xy!r}") from None
+            raise ContrariusError(f"{source}: layout.pos.{pl}: expected [x, y] fractions, got {shown(xy)}") from None
         if not (0 <= x <= 1 and 0 <= y <= 1):
             raise ContrariusError(f"{source}: layout.pos.{pl}: {x}, {y} lie outside 0..1")
         layout[str(pl)] = (x, y)

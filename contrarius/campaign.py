@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContrariusError, InputFileError, Problem, RuleError
+from .yamlio import shown
 from .scoring import FinalScore
 from .snapshot import CONTRARIUS
 
@@ -200,7 +201,7 @@ class Campaign:
             if value is None and allow_none:
                 return None
             if isinstance(value, bool) or not isinstance(value, int):
-                bad(path, f"expected a whole number, got {value!r}", "write a number")
+                bad(path, f"expected a whole number, got {shown(value)}", "write a number")
                 return None
             if minimum is not None and value < minimum:
                 bad(path, f"expected {minimum} or more, got {value}", f"set it to {minimum} or more")
@@ -226,7 +227,7 @@ class Campaign:
         for i, item in enumerate(raw):
             path = f"games[{i}]"
             if not isinstance(item, dict):
-                bad(path, f"expected a mapping, got {item!r}", f"write the keys {', '.join(_GAME_KEYS)}")
+                bad(path, f"expected a mapping, got {shown(item)}", f"write the keys {', '.join(_GAME_KEYS)}")
                 break
             for key in item:
                 if key not in _GAME_KEYS:
@@ -235,17 +236,17 @@ class Campaign:
                 bad(path, f"the campaign was over before this game (start {expected} VP)", "remove the game")
                 break
             if item.get("game", i + 1) != i + 1:
-                bad(f"{path}.game", f"expected game {i + 1}, got {item.get('game')!r}", "number the games 1, 2, 3, ... in order")
+                bad(f"{path}.game", f"expected game {i + 1}, got {shown(item.get('game'))}", "number the games 1, 2, 3, ... in order")
             sv = whole(item.get("start_vp"), f"{path}.start_vp", minimum=1)
             pv = whole(item.get("player"), f"{path}.player", minimum=0)
             cv = whole(item.get("contrarius"), f"{path}.contrarius", minimum=0)
             seed = whole(item.get("seed"), f"{path}.seed", allow_none=True)
             board = item.get("board")
             if board is not None and not isinstance(board, str):
-                bad(f"{path}.board", f"expected a board name, got {board!r}", "write e.g. board: italia")
+                bad(f"{path}.board", f"expected a board name, got {shown(board)}", "write e.g. board: italia")
             winner = item.get("winner")
             if winner not in (PLAYER, CONTRARIUS):
-                bad(f"{path}.winner", f"expected player or contrarius, got {winner!r}", "write winner: player or winner: contrarius")
+                bad(f"{path}.winner", f"expected player or contrarius, got {shown(winner)}", "write winner: player or winner: contrarius")
                 break
             if sv is None or pv is None or cv is None:
                 break
@@ -255,7 +256,7 @@ class Campaign:
                 break
             game_id = item.get("game_id")
             if game_id is not None and not isinstance(game_id, str):
-                bad(f"{path}.game_id", f"expected the game's fingerprint (text), got {game_id!r}", "remove it or quote it")
+                bad(f"{path}.game_id", f"expected the game's fingerprint (text), got {shown(game_id)}", "remove it or quote it")
                 game_id = None
             game = CampaignGame(sv, pv, cv, winner, board, seed, game_id)
             if (pv > cv and winner != PLAYER) or (pv < cv and winner != CONTRARIUS):
@@ -263,7 +264,7 @@ class Campaign:
                 break
             for key, want in (("margin", game.margin), ("next_start_vp", game.next_start_vp)):
                 if key in item and item[key] != want:
-                    bad(f"{path}.{key}", f"expected {want}, got {item[key]!r}", f"set it to {want} (or remove it: it is derived)")
+                    bad(f"{path}.{key}", f"expected {want}, got {shown(item[key])}", f"set it to {want} (or remove it: it is derived)")
             games.append(game)
             expected = game.next_start_vp
         if problems:

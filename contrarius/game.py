@@ -59,6 +59,9 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     """
     if snapshot.mode not in MODES:
         raise ContrariusError(f"unknown mode {snapshot.mode!r}; use one of {', '.join(MODES)}")
+    from .solo_variants import refuse_unused_variant_options
+
+    refuse_unused_variant_options(snapshot, action)  # one check for every mode
     return _of_mode(snapshot.mode, "play")(snapshot, action)
 
 

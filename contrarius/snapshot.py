@@ -33,6 +33,7 @@ from .board import GOODS, KINDS, TOKEN_GOODS, Board, Line, load_board, suggest
 from .cards import Card, card_facts, catalog
 from .errors import ContrariusError, Problem, SnapshotError
 from .variants import Variants, board_places, read_variants, token_mix
+from .yamlio import shown
 
 FORMAT_VERSION = 1
 CONTRARIUS = "contrarius"
@@ -350,7 +351,7 @@ class _Reader:
         if value is None and allow_none:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.bad(path, f"expected a whole number, got {value!r}", "write a number such as 0")
+            self.bad(path, f"expected a whole number, got {shown(value)}", "write a number such as 0")
             return None
         if minimum is not None and value < minimum:
             self.bad(path, f"expected {minimum} or more, got {value}", f"set it to {minimum} or more")
@@ -377,7 +378,7 @@ class _Reader:
                 self.bad(path, str(exc), "use a personality name such as Prefect")
                 return None
         if not isinstance(value, dict):
-            self.bad(path, f"expected a card name or a mapping with name and gods, got {value!r}", "write e.g. {name: Prefect, gods: [Saturnus]}")
+            self.bad(path, f"expected a card name or a mapping with name and gods, got {shown(value)}", "write e.g. {name: Prefect, gods: [Saturnus]}")
             return None
         self.keys(value, ("name", "gods", "face", "assumed"), path + ".")
         try:
@@ -389,23 +390,23 @@ class _Reader:
 
         gods_raw = value.get("gods", catalog()[nm]["gods"])
         if not isinstance(gods_raw, list) or not gods_raw or not 1 <= len(gods_raw) <= 2:
-            self.bad(path + ".gods", f"expected a list of one or two gods, got {gods_raw!r}", "write e.g. [Saturnus]")
+            self.bad(path + ".gods", f"expected a list of one or two gods, got {shown(gods_raw)}", "write e.g. [Saturnus]")
             return None
         gods = []
         for i, g in enumerate(gods_raw):
             hit = next((x for x in GODS if x.casefold() == str(g).casefold()), None)
             if hit is None:
                 close = suggest(str(g), list(GODS), 1)
-                self.bad(f"{path}.gods[{i}]", f"unknown god {g!r}", f"did you mean {close[0]}?" if close else f"gods: {', '.join(GODS)}")
+                self.bad(f"{path}.gods[{i}]", f"unknown god {shown(g)}", f"did you mean {close[0]}?" if close else f"gods: {', '.join(GODS)}")
                 return None
             gods.append(hit)
         face = value.get("face", "up" if default_face else "down")
         if face not in ("up", "down"):
-            self.bad(path + ".face", f"expected up or down, got {face!r}", "write face: up or face: down")
+            self.bad(path + ".face", f"expected up or down, got {shown(face)}", "write face: up or face: down")
             return None
         assumed = value.get("assumed", False)
         if not isinstance(assumed, bool):
-            self.bad(path + ".assumed", f"expected true or false, got {assumed!r}", "write assumed: true or drop the key")
+            self.bad(path + ".assumed", f"expected true or false, got {shown(assumed)}", "write assumed: true or drop the key")
             assumed = False
         return Card(nm, tuple(gods), face == "up", assumed)
 
@@ -425,7 +426,7 @@ class _Reader:
                 raise SnapshotError([Problem("format", f"format version {fmt} was written by a newer contrarius (this one reads {FORMAT_VERSION})",
                                              "upgrade contrarius")], self.source)
             if fmt != FORMAT_VERSION or isinstance(fmt, bool):
-                self.bad("format", f"unknown format version {fmt!r}", f"this contrarius reads format {FORMAT_VERSION}")
+                self.bad("format", f"unknown format version {shown(fmt)}", f"this contrarius reads format {FORMAT_VERSION}")
         if "board" not in data:
             raise SnapshotError(self.problems, self.source)
         try:
@@ -436,12 +437,12 @@ class _Reader:
         snap = Snapshot(board=self.board)
         mode = data.get("mode", "solo")
         if mode not in MODES:
-            self.bad("mode", f"unknown mode {mode!r}", f"use one of {', '.join(MODES)}")
+            self.bad("mode", f"unknown mode {shown(mode)}", f"use one of {', '.join(MODES)}")
             mode = "solo"
         snap.mode = mode
         level = data.get("level", "standard")
         if level not in LEVELS:
-            self.bad("level", f"unknown level {level!r}", f"use one of {', '.join(LEVELS)}")
+            self.bad("level", f"unknown level {shown(level)}", f"use one of {', '.join(LEVELS)}")
         else:
             snap.level = level
         snap.seed = self.integer(data.get("seed"), "seed", minimum=None, allow_none=True)
@@ -471,7 +472,7 @@ class _Reader:
             return
         value = data.get("dice")
         if value not in DICE_SOURCES:
-            self.bad("dice", f"unknown dice source {value!r}",
+            self.bad("dice", f"unknown dice source {shown(value)}",
                      "write table (you roll every die and give it with --die) or virtual (contrarius rolls from the seed)")
             return
         snap.dice = value  # virtual with seed null: nothing to roll from, play asks for each die
@@ -480,7 +481,7 @@ class _Reader:
         if raw is None:
             return
         if not isinstance(raw, dict):
-            self.bad("dice_faces", f"expected a mapping die -> six faces, got {raw!r}", "copy the mapping from contrarius/data/dice.yaml")
+            self.bad("dice_faces", f"expected a mapping die -> six faces, got {shown(raw)}", "copy the mapping from contrarius/data/dice.yaml")
             return
         self.keys(raw, DICE, "dice_faces.")
         faces: dict[str, list[Any]] = {}
@@ -488,7 +489,7 @@ class _Reader:
             if die not in DICE:
                 continue
             if not isinstance(vals, list) or len(vals) != 6:
-                self.bad(f"dice_faces.{die}", f"expected a list of faces, got {vals!r}", "list six faces")
+                self.bad(f"dice_faces.{die}", f"expected a list of faces, got {shown(vals)}", "list six faces")
                 continue
             from .dice import parse_face
 
@@ -515,7 +516,7 @@ class _Reader:
                 continue
             if goods not in TOKEN_GOODS:
                 close = suggest(str(goods), list(TOKEN_GOODS), 1)
-                self.bad(f"cities.{key}", f"unknown goods {goods!r}", f"did you mean {close[0]}?" if close else f"use one of {', '.join(GOODS)}")
+                self.bad(f"cities.{key}", f"unknown goods {shown(goods)}", f"did you mean {close[0]}?" if close else f"use one of {', '.join(GOODS)}")
                 continue
             if city in snap.cities:
                 self.bad(f"cities.{key}", f"{city} is listed twice", "keep one entry per city")
@@ -614,7 +615,7 @@ class _Reader:
             for o in owners:
                 if o not in snap.owners:
                     close = suggest(str(o), list(snap.owners), 1)
-                    self.bad(path, f"unknown owner {o!r}", f"did you mean {close[0]}?" if close else f"owners: {', '.join(snap.owners)}")
+                    self.bad(path, f"unknown owner {shown(o)}", f"did you mean {close[0]}?" if close else f"owners: {', '.join(snap.owners)}")
                     continue
                 if o in seen:
                     self.bad(path, f"two houses of {o} in {place}", "an owner has at most one house per city: remove one")
@@ -631,20 +632,20 @@ class _Reader:
         for i, item in enumerate(raw):
             path = f"colonists[{i}]"
             if not isinstance(item, dict):
-                self.bad(path, f"expected a mapping with owner, kind and at, got {item!r}", "write e.g. {owner: contrarius, kind: land, at: Roma}")
+                self.bad(path, f"expected a mapping with owner, kind and at, got {shown(item)}", "write e.g. {owner: contrarius, kind: land, at: Roma}")
                 continue
             self.keys(item, ("owner", "kind", "at"), path + ".")
             owner, kind, at = item.get("owner"), item.get("kind"), item.get("at")
             if owner not in snap.owners:
-                self.bad(path + ".owner", f"unknown owner {owner!r}", f"owners: {', '.join(snap.owners)}")
+                self.bad(path + ".owner", f"unknown owner {shown(owner)}", f"owners: {', '.join(snap.owners)}")
                 continue
             if kind not in KINDS:
-                self.bad(path + ".kind", f"expected land or sea, got {kind!r}", "write kind: land or kind: sea")
+                self.bad(path + ".kind", f"expected land or sea, got {shown(kind)}", "write kind: land or kind: sea")
                 continue
             if isinstance(at, list) and len(at) == 2:
                 at = f"{at[0]}-{at[1]}"
             if not isinstance(at, str) or not at.strip():
-                self.bad(path + ".at", f"expected a city or a line CITY-CITY, got {at!r}", "write e.g. at: Roma or at: Cosa-Roma")
+                self.bad(path + ".at", f"expected a city or a line CITY-CITY, got {shown(at)}", "write e.g. at: Roma or at: Cosa-Roma")
                 continue
             if board.is_line_text(at):
                 try:
@@ -682,7 +683,7 @@ class _Reader:
             if prov is None:
                 continue
             if side not in ("goods", "coins"):
-                self.bad(f"bonus_markers.{key}", f"expected goods or coins, got {side!r}", "write goods (active) or coins (produced)")
+                self.bad(f"bonus_markers.{key}", f"expected goods or coins, got {shown(side)}", "write goods (active) or coins (produced)")
                 continue
             snap.bonus_markers[prov] = side
         for prov in board.provinces:
@@ -691,7 +692,7 @@ class _Reader:
     def read_display(self, raw: Any, stack: Any, snap: Snapshot) -> None:
         if raw is not None:
             if not isinstance(raw, list) or len(raw) != DISPLAY_SIZE:
-                self.bad("display", f"expected a list of 7 positions, got {raw!r}", "write 7 entries: a card name, ? for an unrecorded card, or null for empty")
+                self.bad("display", f"expected a list of 7 positions, got {shown(raw)}", "write 7 entries: a card name, ? for an unrecorded card, or null for empty")
             else:
                 out: list[str | None] = []
                 for i, v in enumerate(raw):
@@ -708,7 +709,7 @@ class _Reader:
         if stack is None:
             return
         if not isinstance(stack, dict):
-            self.bad("stack", f"expected a mapping with remaining (and order), got {stack!r}", "write e.g. {remaining: 8}")
+            self.bad("stack", f"expected a mapping with remaining (and order), got {shown(stack)}", "write e.g. {remaining: 8}")
             return
         self.keys(stack, ("remaining", "order"), "stack.")
         rem = self.integer(stack.get("remaining", 0), "stack.remaining")
@@ -716,7 +717,7 @@ class _Reader:
         order = stack.get("order")
         if order is not None:
             if not isinstance(order, list):
-                self.bad("stack.order", f"expected a list of card names, got {order!r}", "list the stack from the top, or drop the key")
+                self.bad("stack.order", f"expected a list of card names, got {shown(order)}", "list the stack from the top, or drop the key")
                 return
             names = []
             for i, v in enumerate(order):
@@ -734,14 +735,14 @@ class _Reader:
         if raw is None:
             return
         if not isinstance(raw, dict):
-            self.bad("contrarius", f"expected a mapping with vp, cards and track, got {raw!r}", "start from 'contrarius new' output")
+            self.bad("contrarius", f"expected a mapping with vp, cards and track, got {shown(raw)}", "start from 'contrarius new' output")
             return
         self.keys(raw, ("vp", "cards", "track"), "contrarius.")
         st = ContrariusState()
         st.vp = self.integer(raw.get("vp", 0), "contrarius.vp") or 0
         cards = raw.get("cards") or []
         if not isinstance(cards, list):
-            self.bad("contrarius.cards", f"expected a list of cards, got {cards!r}", "write e.g. - {name: Prefect, gods: [Saturnus], face: up}")
+            self.bad("contrarius.cards", f"expected a list of cards, got {shown(cards)}", "write e.g. - {name: Prefect, gods: [Saturnus], face: up}")
             cards = []
         for i, v in enumerate(cards):
             c = self.card(v, f"contrarius.cards[{i}]")
@@ -749,7 +750,7 @@ class _Reader:
                 st.cards.append(c)
         track = raw.get("track") or []
         if not isinstance(track, list):
-            self.bad("contrarius.track", f"expected a list of VP positions, got {track!r}", "write e.g. [10, 20, 30, 40, 50]")
+            self.bad("contrarius.track", f"expected a list of VP positions, got {shown(track)}", "write e.g. [10, 20, 30, 40, 50]")
             track = []
         for i, v in enumerate(track):
             n = self.integer(v, f"contrarius.track[{i}]", minimum=1)
@@ -784,14 +785,14 @@ class _Reader:
                 if val is None:
                     continue
                 if not isinstance(val, list):
-                    self.bad(f"{path}.{key}", f"expected a list of cards, got {val!r}", "list card names, or write null if not recorded")
+                    self.bad(f"{path}.{key}", f"expected a list of cards, got {shown(val)}", "list card names, or write null if not recorded")
                     continue
                 lst = [c for j, v in enumerate(val) if (c := self.card(v, f"{path}.{key}[{j}]"))]
                 setattr(p, key, lst)
             goods = item.get("goods")
             if goods is not None:
                 if not isinstance(goods, dict):
-                    self.bad(path + ".goods", f"expected a mapping goods -> count, got {goods!r}", "write e.g. {brick: 1, food: 2}")
+                    self.bad(path + ".goods", f"expected a mapping goods -> count, got {shown(goods)}", "write e.g. {brick: 1, food: 2}")
                 else:
                     p.goods = {}
                     for g, n in goods.items():
@@ -806,7 +807,7 @@ class _Reader:
             p.sestertii = self.integer(item.get("sestertii"), path + ".sestertii", allow_none=True)
             veto = item.get("veto")
             if veto is not None and not isinstance(veto, bool):
-                self.bad(path + ".veto", f"expected true or false, got {veto!r}", "write veto: true while the veto card is unused")
+                self.bad(path + ".veto", f"expected true or false, got {shown(veto)}", "write veto: true while the veto card is unused")
             else:
                 p.veto = veto
             snap.players.append(p)
@@ -832,19 +833,19 @@ class _Reader:
             # the turn and the Praefectus Magnus pass between the players only
             allowed = snap.owners if key == "concordia" else player_ids(snap.mode)
             if val is not None and val not in allowed:
-                what = f"unknown owner {val!r}" if val not in snap.owners else f"{val} cannot hold this: it passes between the players only"
+                what = f"unknown owner {shown(val)}" if val not in snap.owners else f"{val} cannot hold this: it passes between the players only"
                 self.bad(key, what, f"use null or one of {', '.join(allowed)}")
                 val = None
             setattr(snap, key, val)
         ended = data.get("ended")
         if ended is not None:
             if not isinstance(ended, dict) or ended.get("by") not in snap.owners:
-                self.bad("ended", f"expected null or {{by: OWNER, final_turn_pending: BOOL}}, got {ended!r}", "write ended: null for a game still running")
+                self.bad("ended", f"expected null or {{by: OWNER, final_turn_pending: BOOL}}, got {shown(ended)}", "write ended: null for a game still running")
             else:
                 self.keys(ended, ("by", "final_turn_pending"), "ended.")
                 pending = ended.get("final_turn_pending", False)
                 if not isinstance(pending, bool):
-                    self.bad("ended.final_turn_pending", f"expected true or false, got {pending!r}", "write true while the final card is still to play")
+                    self.bad("ended.final_turn_pending", f"expected true or false, got {shown(pending)}", "write true while the final card is still to play")
                     pending = False
                 snap.ended = Ended(ended["by"], pending)
         log = data.get("log") or []
@@ -879,30 +880,30 @@ class _Reader:
 
         def text(value: Any, where: str, nullable: bool = False) -> None:
             if not (isinstance(value, str) or (nullable and value is None)):
-                self.bad(where, f"expected a name (text), got {value!r}", fix)
+                self.bad(where, f"expected a name (text), got {shown(value)}", fix)
 
         def texts(value: Any, where: str) -> None:
             if not isinstance(value, list):
-                self.bad(where, f"expected a list of text lines, got {value!r}", fix)
+                self.bad(where, f"expected a list of text lines, got {shown(value)}", fix)
                 return
             for j, x in enumerate(value):
                 if not isinstance(x, str):
-                    self.bad(f"{where}[{j}]", f"expected a line of text, got {x!r}", fix)
+                    self.bad(f"{where}[{j}]", f"expected a line of text, got {shown(x)}", fix)
 
         def action(value: Any, where: str) -> None:
             if not isinstance(value, dict):
-                self.bad(where, f"expected a mapping (choice, province, moves, ...), got {value!r}", fix)
+                self.bad(where, f"expected a mapping (choice, province, moves, ...), got {shown(value)}", fix)
                 return
             for key in _LOG_ACTION_LISTS:
                 v = value.get(key)
                 if v is None:
                     continue
                 if not isinstance(v, list):
-                    self.bad(f"{where}.{key}", f"expected a list, got {v!r}", fix)
+                    self.bad(f"{where}.{key}", f"expected a list, got {shown(v)}", fix)
                     continue
                 for j, x in enumerate(v):  # names, or numbers (--choose 2)
                     if not isinstance(x, (str, int)) or isinstance(x, bool):
-                        self.bad(f"{where}.{key}[{j}]", f"expected a name or number, got {x!r}", fix)
+                        self.bad(f"{where}.{key}[{j}]", f"expected a name or number, got {shown(x)}", fix)
 
         if "turn" in entry:
             self.integer(entry["turn"], path + ".turn", minimum=1)
@@ -920,12 +921,12 @@ class _Reader:
         dice = entry.get("dice")
         if dice is not None:
             if not isinstance(dice, list):
-                self.bad(path + ".dice", f"expected a list of die results, got {dice!r}", fix)
+                self.bad(path + ".dice", f"expected a list of die results, got {shown(dice)}", fix)
             else:
                 for j, d in enumerate(dice):
                     where = f"{path}.dice[{j}]"
                     if not isinstance(d, dict):
-                        self.bad(where, f"expected {{die, face, source}}, got {d!r}", fix)
+                        self.bad(where, f"expected {{die, face, source}}, got {shown(d)}", fix)
                         continue
                     self.keys(d, ("die", "face", "source"), where + ".")
                     for key in ("die", "source"):
@@ -933,11 +934,11 @@ class _Reader:
                             text(d[key], f"{where}.{key}")
                     face = d.get("face")  # a goods name, or a number of the numeric dice
                     if not isinstance(face, str) and (isinstance(face, bool) or not isinstance(face, int)):
-                        self.bad(where + ".face", f"expected a face of the die, got {face!r}", fix)
+                        self.bad(where + ".face", f"expected a face of the die, got {shown(face)}", fix)
         vp = entry.get("vp")
         if vp is not None:
             if not isinstance(vp, list) or len(vp) != 2:
-                self.bad(path + ".vp", f"expected [VP before, VP after], got {vp!r}", fix)
+                self.bad(path + ".vp", f"expected [VP before, VP after], got {shown(vp)}", fix)
             else:
                 for j, v in enumerate(vp):
                     self.integer(v, f"{path}.vp[{j}]")
@@ -977,3 +978,80 @@ class _Reader:
                 self.bad("display", f"{count} {n} cards in the display and stack, but the stacks hold only {pool[n]}", "correct the duplicate card")
             if n not in pool and snap.mode == "solo":
                 self.bad("display", f"{n} is not a card of the Solitaria display stacks", f"display cards: {', '.join(sorted(pool))}")
+
+
+# ----- the personality cards, counted (contrarius check) -------------------------------------
+#: "Setup": the 27 Solitaria cards are the 7 turquoise hand cards, Contrarius's 5 scarlet-back
+#: cards and the display stacks I and II (15).
+SOLO_CARDS = 27
+
+
+def card_count_problems(snap: Snapshot) -> list[Problem]:
+    """Solo games: the personality cards the snapshot shows that the game cannot hold
+    (``contrarius check``; ``play`` does not refuse them). An empty list when all is well,
+    in a team or third-player game (their cards are not public) and where the player's
+    hand is not recorded.
+
+    "Setup" (rulebook): 27 Solitaria cards; you take the 7 turquoise cards, Contrarius its 5
+    scarlet-back cards, and the display is dealt from stacks I and II. A card you own (hand,
+    played pile) is a starting card or one bought from the display; a card of Contrarius is
+    a starting card or one it took from the display.
+
+    1. All together: your cards, Contrarius's, the display (``?`` included) and the cards
+       left in the stack are at most 27 (the counts are the rulebook's).
+    2. Each name (a reading: which personalities the turquoise hand and the stacks hold is
+       not public; ``data/cards.yaml`` ``player_hand`` and ``stacks``, README "How the rules
+       are read"): your copies, plus the display's and the recorded stack order's, plus the
+       copies Contrarius holds beyond 5 (its starting cards may be corrected with ``new
+       --contrarius-cards``: up to 5 of its copies of any name may be its own) are at most
+       the starting hand's copies plus the stacks'. ``?`` counts as no name.
+
+    Each problem names the key holding the cards (``players[0].hand``, ``players[0].played``
+    or ``contrarius.cards``) and the counts.
+    """
+    p = snap.players[0] if snap.players else None
+    if snap.mode != "solo" or p is None or p.hand is None:
+        return []
+    facts = card_facts()
+    problems: list[Problem] = []
+    own_start = len(facts["contrarius_start"])
+    mine = len(p.hand) + len(p.played or [])
+    total = mine + len(snap.contrarius.cards) + len(snap.display_cards()) + snap.stack_remaining
+    if total > SOLO_CARDS:
+        problems.append(Problem(
+            "players[0].hand",
+            f"{total} personality cards in the game ({mine} yours, {len(snap.contrarius.cards)} Contrarius's, "
+            f"{len(snap.display_cards())} in the display, {snap.stack_remaining} in the stack), but Solitaria has "
+            f"{SOLO_CARDS} (\"Setup\": your 7, Contrarius's 5, stacks I and II)",
+            "remove the cards that are not at the table (a card bought leaves the display)"))
+
+    def counts(names) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for n in names:
+            if n != UNKNOWN_CARD:
+                out[n] = out.get(n, 0) + 1
+        return out
+
+    start = counts(c["name"] if isinstance(c, dict) else c for c in facts["player_hand"])
+    pool = counts(n for names in facts["stacks"].values() for n in names)
+    hand = counts(c.name for c in p.hand)
+    played = counts(c.name for c in (p.played or []))
+    table = counts(snap.display_cards() + list(snap.stack_order or []))
+    theirs = counts(c.name for c in snap.contrarius.cards)
+    for n in sorted(set(hand) | set(played) | set(theirs)):
+        if table.get(n, 0) > pool.get(n, 0):
+            continue  # the display and stack alone: reported when the snapshot is read
+        taken = max(0, theirs.get(n, 0) - own_start)
+        count = hand.get(n, 0) + played.get(n, 0) + table.get(n, 0) + taken
+        limit = start.get(n, 0) + pool.get(n, 0)
+        if count <= limit:
+            continue
+        key = "players[0].hand" if hand.get(n) else "players[0].played" if played.get(n) else "contrarius.cards"
+        where = [f"{hand[n]} in your hand" if hand.get(n) else "", f"{played[n]} played" if played.get(n) else "",
+                 f"{table[n]} in the display and stack" if table.get(n) else "",
+                 f"{taken} of Contrarius's beyond its {own_start} starting cards" if taken else ""]
+        problems.append(Problem(
+            key, f"{count} {n} cards ({', '.join(w for w in where if w)}), but a solo game has {limit} "
+                 f"(your starting hand {start.get(n, 0)}, display stacks {pool.get(n, 0)}; reading: README)",
+            f"remove the extra {n} cards"))
+    return problems

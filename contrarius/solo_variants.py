@@ -20,9 +20,10 @@ it and returns the report lines as :class:`Note` values; none prints.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
-from .errors import ContrariusError, RuleError
+from .errors import ContrariusError, NeedForumRevealError, RuleError
 from .snapshot import Snapshot
 from .variants import FORUM_ROW, UNKNOWN, forum_cards, forum_name
 
@@ -64,6 +65,22 @@ class Note:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+def refuse_unused_variant_options(s: Snapshot, a: Any) -> None:
+    """Refuse an option of a solo variant that the game in ``s`` does not use ("Solo
+    Variants"): ``--fish`` without the fish market, ``--forum``/``--forum-refill``/
+    ``--forum-reveal`` without Salsa. One check for every mode: team and third-player games
+    never use a solo variant (``new`` refuses them there), so these options are refused in
+    them too. ``a``: the turn's :class:`~contrarius.turn.PlayerAction` (or team action).
+    Raises :class:`ContrariusError` (exit 2, a usage error).
+    """
+    if getattr(a, "fish", 0) and s.variants.fish_market is None:
+        raise ContrariusError("--fish records fish paid at the fish market, but this game does not use it (new --fish-market)")
+    forum = next((f"--{name.replace('_', '-')}" for name in ("forum", "forum_refill", "forum_reveal")
+                  if getattr(a, name, None) not in (None, [], {})), None)
+    if forum and s.variants.salsa is None:
+        raise ContrariusError(f"{forum} records a Salsa forum card, but this game does not use Salsa (new --salsa)")
+
+
 def parse_forum_pick(text: str) -> tuple[int | None, str | None]:
     """``--forum``: ``"Julius"`` -> (None, "Julius"); ``"2"`` -> (2, None); ``"2=Julius"`` -> (2, "Julius").
 
@@ -90,9 +107,8 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
     :class:`ContrariusError` / :class:`RuleError` when the card is not in the row, when
     Contrarius's card would not be known, or when refill names are not used.
     """
+    refuse_unused_variant_options(s, SimpleNamespace(forum=pick))
     salsa = s.variants.salsa
-    if salsa is None:
-        raise ContrariusError("--forum records a Salsa forum card, but this game does not use Salsa (new --salsa)")
     row = list(salsa.row)
     for pos, name in reveal.items():
         if not 1 <= pos <= len(row) or row[pos - 1] != UNKNOWN:
@@ -121,14 +137,15 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
     if name is not None and shown not in (UNKNOWN, name):
         raise RuleError(f"forum row position {pos} holds {shown}, not {name}")
     mine = name or shown
+    first_pos = 2 if pos == 1 else 1  # Contrarius's card, as the row lay before your take
     row.pop(pos - 1)
     notes.append(Note("player", "forum", f"you take the forum card {mine} from forum row position {pos}",
                       {"card": mine, "position": pos}))
     if row:
         first = row.pop(0)
         if first == UNKNOWN:
-            raise ContrariusError("Contrarius takes the first forum card, which the snapshot does not name (?): "
-                                  "run the same command again with --forum-reveal POSITION=NAME (its position before your take)")
+            raise NeedForumRevealError(first_pos, "Contrarius takes the first forum card, which the snapshot does not name (?): "
+                                       "run the same command again with --forum-reveal POSITION=NAME (its position before your take)")
         salsa.contrarius.append(first)
         colour = forum_cards()[first]
         notes.append(Note("contrarius", "forum", f"Contrarius takes the first forum card, {first} ({colour}) "
@@ -166,9 +183,8 @@ def pay_fish(s: Snapshot, n: int) -> list[Note]:
 
     Raises :class:`ContrariusError` without the fish market or for a negative count.
     """
+    refuse_unused_variant_options(s, SimpleNamespace(fish=n))
     fm = s.variants.fish_market
-    if fm is None:
-        raise ContrariusError("--fish records fish paid at the fish market, but this game does not use it (new --fish-market)")
     if n < 0:
         raise ContrariusError(f"--fish is the number of fish you paid; got {n}")
     if n == 0:

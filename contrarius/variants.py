@@ -26,6 +26,7 @@ from typing import Any, Callable
 
 from .board import GOODS, Board, suggest, unknown
 from .errors import ContrariusError
+from .yamlio import shown
 
 SALSA = "salsa"
 FISH_MARKET = "fish_market"
@@ -237,7 +238,7 @@ Bad = Callable[[str, str, str], None]
 
 def _int(value: Any, path: str, bad: Bad) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        bad(path, f"expected a whole number of 0 or more, got {value!r}", "write a number such as 0")
+        bad(path, f"expected a whole number of 0 or more, got {shown(value)}", "write a number such as 0")
         return 0
     return value
 
@@ -247,7 +248,7 @@ def _mapping(raw: Any, path: str, keys: tuple[str, ...], bad: Bad, example: str)
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        bad(path, f"expected a mapping with {', '.join(keys)}, got {raw!r}", f"write e.g. {example}")
+        bad(path, f"expected a mapping with {', '.join(keys)}, got {shown(raw)}", f"write e.g. {example}")
         return {}
     for k in raw:
         if k not in keys:
@@ -259,7 +260,7 @@ def _forum_list(raw: Any, path: str, bad: Bad, allow_unknown: bool) -> list[str]
     if raw is None:
         return []
     if not isinstance(raw, list):
-        bad(path, f"expected a list of forum card names, got {raw!r}", "write e.g. [Julius, Victoria]")
+        bad(path, f"expected a list of forum card names, got {shown(raw)}", "write e.g. [Julius, Victoria]")
         return []
     out = []
     for i, v in enumerate(raw):
@@ -285,7 +286,7 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        bad("variants", f"expected a mapping variant -> state, got {raw!r}", f"variants: {', '.join(VARIANTS)}")
+        bad("variants", f"expected a mapping variant -> state, got {shown(raw)}", f"variants: {', '.join(VARIANTS)}")
         raw = {}
     for key in raw:
         if key not in VARIANTS:
@@ -310,12 +311,12 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
                      "{red_sea_colonist: due, traders: []}")
         state = a.get("red_sea_colonist", "due")
         if state not in ("due", "placed"):
-            bad("variants.aegyptus.red_sea_colonist", f"expected due or placed, got {state!r}",
+            bad("variants.aegyptus.red_sea_colonist", f"expected due or placed, got {shown(state)}",
                 "due: its next new sea colonist goes to its first Red Sea harbour city; placed: it went there")
             state = "due"
         traders = a.get("traders") or []
         if not isinstance(traders, list):
-            bad("variants.aegyptus.traders", f"expected a list of bonus spots, got {traders!r}", "write e.g. [Incense]")
+            bad("variants.aegyptus.traders", f"expected a list of bonus spots, got {shown(traders)}", "write e.g. [Incense]")
             traders = []
         spots = board_discs(board)
         for i, t in enumerate(traders):
@@ -365,7 +366,7 @@ def goods_for_salt(value: str) -> str:
     """A goods type a salt city counts for (Minerva): one of the five goods."""
     g = str(value).strip().casefold()
     if g not in GOODS:
-        raise ContrariusError(f"a salt city counts for one goods type: {', '.join(GOODS)}; got {value!r}")
+        raise ContrariusError(f"a salt city counts for one goods type: {', '.join(GOODS)}; got {shown(value)}")
     return g
 
 

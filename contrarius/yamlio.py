@@ -281,6 +281,24 @@ def dump_yaml(data: Any) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
+def shown(value: Any) -> str:
+    """``value`` read from a YAML file, shown in a message as YAML writes it, not as a
+    Python repr: a date as ``2001-01-01`` (not ``datetime.date(2001, 1, 1)``), ``true``,
+    ``null``, a list or mapping in flow style (``{a: 1}``); text in quotes (``'Foo'``), so
+    that an empty or blank value shows. At most 120 characters."""
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        import yaml
+
+        try:
+            text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10 ** 6)
+        except yaml.YAMLError:
+            text = str(value)
+        text = " ".join(text.removesuffix("...\n").split())
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
 def load_mapping_file(path: str, what: str) -> dict:
     """Load a small YAML file that must hold a mapping (e.g. ``--tokens tokens.yaml``).
 

@@ -182,7 +182,7 @@ BROKEN = [
     ("active-contrarius", _set("active", "contrarius"), "active", ["contrarius cannot hold this", "use null or one of player"], 1),
     ("final-turn-not-bool", _both(_set("ended", {"by": "contrarius", "final_turn_pending": "no"}), _set("concordia", "contrarius")),
      "ended.final_turn_pending", ["expected true or false, got 'no'"], 1),
-    ("format-true", _set("format", True), "format", ["unknown format version True"], 1),
+    ("format-true", _set("format", True), "format", ["unknown format version true"], 1),
     ("city-key-null", lambda d: d["cities"].update({None: "brick"}), "cities.None", ["a city name is missing (null)"], 1),
     ("dice-one-face", _set("dice_faces", {"mercator": ["wine"]}), "dice_faces.mercator", ["expected a list of faces"], 1),
     ("7-colonists", lambda d: d["colonists"].extend(

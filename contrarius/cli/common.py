@@ -19,6 +19,16 @@ from ..store import STDIO
 STATE = {"debug": False}
 
 
+def put_once(mapping: dict, key: Any, value: Any, option: str, what: str) -> None:
+    """``mapping[key] = value`` for one ``KEY=VALUE`` item of ``option``; raises
+    :class:`ContrariusError` (exit 2) when ``key`` was given already (``--goods
+    brick=1,brick=5``): a key given twice is contradictory input, never summed or replaced.
+    ``what`` names the key for the message (``"brick"``, ``"display position 3"``)."""
+    if key in mapping:
+        raise ContrariusError(f"{option}: {what} is given twice ({mapping[key]} and {value}); give it once")
+    mapping[key] = value
+
+
 def say_error(line: str) -> None:
     """Print one error line on stderr, if there is a stderr."""
     if sys.stderr is not None:

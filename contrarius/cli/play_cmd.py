@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import ContrariusError
-from .common import boundary, check_output, FORCE_HELP, emit_json, err_console, write_snapshot
+from .common import boundary, check_output, put_once, FORCE_HELP, emit_json, err_console, write_snapshot
 from .options import (
     Build, Buy, ChoosePersonality, Choose, Copy, Die, Fish, Forum, ForumRefill, ForumReveal, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
     PartnerMove, PartnerPersonality, PartnerPlace, PartnerProduce, PartnerReactivate, Personality, Place,
@@ -50,7 +50,8 @@ def parse_reveal(items: list[str], mode: str | None = None) -> dict[int, str]:
             raise ContrariusError(f"--reveal {item!r}: write POSITION=CARD, e.g. 3=Weaver")
         if not 1 <= int(pos) <= 7:
             raise ContrariusError(f"--reveal {item!r}: display position {int(pos)} does not exist; positions are 1-7 (1 the leftmost)")
-        out[int(pos)] = name.strip() if name.strip() == "?" else card_from_text(name, mode=mode)
+        card = name.strip() if name.strip() == "?" else card_from_text(name, mode=mode)
+        put_once(out, int(pos), card, "--reveal", f"display position {int(pos)}")
     return out
 
 
@@ -103,7 +104,7 @@ def parse_forum_reveal(items: list[str]) -> dict[int, str]:
             raise ContrariusError(f"--forum-reveal {item!r}: forum row position {int(pos)} does not exist; positions are 1-4")
         if not sep or not (pos.strip().isascii() and pos.strip().isdigit()) or not 1 <= int(pos) <= 4 or not name.strip():
             raise ContrariusError(f"--forum-reveal {item!r}: write POSITION=CARD, e.g. 1=Julius (forum row positions 1-4)")
-        out[int(pos)] = name.strip()
+        put_once(out, int(pos), name.strip(), "--forum-reveal", f"forum row position {int(pos)}")
     return out
 
 
@@ -271,8 +272,9 @@ def register(app: typer.Typer) -> None:
         def report(used_stdout: bool) -> None:
             if as_json:
                 data = result.to_dict()
-                if snap.mode != "solo":  # name both players: who played, who plays next
-                    data["player"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
+                if snap.mode != "solo":  # name both players: who played, who plays next ("player"
+                    # stays what each player did and received, as in solo play)
+                    data["played_by"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
                 emit_json(data, to_stderr=used_stdout)
             else:
                 from rich.markup import escape

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from ..errors import ContrariusError, RuleError
-from .common import boundary, emit_json, out_console
+from .common import boundary, emit_json, out_console, put_once
 
 
 def _items(values: list[str] | None) -> list[str]:
@@ -44,7 +44,7 @@ def parse_goods(values: list[str] | None) -> dict[str, int] | None:
         if not sep:
             raise ContrariusError(f"--goods: cannot read {item!r}; write GOODS=COUNT, e.g. brick=1,cloth=2")
         goods = goods_from_text(goods)  # also grain/wheat for food
-        out[goods] = out.get(goods, 0) + _whole(n, "--goods", "brick=1,cloth=2")
+        put_once(out, goods, _whole(n, "--goods", "brick=1,cloth=2"), "--goods", goods)
     return out
 
 
@@ -61,7 +61,7 @@ def parse_points(values: list[str] | None) -> dict[str, int]:
         hit = next((g for g in GOD_ORDER if g.casefold() == god.strip().casefold()), None)
         if hit is None:
             raise unknown("god", god.strip(), list(GOD_ORDER))
-        out[hit] = _whole(n, "--player-points", "vesta=4")
+        put_once(out, hit, _whole(n, "--player-points", "vesta=4"), "--player-points", hit)
     return out
 
 
@@ -102,7 +102,8 @@ def parse_salt_for(snap, values: list[str] | None) -> dict[str, str]:
         city, sep, goods = item.partition("=")
         if not sep:
             raise ContrariusError(f"--salt-for {item!r}: write CITY=GOODS, e.g. Brigantivm=cloth")
-        out[snap.board.city(city.strip())] = goods_for_salt(goods)
+        name = snap.board.city(city.strip())
+        put_once(out, name, goods_for_salt(goods), "--salt-for", name)
     return out
 
 
@@ -115,7 +116,7 @@ def parse_totals(values: list[str] | None, default: str | None) -> dict[str, int
             if default is None:
                 raise ContrariusError(f"--player-total {item!r}: name the player, e.g. player1={item}")
             pid = default
-        out[pid.strip()] = _whole(n, "--player-total", "95 or player1=95")
+        put_once(out, pid.strip(), _whole(n, "--player-total", "95 or player1=95"), "--player-total", pid.strip())
     return out
 
 

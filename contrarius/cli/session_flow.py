@@ -31,7 +31,9 @@ Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"):
 - third-player variant: whether a player uses their veto card on the last die.
 
 - the solo variants, only in a game that uses them (``snap.variants``): Salsa, the forum
-  card taken with the Tribune (after the colonist bought; ``play --forum``); the fish
+  card taken with the Tribune (after the colonist bought; ``play --forum``), then, when
+  ``play`` needs them, the ``?`` forum card Contrarius takes (``--forum-reveal``) and the
+  forum cards drawn when the forum stack's order is not recorded (``--forum-refill``); the fish
   market, the fish paid this turn (after the card's own questions; ``play --fish``).
 """
 
@@ -41,7 +43,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import ContrariusError, NeedDieError, NeedRevealError, one_line
+from ..errors import ContrariusError, NeedDieError, NeedForumRevealError, NeedRevealError, one_line
 
 Choice = tuple[str, str]
 
@@ -168,7 +170,8 @@ def run(snap, card: str, options: dict[str, Any]):
 
 
 def check(snap, card: str, options: dict[str, Any], partner_known: bool) -> None:
-    """Run the turn so far without rolling; a die or a ``?`` card still to name is fine.
+    """Run the turn so far without rolling; a die, a ``?`` card or a ``?`` forum card still
+    to name is fine.
 
     Raises the rules' :class:`ContrariusError` for anything else (the answer just given).
     """
@@ -176,8 +179,8 @@ def check(snap, card: str, options: dict[str, Any], partner_known: bool) -> None
 
     try:
         play(snap, build_action(snap, card, options, trial=True, partner_known=partner_known))
-    except (NeedDieError, NeedRevealError):
-        pass
+    except (NeedDieError, NeedRevealError, NeedForumRevealError):
+        pass  # asked later: the dice when rolled, a ? card when taken, the forum card after the forum answer
 
 
 # ----- choices -----------------------------------------------------------------------------------
@@ -461,15 +464,26 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
             if got is None:
                 break
         if kind == "tribune" and snap.variants.salsa is not None and snap.variants.salsa.row:
-            yield from _forum(snap, keep)
+            yield from _forum(snap, opts, keep)
 
 
-def _forum(snap, keep: Callable[..., None]) -> Flow:
+def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
     """Salsa: the forum card taken with the Tribune (``play --forum``; "Solo Variants",
     Concordia Salsa: a player takes one forum card each time they play the Tribune, and
     Contrarius takes the first one). The answer is kept as ``play`` records it: the
-    card's printed name, its row position, or ``POSITION=NAME``."""
-    from ..solo_variants import parse_forum_pick
+    card's printed name, its row position, or ``POSITION=NAME``.
+
+    Then, exactly when ``play`` needs them (the rules' own take,
+    :func:`contrarius.solo_variants.take_forum`, on the answers so far): the card
+    Contrarius takes when the snapshot shows it as ``?`` (``play --forum-reveal``), and each
+    card drawn to refill the row when the forum stack's order is not recorded
+    (``play --forum-refill``; Enter leaves it and the later ones ``?``, as ``play``
+    without the option does).
+    """
+    from ..errors import NeedForumRevealError
+    from ..solo_variants import parse_forum_pick, take_forum
+    from ..variants import UNKNOWN, forum_cards, forum_name
+    from .play_cmd import parse_forum_reveal
 
     row = snap.variants.salsa.row
     choices = tuple((n, f"forum row position {i}") for i, n in enumerate(row, 1) if n != "?") + tuple(
@@ -481,7 +495,44 @@ def _forum(snap, keep: Callable[..., None]) -> Flow:
         keep("forum", got)
         return got
 
-    return (yield from ask(Question("forum", "Salsa: the forum card you took with the Tribune (name or row position)", choices), forum))
+    yield from ask(Question("forum", "Salsa: the forum card you took with the Tribune (name or row position)", choices), forum)
+    salsa = snap.variants.salsa
+    known = {n for n in [*salsa.contrarius, *salsa.row, *(salsa.stack_order or [])] if n != UNKNOWN}
+    names = tuple((n, colour) for n, colour in forum_cards().items() if n not in known)
+
+    def named(a: str) -> str:
+        return forum_name(pick(a, names) or a)
+
+    while True:
+        refills = list(opts.get("forum_refill") or [])
+        try:
+            notes = take_forum(snap.copy(), opts["forum"], list(refills), parse_forum_reveal(list(opts.get("forum_reveal") or [])))
+        except NeedForumRevealError as exc:
+            def reveal(a: str, pos: int = exc.position) -> str:
+                got = named(a)
+                keep("forum_reveal", f"{pos}={got}", append=True)
+                return got
+
+            yield from ask(Question("forum_reveal", f"Salsa: Contrarius takes the first forum card, row position {exc.position} "
+                                    "before your take, not recorded (?): which is it?", names), reveal)
+            continue
+        except ContrariusError:
+            return  # refused with play's message when the turn is played
+        drawn = next((n.data["drawn"] for n in notes if "drawn" in n.data), [])
+        if len(drawn) - len(salsa.stack_order or []) <= len(refills):
+            return  # every card drawn came from the recorded order or is named already
+
+        def refill(a: str) -> str:
+            if a == UNKNOWN:
+                return a
+            got = named(a)
+            keep("forum_refill", got, append=True)
+            return got
+
+        got = yield from ask(Question("forum_refill", "Salsa: a forum card drawn to refill the forum row that the snapshot "
+                                      "does not know: which is it?", names, UNKNOWN), refill)
+        if got == UNKNOWN:
+            return  # this card and the later ones of this turn stay ?
 
 
 def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:

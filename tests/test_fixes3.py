@@ -1,0 +1,79 @@
+"""Regression tests for the fixes3 findings (breaker and new-user sessions), on real boards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from contrarius.cli import app
+
+
+def _new(runner: CliRunner, path: Path, *args: str) -> None:
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", *args, "-o", str(path)])
+    assert r.exit_code == 0, r.output
+
+
+# ----- breaker 9: an option of a solo variant the game does not use is refused in every mode -----
+VARIANT_OPTIONS = [["--fish", "7"], ["--forum", "Julius"], ["--forum-refill", "Victoria"], ["--forum-reveal", "1=Julius"]]
+
+
+@pytest.mark.parametrize("mode", ["solo", "team", "third-player"])
+@pytest.mark.parametrize("option", VARIANT_OPTIONS, ids=lambda o: o[0])
+def test_a_solo_variant_option_the_game_does_not_use_is_refused_in_every_mode(tmp_path, runner, mode, option):
+    # Italia, no --salsa / --fish-market: "Solo Variants" are not in play, so --fish (fish
+    # paid at the fish market) and the forum options have nothing to record. A solo game
+    # refused --fish with exit 2; team and third-player games ignored it with exit 0 and
+    # wrote the same snapshot as without it.
+    game = tmp_path / "g.yaml"
+    _new(runner, game, "--mode", mode)
+    before = game.read_bytes()
+    out = tmp_path / "out.yaml"
+    r = runner.invoke(app, ["play", "mercator", str(game), *option, "-o", str(out)])
+    assert r.exit_code == 2, r.output
+    assert "this game does not use" in r.stderr and option[0] in r.stderr
+    assert not out.exists() and game.read_bytes() == before
+
+
+# ----- breaker 13: a key given twice is refused; values shown as written in YAML -----------------
+@pytest.mark.parametrize("args, said", [
+    (["score", "{g}", "--goods", "brick=1,brick=5", "--sestertii", "1"], "--goods: brick is given twice (1 and 5)"),
+    (["score", "{g}", "--goods", "grain=1", "--goods", "food=2", "--sestertii", "1"], "--goods: food is given twice"),
+    (["score", "{g}", "--player-points", "vesta=4,Vesta=5"], "--player-points: Vesta is given twice"),
+    (["play", "mercator", "{g}", "--reveal", "3=Weaver,3=Consul", "-o", "{o}"], "--reveal: display position 3 is given twice"),
+])
+def test_a_key_given_twice_is_refused_not_summed(tmp_path, runner, args, said):
+    # `score --goods brick=1,brick=5` summed to 6 bricks (Vesta counted 6 goods); a key
+    # given twice is contradictory input: exit 2, nothing written.
+    game, out = tmp_path / "g.yaml", tmp_path / "out.yaml"
+    _new(runner, game)
+    r = runner.invoke(app, [a.format(g=game, o=out) for a in args])
+    assert r.exit_code == 2, r.output
+    assert said in r.stderr and not out.exists()
+
+
+def test_goods_given_once_each_still_add_up(tmp_path, runner):
+    # different goods, in one option or repeated (grain is read as food), are kept as given
+    from contrarius.cli.score_cmd import parse_goods
+
+    assert parse_goods(["brick=1,food=2"]) == {"brick": 1, "food": 2}
+    assert parse_goods(["brick=1", "grain=2"]) == {"brick": 1, "food": 2}
+
+
+@pytest.mark.parametrize("key, value, shown", [
+    ("seed", "2001-01-01", "got 2001-01-01;"),
+    ("seed", "true", "got true;"),
+    ("seed", "[1, 2]", "got [1, 2];"),
+    ("display", "{a: 1}", "got {a: 1};"),
+])
+def test_snapshot_type_messages_show_the_value_as_written(tmp_path, runner, key, value, shown):
+    # the validator said "got datetime.date(2001, 1, 1)": a Python repr the user never wrote
+    game = tmp_path / "g.yaml"
+    _new(runner, game)
+    text = "\n".join(f"{key}: {value}" if line.startswith(f"{key}:") else line
+                     for line in game.read_text(encoding="utf-8").splitlines())
+    game.write_text(text + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["check", str(game)])
+    assert r.exit_code != 0
+    assert shown in r.output and "datetime" not in r.output and "None" not in r.output and "True" not in r.output

@@ -153,5 +153,18 @@ class NeedRevealError(RuleError):
         super().__init__(message)
 
 
+class NeedForumRevealError(ContrariusError):
+    """Salsa: Contrarius takes the first forum card, which the snapshot shows as ``?``.
+
+    ``position`` is its forum row position before the player's take (1-4), to name with
+    ``--forum-reveal POSITION=NAME`` (a usage error, exit 2: the option the turn needs is
+    missing); ``contrarius session`` asks for that card.
+    """
+
+    def __init__(self, position: int, message: str):
+        self.position = position
+        super().__init__(message)
+
+
 class GameOverError(RuleError):
     """The game in the snapshot has ended; no further turn can be played."""

@@ -110,7 +110,8 @@ def die_face_text(text: str) -> str:
     return GOODS_SYNONYMS.get(key.casefold(), key)
 
 
-def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option: str = "--move") -> tuple[str, str, str]:
+def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option: str = "--move",
+               yours: bool | None = None) -> tuple[str, str, str]:
     """Read one colonist move into ``(kind, from, to)`` as the rules take it.
 
     Two forms (base rules, the Architect: a colonist moves along lines of its kind):
@@ -121,12 +122,16 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option
       of that kind standing at ``WHERE`` (a city, a line ``A-B``, or a city next to the
       line it stands on) goes to the line of its kind next to ``CITY`` that it reaches in
       the fewest steps and that no other colonist holds. Needs ``snapshot`` (a
-      :class:`~contrarius.snapshot.Snapshot`) and ``owner`` (a player id).
+      :class:`~contrarius.snapshot.Snapshot`) and ``owner`` (a player id). Which
+      colonists stand at ``WHERE`` is :func:`colonists_at`.
 
-    ``option`` is the option the text was given with (``--move``, ``--partner-move``): the
-    messages name it. Raises :class:`ContrariusError` for text in neither form, and
-    :class:`UnknownNameError` with one question (listing the exact forms to type) when
-    the shorthand fits several colonists or several equally near lines.
+    ``option`` is how the text was given (``--move``, ``--partner-move``; the session's
+    ``move``, ``player2's move``): the messages name it. ``yours``: the messages say
+    "you" (else they name ``owner``); default: ``option`` is ``--move``. Raises
+    :class:`ContrariusError` for text in neither form, and :class:`UnknownNameError` with
+    one question (listing the exact forms to type) when the shorthand fits several
+    colonists (:func:`colonists_at`: in ``WHERE`` and on a line next to it alike) or
+    several equally near lines: the shorthand never guesses.
     """
     raw = str(text).strip()
     if ">" in raw:
@@ -137,7 +142,8 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option
             raise ContrariusError(f"{option} {text!r}: write KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria (or KIND:FROM:TO)")
         if snapshot is None or owner is None:
             raise ContrariusError(f"{option} {text!r}: the shorthand needs the game; write KIND:FROM:TO")
-        return _shorthand(snapshot, owner, kind, where_.strip(), city.strip(), f"{option} {raw}", option == "--move")
+        return _shorthand(snapshot, owner, kind, where_.strip(), city.strip(), f"{option} {raw}",
+                          option == "--move" if yours is None else yours)
     parts = [p.strip() for p in raw.split(":")]
     if len(parts) != 3 or parts[0].casefold() not in ("land", "sea") or not parts[1] or not parts[2]:
         raise ContrariusError(f"{option} {text!r}: write KIND:FROM:TO, e.g. land:Roma:Roma-Spoletvm, "
@@ -146,12 +152,12 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option
 
 
 def parse_moves(texts: list[str], snapshot: Any = None, owner: str | None = None,
-                option: str = "--move") -> list[tuple[str, str, str]]:
+                option: str = "--move", yours: bool | None = None) -> list[tuple[str, str, str]]:
     """Read several colonist moves of one Architect (:func:`parse_move` each), in order:
     a shorthand ``KIND:WHERE>CITY`` is read on the board as the earlier moves left it, so
     ``land:Roma>Casinvm`` then ``land:Casinvm-Roma>Neapolis`` moves the same colonist
     twice. A move the rules refuse is left for them to refuse (the later ones are then
-    read on the board as it was before it). ``option``: as for :func:`parse_move`
+    read on the board as it was before it). ``option``, ``yours``: as for :func:`parse_move`
     (``--partner-move``: the partner's moves, ``owner`` the partner). Raises what
     :func:`parse_move` raises.
     """
@@ -161,7 +167,7 @@ def parse_moves(texts: list[str], snapshot: Any = None, owner: str | None = None
     state = snapshot
     out: list[tuple[str, str, str]] = []
     for n, text in enumerate(texts):
-        out.append(parse_move(text, state, owner, option))
+        out.append(parse_move(text, state, owner, option, yours))
         if state is not None and owner is not None and any(">" in t for t in texts[n + 1:]):
             trial = state.copy()
             try:
@@ -173,16 +179,18 @@ def parse_moves(texts: list[str], snapshot: Any = None, owner: str | None = None
 
 
 def colonists_at(s: Any, owner: str, kind: str, where_: str) -> list[Any]:
-    """``owner``'s colonists of ``kind`` standing at ``where_``: a line ``A-B``, a city or
-    place, or (when none stands in it) a city next to the line one stands on. Raises
-    :class:`UnknownNameError` for a name the board does not know."""
+    """``owner``'s colonists of ``kind`` that the ``WHERE`` of a move shorthand names:
+    on the line ``where_`` (``A-B``), or for a city or place, those standing in it AND
+    those on a line next to it (both are "at" it as players say; the shorthand asks when
+    they are several, never prefers one). Raises :class:`UnknownNameError` for a name the
+    board does not know."""
     board = s.board
     mine = s.colonists_of(owner, kind)
     if board.is_line_text(where_):  # a place may hold a hyphen itself (Germania's Castle-Vbii)
         line = board.parse_line(where_, kind)
         return [c for c in mine if c.line == line]
     place = board.place(where_)
-    return [c for c in mine if c.city == place] or [c for c in mine if c.line is not None and place in c.line.ends]
+    return [c for c in mine if c.city == place or (c.line is not None and place in c.line.ends)]
 
 
 def reachable_cities(s: Any, colonist: Any, steps: int) -> list[str]:
@@ -218,21 +226,26 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
     target = board.place(city)
     options: list[tuple[int, str, str]] = []
     for col in cols:
-        paths = line_distances(s, col, 10 ** 6)
         if col.line is not None and target in col.line.ends:
-            raise UnknownNameError(f"{given}: {whose} {kind} colonist on {col.line.label} already stands next to {target}; no move needed")
+            if len(cols) == 1:
+                raise UnknownNameError(f"{given}: {whose} {kind} colonist on {col.line.label} already stands next to {target}; no move needed")
+            continue
+        paths = line_distances(s, col, 10 ** 6)
         free = [(len(p), ln.label) for ln, p in paths.items()
                 if target in ln.ends and ln.stoppable and (s.line_occupant(ln) is None or s.line_occupant(ln) is col)]
-        if free:
+        if free:  # this colonist's nearest free lines next to the city
             best = min(n for n, _ in free)
             options += [(best, col.where, label) for n, label in sorted(free) if n == best]
     if not options:
         raise UnknownNameError(f"{given}: no free {kind} line next to {target} can be reached from {where_}")
-    best = min(n for n, _, _ in options)
-    options = [o for o in options if o[0] == best]
+    options = list(dict.fromkeys(options))  # two colonists standing together are one choice
     if len(options) > 1:
         forms = [f"{kind}:{frm}:{to}" for _, frm, to in options]
-        raise UnknownNameError(f"{given}: which move? {_or_list(forms)} (each {best} step{'s' if best != 1 else ''})")
+        if len({n for n, _, _ in options}) == 1:
+            n = options[0][0]
+            raise UnknownNameError(f"{given}: which move? {_or_list(forms)} (each {n} step{'s' if n != 1 else ''})")
+        forms = [f"{f} ({n} step{'s' if n != 1 else ''})" for f, (n, _, _) in zip(forms, options)]
+        raise UnknownNameError(f"{given}: which move? {_or_list(forms)}")
     _, frm, to = options[0]
     return kind, frm, to
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from .errors import ContrariusError, RuleError
+from .errors import ContrariusError, NeedForumRevealError, RuleError
 from .snapshot import Snapshot
 from .variants import FORUM_ROW, UNKNOWN, forum_cards, forum_name
 
@@ -137,14 +137,15 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
     if name is not None and shown not in (UNKNOWN, name):
         raise RuleError(f"forum row position {pos} holds {shown}, not {name}")
     mine = name or shown
+    first_pos = 2 if pos == 1 else 1  # Contrarius's card, as the row lay before your take
     row.pop(pos - 1)
     notes.append(Note("player", "forum", f"you take the forum card {mine} from forum row position {pos}",
                       {"card": mine, "position": pos}))
     if row:
         first = row.pop(0)
         if first == UNKNOWN:
-            raise ContrariusError("Contrarius takes the first forum card, which the snapshot does not name (?): "
-                                  "run the same command again with --forum-reveal POSITION=NAME (its position before your take)")
+            raise NeedForumRevealError(first_pos, "Contrarius takes the first forum card, which the snapshot does not name (?): "
+                                       "run the same command again with --forum-reveal POSITION=NAME (its position before your take)")
         salsa.contrarius.append(first)
         colour = forum_cards()[first]
         notes.append(Note("contrarius", "forum", f"Contrarius takes the first forum card, {first} ({colour}) "

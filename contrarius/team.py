@@ -58,6 +58,10 @@ Readings where the rulebook leaves room (the same notes belong in the README):
   Diplomat's copy) refer to the display as it lay before either bought, positions and
   costs: the cards slide left and the display is refilled once, after both (base rules: the
   cards slide left "afterwards"; as the rulebook says for the Praetor and the Proconsul).
+- A partner who carries out the active player's Tribune takes back their own played
+  cards and receives 1 sestertius per card beyond the third of those: the card they carry
+  out is not theirs, so it is not counted (base rules: "counting the Tribune itself");
+  after a Legatus each counts the card they played (:func:`contrarius.turn.take_back_cards`).
 - A Legatus cannot ask for a Legatus, and asking for a Proconsul is not supported (the
   rulebook does not say how both partners would carry it out); a Diplomat cannot copy a
   Diplomat or a Legatus. The partner's card after a Proconsul is carried out "only for

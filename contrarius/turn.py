@@ -427,14 +427,7 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
         p.hand.remove(hit)
         p.played = (p.played or []) + [hit]
         if (acts_as or played) == "Tribune":
-            back = p.played
-            p.hand, p.played = p.hand + back, []
-            # base rules, the Tribune: 1 sestertius for each card beyond the third, the Tribune counted
-            money = max(0, len(back) - 3)
-            if p.sestertii is not None:
-                p.sestertii += money
-            pe.append(Event("player", f"you take back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune and "
-                            f"receive {sestertii_text(money)} (1 per card beyond the third)", {"sestertii": money}))
+            take_back_cards(t, p.id)
     # colonist moves (Architect)
     pe.extend(move_colonists(s, p.id, a.moves))
     for kind, city in a.places:
@@ -592,31 +585,73 @@ def sestertii_text(n: int) -> str:
     return f"{n} sestert{'ius' if n == 1 else 'ii'}"
 
 
-def colonist_money(t: Turn) -> None:
-    """The player's Colonist, earn money (base rules, the Colonist: "five sestertii plus one
-    per colonist you have on the board"): added to the tally and said in the report."""
-    p = t.s.player(t.pid)
+def player_words(s: Snapshot, pid: str) -> tuple[str, str]:
+    """How a report names player ``pid`` and the verb ending that goes with it: ``("you",
+    "")`` in solo play ("you take"), ``("player1", "s")`` in team and third-player games
+    ("player1 takes"), so that every mode says what a player received in the same words."""
+    return ("you", "") if s.mode == "solo" else (pid, "s")
+
+
+def _received(t: Turn, pid: str, kind: str, text: str, data: dict[str, Any]) -> None:
+    """Report what ``pid`` received: a player event; two-player events name the player."""
+    if t.s.mode != "solo":
+        data = {**data, "player": pid}
+    t.player_events.append(Event(kind, text, data))
+
+
+def take_back_cards(t: Turn, pid: str, *, carried_for: str | None = None) -> None:
+    """Base rules, the Tribune: ``pid``'s played cards go back to their hand and they
+    receive "one sestertius for each card beyond the third, counting the Tribune itself"
+    (added to the tally, said in the report). Only when their cards are recorded.
+
+    ``carried_for``: the player who played the card when ``pid`` only carries it out
+    (team play, the partner, who plays no card of their own): that card is not among the
+    cards ``pid`` takes back, so it is not counted (a reading, README "How the rules are
+    read").
+    """
+    p = t.s.player(pid)
+    if p.played is None:
+        return
+    back = p.played
+    p.hand, p.played = (p.hand or []) + back, []
+    money = max(0, len(back) - 3)
+    if p.sestertii is not None:
+        p.sestertii += money
+    who, s_ = player_words(t.s, pid)
+    why = f"; the card they carry out is {carried_for}'s, not counted: a reading" if carried_for else ""
+    _received(t, pid, "player", f"{who} take{s_} back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune "
+              f"and receive{s_} {sestertii_text(money)} (1 per card beyond the third{why})", {"sestertii": money})
+
+
+def colonist_money(t: Turn, pid: str | None = None) -> None:
+    """The Colonist, earn money (base rules, the Colonist: "five sestertii plus one per
+    colonist you have on the board"), for ``pid`` (default: the turn's player): added to
+    the tally and said in the report."""
+    p = t.s.player(pid or t.pid)
     on_board = len(t.s.colonists_of(p.id))
     money = 5 + on_board
     if p.sestertii is not None:
         p.sestertii += money
-    t.player_events.append(Event("money", f"you take money with the Colonist: 5 + {on_board} colonist"
-                                 f"{'s' if on_board != 1 else ''} on the board = {sestertii_text(money)}", {"sestertii": money}))
+    who, s_ = player_words(t.s, p.id)
+    _received(t, p.id, "money", f"{who} take{s_} money with the Colonist: 5 + {on_board} colonist"
+              f"{'s' if on_board != 1 else ''} on the board = {sestertii_text(money)}", {"sestertii": money})
 
 
-def specialist_production(t: Turn, card: Card) -> None:
-    """The player's specialist (base rules: "each produce one unit from every one of your
-    houses of that goods type"): added to the tally and said in the report."""
+def specialist_production(t: Turn, card: Card, pid: str | None = None) -> None:
+    """A specialist (base rules: "each produce one unit from every one of your houses of
+    that goods type"), carried out by ``pid`` (default: the turn's player): added to the
+    tally and said in the report (which goods, how many, from which cities)."""
     s = t.s
-    p = s.player(t.pid)
+    p = s.player(pid or t.pid)
     goods = card.goods
     cities = [c for c in s.houses_of(p.id) if s.cities.get(c) == goods]
     if cities:
         store_goods(t, p, goods, len(cities))  # type: ignore[arg-type]
         got = f"{len(cities)} {goods} ({', '.join(cities)})"
     else:
-        got = f"nothing (no house of yours in a {goods} city)"
-    t.player_events.append(Event("produce", f"you produce with the {card.name}: {got}", {"goods": goods, "units": len(cities)}))
+        got = f"nothing (no house of {'yours' if s.mode == 'solo' else 'theirs'} in a {goods} city)"
+    who, s_ = player_words(s, p.id)
+    _received(t, p.id, "produce", f"{who} produce{s_} with the {card.name}: {got}", {"goods": goods, "units": len(cities)})
 
 
 def stack_card(s: Snapshot, name: str) -> str:

@@ -32,7 +32,8 @@ from .reactions import react
 from .setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Ended, Snapshot
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, Turn, TurnResult, bonus_goods,
-                   ensure_valid, player_part, produce_for_players, refuse_after_end, store_goods)
+                   colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
+                   specialist_production, store_goods, take_back_cards)
 
 TEAM = "team"
 THIRD = "third-player"
@@ -166,6 +167,9 @@ class TwoPlayerTurn(Turn):
         self.bought: dict[int, str] = {}
         #: this turn plays a final card after the end of the game
         self.final = snap.ended is not None and snap.ended.final_turn_pending
+        #: the players who played a card of their own this turn (:func:`from_hand`); the
+        #: others only carry out their partner's card
+        self.played_now: set[str] = set()
 
     def die(self, die: str, why: str, exclude: tuple = ()) -> Any:
         """A replayed result first (the dice before a vetoed one, then the new result)."""
@@ -253,6 +257,7 @@ def _third_person(text: str, pid: str) -> str:
 
 def from_hand(t: TwoPlayerTurn, pid: str, name: str) -> None:
     """``pid`` plays ``name`` from their hand onto their played cards (when recorded)."""
+    t.played_now.add(pid)
     p = t.s.player(pid)
     if p.hand is None:
         return
@@ -432,21 +437,23 @@ def _prefect(t: TwoPlayerTurn, pid: str, pc: Card, act: str, province: str | Non
 
 
 def carry_out(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> tuple[str | None, str | None]:
-    """``pid`` carries out the personality ``pc`` (no Diplomat, no double card any more)."""
+    """``pid`` carries out the personality ``pc`` (no Diplomat, no double card any more).
+
+    What ``pid`` receives is added to their tally and reported in the solo report's words
+    (:mod:`.turn`): the Tribune's sestertii (:func:`~contrarius.turn.take_back_cards`), the
+    Colonist's money, a specialist's goods, a Prefect's production or cash bonus."""
     act, province = _check_part(t.s, pid, pc, part, opt)
-    if pc.reaction == "tribune":
-        p = t.s.player(pid)
-        if p.played:
-            back = p.played
-            p.hand, p.played = (p.hand or []) + back, []
-            t.note("player", f"{pid} takes back {len(back)} cards with the Tribune", player=pid)
+    if pc.reaction == "tribune" and t.s.player(pid).played:
+        take_back_cards(t, pid, carried_for=None if pid in t.played_now else other_player(t.s, pid))
     _board_changes(t, pid, pc, part)
     if part.buys:
         _buy(t, pid, part.buys)
     if pc.reaction in _PREFECTS and act is not None:
         _prefect(t, pid, pc, act, province)
     if pc.reaction == "colonist" and act == "money":
-        t.note("money", f"{pid} takes money with the Colonist", player=pid)
+        colonist_money(t, pid)
+    if pc.is_specialist:
+        specialist_production(t, pc, pid)
     return act, province
 
 def double_pick(card: Card, want: str | None, pid: str, opt: str) -> tuple[Card, Card]:

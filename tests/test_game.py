@@ -435,8 +435,13 @@ def test_expert_game_from_new_builds_track_houses(runner, tmp_path):
     g = Table(runner, path)
     s = g.s
     assert s.contrarius.track == [3, 6] and s.player().vp == 0 and s.houses_in_supply("contrarius") == 13
-    _edit(path, players=[{**yaml.safe_load(path.read_text())["players"][0],
-                          "hand": ["Farmer", "Smith", "Tribune"]}])
+    # the table edited to a later moment: you bought the Farmer and the Smith from the
+    # display earlier ("Setup": stacks I and II hold one of each), so the display shows a
+    # Vintner and a Weaver in their places (a consistent table: `check` counts the copies)
+    data = yaml.safe_load(path.read_text())
+    assert data["display"] == ["Colonist", "Prefect", "Architect", "Farmer", "Mercator", "Diplomat", "Smith"]
+    _edit(path, players=[{**data["players"][0], "hand": ["Farmer", "Smith", "Tribune"]}],
+          display=["Colonist", "Prefect", "Architect", "Vintner", "Mercator", "Diplomat", "Weaver"])
     g.play("farmer", "--die", "black=wine")
     s = g.s
     assert s.contrarius.vp == 3 and s.contrarius.track == [6] and c_houses(s) == ["Ancona"]

@@ -59,12 +59,13 @@ def test_play_help_has_the_solo_options_first_then_a_panel_per_mode():
 
 def test_preview_help_has_the_same_options_and_the_player_in_its_panel():
     text = page(["preview"])
-    assert titles(text) == ["Arguments", "Options", TWO_PLAYER_PANEL]
+    # preview takes play's team options too (the partner's part of the card previewed)
+    assert titles(text) == ["Arguments", "Options", TWO_PLAYER_PANEL, "Team play: your partner's part"]
     assert text.index("│ --die ") < text.index("│ --all ") < text.index(f"╭─ {TWO_PLAYER_PANEL} ") < text.index("│ --player ")
     # the shared declarations give the very same lines (help text, type) in both pages
     play = page(["play"], columns=200)
     preview = page(["preview"], columns=200)
-    for opt in ("--produce", "--place", "--die", "--choose", "--player"):
+    for opt in ("--produce", "--place", "--die", "--choose", "--player", "--personality", "--partner-produce"):
         line = next(x for x in play.splitlines() if x.startswith(f"│ {opt} "))
         text = " ".join(line.strip("│ ").split())
         assert text in {" ".join(x.strip("│ ").split()) for x in preview.splitlines()}, opt

@@ -25,7 +25,7 @@ from contrarius.board import board_names, load_board
 from contrarius.errors import ContrariusError, GameOverError, InputFileError, SnapshotError
 from contrarius.reactions import PlayerAction, play
 from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot
+from contrarius.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot, card_count_problems
 from contrarius.store import dump_snapshot, load_snapshot
 from contrarius.yamlio import parse_yaml
 
@@ -134,6 +134,8 @@ def check_invariants(s: Snapshot) -> None:
     assert on_board + s.houses_in_supply(CONTRARIUS) + track == 15
     lines = [c.line for c in s.colonists if c.line is not None]
     assert len(lines) == len(set(lines)), "two colonists on one line"
+    # `contrarius check` counts the personality cards: a legal game never shows too many
+    assert card_count_problems(s) == [], [p.render() for p in card_count_problems(s)]
     for c in s.colonists:
         if c.line is not None:
             assert c.line.kind == c.kind, f"a {c.kind} colonist on {c.line.describe()}"

@@ -199,7 +199,7 @@ def test_card_prefixes_as_play_reads_them(runner, tmp_path):
 def test_end_of_input_mid_turn_leaves_the_last_whole_turn(runner, tmp_path):
     game = table_game(tmp_path)
     r = session(runner, game, "prefect\n\nCampania\narchitect\nland:Roma:Casinvm-Roma\n")
-    assert r.exit_code == 0
+    assert r.exit_code == 2  # a script that ends mid-turn lost that turn: README's exit code 2
     assert "that turn was not written" in r.stderr
     snap = load_snapshot(str(game))  # valid
     assert [e["card"] for e in snap.log] == ["Prefect"]
@@ -407,6 +407,7 @@ def test_log_between_turns_is_contrarius_log(runner, tmp_path):
 
 
 def _variant_game(runner, tmp_path, *flags: str) -> Path:
+    tmp_path.mkdir(exist_ok=True)
     p = tmp_path / "variant.yaml"
     r = runner.invoke(app, ["new", "--board", "italia", "--seed", "11", *flags, "-o", str(p)])
     assert r.exit_code == 0, r.stderr
@@ -423,10 +424,13 @@ def test_salsa_tribune_asks_the_forum_card_and_equals_play(runner, tmp_path):
                                "--forum-row", "Mamilius,Julius,Donatus Pompeius,Lucius Flavius")
     by_play = copy_of(by_session, "salsa-play.yaml")
     snap = load_snapshot(str(by_session))
-    asked, turn = drive(snap, ["tribune", "", "jul", ""], table_dice=False)
-    assert [q.key for q in asked] == ["card", "place", "forum", "choose"]
+    # the row was laid at the table, so the forum stack's order is not recorded: the two
+    # cards drawn to refill the row are asked (Enter leaves them ?, as play without
+    # --forum-refill does)
+    asked, turn = drive(snap, ["tribune", "", "jul", "", ""], table_dice=False)
+    assert [q.key for q in asked] == ["card", "place", "forum", "forum_refill", "choose"]
     assert turn.options == {"forum": "Julius"}
-    r = session(runner, by_session, "tribune\n\njul\n\n")
+    r = session(runner, by_session, "tribune\n\njul\n\n\n")
     assert r.exit_code == 0, r.stderr
     assert "Contrarius takes the first forum card, Mamilius (green)" in r.stdout
     play_all(runner, by_play, [["tribune", "--forum", "Julius"]])
@@ -438,6 +442,55 @@ def test_salsa_tribune_asks_the_forum_card_and_equals_play(runner, tmp_path):
     assert "forum" not in [q.key for q in asked]
 
 
+def test_salsa_asks_the_unrecorded_forum_cards_play_needs_and_equals_play(runner, tmp_path):
+    """Salsa at a table: the forum row laid as ?, Julius, ?, Lucius Flavius (two cards not
+    recorded) and the forum stack's order unknown (a table game). By hand ("Solo Variants",
+    Concordia Salsa, "Whenever you take a forum card, Contrarius takes the first forum
+    card", with README's reading of the take): you take Julius (position 2); the row closes
+    up to ?, ?, Lucius Flavius and Contrarius takes the first card, row position 1 before
+    your take, which the snapshot does not name: play needs --forum-reveal 1=NAME, so the
+    session asks it (Mamilius). The row, ?, Lucius Flavius, is refilled to 4 from the
+    stack: 2 cards drawn, each asked as play's --forum-refill (Victoria, Titus Valerius).
+    Refused as play refuses them: an unknown name, and Lucius Flavius as the refill (it
+    lies in the row already: "would be twice in the game")."""
+    by_session = _variant_game(runner, tmp_path, "--table", "--salsa", "--forum-card", "Annaeus Arcadius",
+                               "--forum-row", "?,Julius,?,Lucius Flavius")
+    by_play = copy_of(by_session, "salsa-table-play.yaml")
+    enter_copy = copy_of(by_session, "salsa-enter.yaml")
+    enter_play = copy_of(by_session, "salsa-enter-play.yaml")
+    snap = load_snapshot(str(by_session))
+    answers = ["tribune", "", "Julius", "xyz", "mamil", "Lucius Flavius", "Victoria", "titus valerius", "land", ""]
+    asked, turn = drive(snap, answers, table_dice=True)
+    assert [q.key for q in asked] == ["card", "place", "forum", "forum_reveal", "forum_reveal", "forum_refill",
+                                      "forum_refill", "forum_refill", "die", "choose"]
+    assert "row position 1" in asked[3].text and asked[4].error.startswith("unknown forum card 'xyz'")
+    assert "would be twice in the game" in asked[6].error
+    assert turn.options == {"forum": "Julius", "forum_reveal": ["1=Mamilius"],
+                            "forum_refill": ["Victoria", "Titus Valerius"], "die": ["red=land"]}
+    r = session(runner, by_session, "\n".join(answers) + "\n")
+    assert r.exit_code == 2  # answers were refused (from a pipe)
+    assert "the forum row closes up and is refilled: Victoria, Titus Valerius" in r.stdout
+    play_all(runner, by_play, [["tribune", "--forum", "Julius", "--forum-reveal", "1=Mamilius", "--forum-refill", "Victoria",
+                                "--forum-refill", "Titus Valerius", "--die", "red=land"]])
+    assert by_session.read_bytes() == by_play.read_bytes()
+    salsa = load_snapshot(str(by_play)).variants.salsa
+    assert salsa.contrarius == ["Annaeus Arcadius", "Mamilius"] and salsa.row == ["?", "Lucius Flavius", "Victoria", "Titus Valerius"]
+    # Enter at the first card drawn leaves it and the next ?, as play without --forum-refill
+    asked, turn = drive(snap, ["tribune", "", "Julius", "Mamilius", "", "land", ""], table_dice=True)
+    assert [q.key for q in asked] == ["card", "place", "forum", "forum_reveal", "forum_refill", "die", "choose"]
+    assert turn.options == {"forum": "Julius", "forum_reveal": ["1=Mamilius"], "die": ["red=land"]}
+    r = session(runner, enter_copy, "tribune\n\nJulius\nMamilius\n\nland\n\n")
+    assert r.exit_code == 0, r.stderr
+    play_all(runner, enter_play, [["tribune", "--forum", "Julius", "--forum-reveal", "1=Mamilius", "--die", "red=land"]])
+    assert enter_copy.read_bytes() == enter_play.read_bytes()
+    assert load_snapshot(str(enter_play)).variants.salsa.row == ["?", "Lucius Flavius", "?", "?"]
+    # a virtual game whose forum stack order is recorded: nothing more is asked
+    seeded = _variant_game(runner, tmp_path / "seeded", "--salsa")
+    asked, _ = drive(load_snapshot(str(seeded)), ["tribune", "", "1"], table_dice=False)
+    assert [q.key for q in asked][:3] == ["card", "place", "forum"]
+    assert not {"forum_reveal", "forum_refill"} & {q.key for q in asked}
+
+
 def test_fish_market_asks_the_fish_paid_and_equals_play(runner, tmp_path):
     """The fish market ("Solo Variants"): fish paid at the market go to Contrarius, on any
     turn: asked after the card's own questions, only in a fish-market game (Enter: 0)."""
@@ -446,7 +499,7 @@ def test_fish_market_asks_the_fish_paid_and_equals_play(runner, tmp_path):
     snap = load_snapshot(str(by_session))
     asked, turn = drive(snap, ["prefect", "", "Campania", "x", "2"], table_dice=False)
     assert [q.key for q in asked] == ["card", "action", "produce", "fish", "fish"]
-    assert asked[-1].error.startswith("--fish 'x'")
+    assert asked[-1].error.startswith("'x': the number of fish")  # no flag the session user never typed
     assert turn.options == {"produce": "Campania", "fish": 2}
     r = session(runner, by_session, "mercator\n2\nprefect\nreactivate\n\n")
     assert r.exit_code == 0, r.stderr
@@ -523,10 +576,11 @@ def test_tab_completes_the_move_shorthand_and_moves_from_the_new_position(runner
     # 'Roma' now names the colonist on Casinvm-Roma (a city next to its line, as parse_move reads it)
     assert _completions(front, "land:Roma>") == [c.replace("Casinvm-Roma>", "Roma>") for c in _completions(front, "land:Casinvm-Roma>")]
     assert "land:Casinvm-Roma>Casinvm" not in _completions(front, "land:Casinvm-Roma>")  # already next to it
-    # the turn: both shorthands, then a house in Neapolis; equal to play with the same moves
+    # the turn: both shorthands (the 2 steps used: no third move is asked), then a house in
+    # Neapolis; equal to play with the same moves
     by_session = table_game(tmp_path, "moves.yaml")
     by_play = copy_of(by_session, "moves-play.yaml")
-    r = session(runner, by_session, "architect\nland:Roma>Casinvm\nland:Casinvm-Roma>Neapolis\n\nNeapolis\n\n1\n")
+    r = session(runner, by_session, "architect\nland:Roma>Casinvm\nland:Casinvm-Roma>Neapolis\nNeapolis\n\n1\n")
     assert r.exit_code == 0, r.stderr
     assert "your land colonist moves Casinvm-Roma -> Casinvm-Neapolis (1 step)" in r.stdout
     play_all(runner, by_play, [["architect", "--move", "land:Roma>Casinvm", "--move", "land:Casinvm-Roma>Neapolis",

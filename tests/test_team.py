@@ -564,11 +564,16 @@ def test_imperium_team_prefect_magnus_and_white_die():
 
 
 # ----- the command line -----------------------------------------------------------------------------
+def new_italia_team(runner, path, hand1: str, hand2: str):
+    """``contrarius new`` of the Italia team table above, with the hands given; the result."""
+    return runner.invoke(app, ["new", "-b", "italia", "-m", "team", "--seed", "1", "--tokens", TOKENS_ARG,
+                               "--display", ",".join(DEALT), "--refill", "Praetor",
+                               "--hand", f"player1={hand1}", "--hand", f"player2={hand2}", "-o", str(path)])
+
+
 def test_cli_team_game(runner, tmp_path):
     path = tmp_path / "team.yaml"
-    res = runner.invoke(app, ["new", "-b", "italia", "-m", "team", "--seed", "1", "--tokens", TOKENS_ARG,
-                              "--display", ",".join(DEALT), "--refill", "Praetor",
-                              "--hand", "player1=Legatus,Prefect", "--hand", "player2=Architect,Mercator", "-o", str(path)])
+    res = new_italia_team(runner, path, "Legatus,Prefect", "Architect,Mercator")
     assert res.exit_code == 0, res.stderr
     assert "player1's hand recorded" in res.stderr
     res = runner.invoke(app, ["play", "legatus", str(path), "--partner-card", "architect",

@@ -381,20 +381,31 @@ def register(app: typer.Typer) -> None:
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON.")] = False,
     ) -> None:
-        """Validate a snapshot and list every problem found (exit 1 if any)."""
+        """Validate a snapshot and list every problem found (exit 1 if any).
+
+        Beyond what every command checks when it reads a snapshot, the personality cards of
+        a solo game are counted against the deck (README "How the rules are read").
+        """
+        from ..snapshot import card_count_problems
         from ..store import load_snapshot, source_label
+
+        def report(problems) -> None:
+            src = source_label(snapshot)
+            if as_json:
+                emit_json({"ok": False, "problems": [{"path": p.path, "message": p.message, "fix": p.fix} for p in problems]})
+            else:
+                for p in problems:
+                    print(p.render(src))
+                print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found in {src}")
+            raise typer.Exit(EXIT_PROBLEMS)
 
         try:
             snap = load_snapshot(snapshot)
         except SnapshotError as exc:
-            src = source_label(snapshot)
-            if as_json:
-                emit_json({"ok": False, "problems": [{"path": p.path, "message": p.message, "fix": p.fix} for p in exc.problems]})
-            else:
-                for p in exc.problems:
-                    print(p.render(src))
-                print(f"{len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} found in {src}")
-            raise typer.Exit(EXIT_PROBLEMS) from None
+            report(exc.problems)
+        counted = card_count_problems(snap)
+        if counted:
+            report(counted)
         if as_json:
             emit_json({"ok": True, "problems": [], **({"notes": list(snap.read_notes)} if snap.read_notes else {})})
         else:

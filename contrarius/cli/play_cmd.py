@@ -272,8 +272,9 @@ def register(app: typer.Typer) -> None:
         def report(used_stdout: bool) -> None:
             if as_json:
                 data = result.to_dict()
-                if snap.mode != "solo":  # name both players: who played, who plays next
-                    data["player"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
+                if snap.mode != "solo":  # name both players: who played, who plays next ("player"
+                    # stays what each player did and received, as in solo play)
+                    data["played_by"], data["next"] = result.snapshot.log[-1]["player"], result.snapshot.active
                 emit_json(data, to_stderr=used_stdout)
             else:
                 from rich.markup import escape

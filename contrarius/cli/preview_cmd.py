@@ -16,9 +16,13 @@ import typer
 from ..errors import ContrariusError, UnknownNameError
 from ..store import STDIO
 from .common import boundary, emit_json, out_console
-from .options import Build, Buy, Choose, Copy, Die, Money, Move, Place, PlayerOpt, Produce, Reactivate, Refill, Reveal
+from .options import (
+    Build, Buy, Choose, Copy, Die, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
+    PartnerMove, PartnerPersonality, PartnerPlace, PartnerProduce, PartnerReactivate, Personality, Place, PlayerOpt,
+    PraetorReaction, Produce, Reactivate, Refill, Reveal,
+)
 from .completion import complete_card
-from .play_cmd import parse_reveal, player_action
+from .play_cmd import parse_reveal, turn_action
 
 
 def _faces_note(snap, die: str) -> str:
@@ -44,7 +48,8 @@ def render_preview(pv, snap, con) -> None:
 
     action = f" ({pv.action})" if pv.action else ""
     reacts = f" -> Contrarius reacts to {pv.reacted_to}" if pv.reacted_to and pv.reacted_to != pv.card else ""
-    con.print(f"[bold]Preview: you play {escape(pv.card)}{escape(action)}{escape(reacts)}[/bold] (nothing is written)")
+    who = "you play" if snap.mode == "solo" else f"{snap.active or snap.players[0].id} plays"  # whose turn it is
+    con.print(f"[bold]Preview: {escape(who)} {escape(pv.card)}{escape(action)}{escape(reacts)}[/bold] (nothing is written)")
     for e in pv.player_events:
         con.print(escape(e.text))
     if pv.dice:
@@ -128,6 +133,25 @@ def render_summary(sm, con, full: bool = False) -> None:
               "E[VP]; 'contrarius preview prefect SNAPSHOT --produce P' for another.")
 
 
+def _preview_partner_if_it_fits(snap, pa, *, given: bool):
+    """The preview of ``pa``. In team play the partner carries out the same card: without
+    ``--partner-*`` options their part is previewed as they carry out the card with no
+    choice of their own (a Tribune, a specialist, ...), and left unrecorded (the report
+    says so) when the card needs a choice of theirs (a Prefect's province)."""
+    from ..errors import GameOverError
+    from ..preview import preview
+
+    if snap.mode != "team" or given:
+        return preview(snap, pa)
+    try:
+        return preview(snap, pa)
+    except GameOverError:
+        raise
+    except ContrariusError:
+        pa.partner = None
+        return preview(snap, pa)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``preview`` to ``app``."""
 
@@ -150,6 +174,18 @@ def register(app: typer.Typer) -> None:
         die: Die = None,
         choose: Choose = None,
         player: PlayerOpt = None,
+        personality: Personality = None,
+        praetor_reaction: PraetorReaction = None,
+        partner_card: PartnerCard = None,
+        partner_personality: PartnerPersonality = None,
+        partner_produce: PartnerProduce = None,
+        partner_reactivate: PartnerReactivate = False,
+        partner_money: PartnerMoney = False,
+        partner_place: PartnerPlace = None,
+        partner_copy: PartnerCopy = None,
+        partner_build: PartnerBuild = None,
+        partner_move: PartnerMove = None,
+        partner_buy: PartnerBuy = None,
         show_all: Annotated[bool, typer.Option("--all", help="Without a card: the full table (every chance and note), not the short one.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the preview as JSON.")] = False,
     ) -> None:
@@ -194,10 +230,14 @@ def register(app: typer.Typer) -> None:
                 render_summary(sm, out_console(), full=show_all)
             return
         snap = load_snapshot(snapshot)
-        pa = player_action(card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
-                           build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
-                           player=player, snapshot=snap)
-        pv = preview(snap, pa)
+        partner = dict(partner_card=partner_card, partner_personality=partner_personality, partner_produce=partner_produce,
+                       partner_reactivate=partner_reactivate, partner_money=partner_money, partner_place=partner_place,
+                       partner_copy=partner_copy, partner_build=partner_build, partner_move=partner_move,
+                       partner_buy=partner_buy)
+        pa = turn_action(snap, card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
+                         build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
+                         player=player, personality=personality, praetor_reaction=praetor_reaction, **partner)
+        pv = _preview_partner_if_it_fits(snap, pa, given=any(partner.values()))
         if as_json:
             data = pv.to_dict()
             data["faces"] = {d: [str(f) for f in snap.faces(d)] for d in pv.dice}

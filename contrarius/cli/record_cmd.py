@@ -4,6 +4,7 @@
 # No ``from __future__ import annotations`` here: typer then reads the parameter annotations
 # as objects instead of eval'ing their text once per parameter (start-up time).
 
+import re
 from typing import Annotated, Any, Optional
 
 import typer
@@ -82,9 +83,16 @@ def _partner_text(partner: Any) -> str:
     return f"; {partner.get('player', 'partner')}: {done}" if done != "-" else ""
 
 
+#: A report line saying what a player received, in the words every mode's report uses
+#: (:mod:`contrarius.turn`): "you receive ...", "player1 takes money ...", "you produce
+#: in/with ...", a cash bonus's sestertii.
+_RECEIVED = re.compile(r"\b(receives?|takes? money|produces?) |sestert")
+
+
 def log_rows(snapshot) -> list[dict[str, Any]]:
     """The snapshot's turn records as rows: ``turn``, ``player``, ``card``, ``action`` (one
     phrase), ``dice`` (the die results with their source, table or rolled), ``player_did``,
+    ``received`` (the lines of ``player_did`` that say what a player received),
     ``contrarius`` (what Contrarius did: the reaction lines without the die lines),
     ``vp_before``, ``vp_after`` (Contrarius's VP), and ``record`` (the entry as stored)."""
     rows = []
@@ -96,6 +104,7 @@ def log_rows(snapshot) -> list[dict[str, Any]]:
             "turn": e.get("turn", i + 1), "player": e.get("player", "player"), "card": e.get("card", "?"),
             "action": _action_text(action) + _partner_text(e.get("partner")), "dice": _dice_text(e.get("dice"), e.get("veto")),
             "player_did": [str(x) for x in e.get("player_did") or []],
+            "received": [str(x) for x in e.get("player_did") or [] if _RECEIVED.search(str(x))],
             "contrarius": [x for x in reaction if not _is_die_line(x)],
             "vp_before": vp[0], "vp_after": vp[1], "record": e,
         })
@@ -104,7 +113,7 @@ def log_rows(snapshot) -> list[dict[str, Any]]:
 
 def render_log(snap, con) -> None:
     """Print the game record of ``snap`` on the rich console ``con``: one table row per turn
-    (:func:`log_rows`), or ``No turn played yet.``; ``contrarius log`` and the session's
+    (:func:`log_rows`; what the players received under the action), or ``No turn played yet.``; ``contrarius log`` and the session's
     ``log`` command both print it here. Cell texts are escaped (a ``[...]`` in a recorded
     line is printed, never read as markup)."""
     from rich.markup import escape
@@ -122,7 +131,8 @@ def render_log(snap, con) -> None:
     for r in rows:
         did = "\n".join(x.removeprefix("Contrarius ") for x in r["contrarius"]) or "nothing"
         vp = f"{r['vp_before']}->{r['vp_after']}" if r["vp_before"] is not None else "-"
-        cells = (str(r["turn"]), *(() if solo else (r["player"],)), r["card"], r["action"], r["dice"], vp, did)
+        action = "\n".join([r["action"], *r["received"]])  # what the players received, under the action
+        cells = (str(r["turn"]), *(() if solo else (r["player"],)), r["card"], action, r["dice"], vp, did)
         table.add_row(*(escape(str(c)) for c in cells))
     con.print(table)
 
@@ -167,7 +177,7 @@ def register(app: typer.Typer) -> None:
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print the turns as JSON.")] = False,
     ) -> None:
-        """The game record: each turn's number, player, card, action, dice, what Contrarius did and its VP."""
+        """The game record: each turn's number, player, card, action (and what the players received), dice, what Contrarius did and its VP."""
         from ..store import load_snapshot
 
         snap = load_snapshot(snapshot)

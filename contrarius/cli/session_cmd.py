@@ -10,7 +10,9 @@ Streams: the turn reports and the output of ``show``, ``where``, ``preview``, ``
 to stdout; prompts are shown only in a terminal; a refused answer is one line on stderr
 (``contrarius: ...``) and the question comes again. A turn is written only whole:
 Ctrl-C during a turn or the end of the input before it is complete leaves the file as it
-was.
+was (from a pipe, the end of the input mid-turn exits 2: the script lost that turn).
+The questions of a turn end when nothing more can be answered (an Architect's moves
+once every movement step is used).
 """
 
 from __future__ import annotations
@@ -207,6 +209,9 @@ class Session:
                         if started:
                             print(f"contrarius: end of input during a turn: that turn was not written; {self.path} holds the last whole turn",
                                   file=sys.stderr)
+                            # a script that ends mid-turn lost that turn: its exit code says so
+                            # (README, exit code 2); Ctrl-D at a terminal is the player's choice
+                            return 0 if self.front.interactive else 2
                         return 0
                     if question.key == "card" and not started and not answer.strip():
                         continue  # an empty line before a card: nothing to do

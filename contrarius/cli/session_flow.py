@@ -31,7 +31,9 @@ Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"):
 - third-player variant: whether a player uses their veto card on the last die.
 
 - the solo variants, only in a game that uses them (``snap.variants``): Salsa, the forum
-  card taken with the Tribune (after the colonist bought; ``play --forum``); the fish
+  card taken with the Tribune (after the colonist bought; ``play --forum``), then, when
+  ``play`` needs them, the ``?`` forum card Contrarius takes (``--forum-reveal``) and the
+  forum cards drawn when the forum stack's order is not recorded (``--forum-refill``); the fish
   market, the fish paid this turn (after the card's own questions; ``play --fish``).
 """
 
@@ -41,7 +43,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import ContrariusError, NeedDieError, NeedRevealError, one_line
+from ..errors import ContrariusError, NeedDieError, NeedForumRevealError, NeedRevealError, one_line
 
 Choice = tuple[str, str]
 
@@ -168,7 +170,8 @@ def run(snap, card: str, options: dict[str, Any]):
 
 
 def check(snap, card: str, options: dict[str, Any], partner_known: bool) -> None:
-    """Run the turn so far without rolling; a die or a ``?`` card still to name is fine.
+    """Run the turn so far without rolling; a die, a ``?`` card or a ``?`` forum card still
+    to name is fine.
 
     Raises the rules' :class:`ContrariusError` for anything else (the answer just given).
     """
@@ -176,8 +179,8 @@ def check(snap, card: str, options: dict[str, Any], partner_known: bool) -> None
 
     try:
         play(snap, build_action(snap, card, options, trial=True, partner_known=partner_known))
-    except (NeedDieError, NeedRevealError):
-        pass
+    except (NeedDieError, NeedRevealError, NeedForumRevealError):
+        pass  # asked later: the dice when rolled, a ? card when taken, the forum card after the forum answer
 
 
 # ----- choices -----------------------------------------------------------------------------------
@@ -209,20 +212,20 @@ def _place_choices(snap, pid: str) -> tuple[Choice, ...]:
                  for c in dict.fromkeys([*snap.homes(k), *houses]))
 
 
-def _after_moves(snap, pid: str, done: list[str], steps: int, *, own: bool = True):
+def _after_moves(snap, pid: str, done: list[str], steps: int):
     """``(state, steps left)``: the game after the colonist moves ``done`` (as typed) of
-    ``pid``, applied by the rules (:func:`contrarius.turn.move_colonists`), and the
-    movement steps left of ``steps``. Moves that cannot be read or applied leave the game
-    as it was (they are refused when answered)."""
-    from ..parsing import parse_move, parse_moves
+    ``pid`` (the player's own or the partner's), applied by the rules
+    (:func:`contrarius.turn.move_colonists`), and the movement steps left of ``steps``.
+    Moves that cannot be read or applied leave the game as it was (they are refused when
+    answered)."""
+    from ..parsing import parse_moves
     from ..turn import move_colonists
 
     if not done:
         return snap, steps
     state = snap.copy()
     try:
-        moves = parse_moves(done, snap, pid) if own else [parse_move(m) for m in done]
-        used = sum(e.data.get("steps", 0) for e in move_colonists(state, pid, moves))
+        used = sum(e.data.get("steps", 0) for e in move_colonists(state, pid, parse_moves(done, snap, pid)))
     except ContrariusError:
         return snap, steps
     return state, max(0, steps - used)
@@ -361,7 +364,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
     """Ask ``pid``'s part of a card with the reaction ``kind``; option names get ``prefix``
     (``""`` or ``"partner_"``). ``checked`` runs the rules on the options so far."""
     from ..build import movement_steps
-    from ..parsing import parse_move, parse_moves
+    from ..parsing import parse_moves
     from .play_cmd import parse_place
 
     def keep(key: str, value: Any, *, append: bool = False) -> None:
@@ -395,20 +398,23 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
         return
     if kind == "architect":
         steps = movement_steps(snap, pid)
+        move_label = f"{who}'s move" if who else "move"
         while True:
             done = list(opts.get(prefix + "move") or [])
-            state, left = _after_moves(snap, pid, done, steps, own=not prefix)
+            state, left = _after_moves(snap, pid, done, steps)
+            if done and left == 0:
+                break  # every movement step used: no further move is possible, the houses come next
 
             def move(a: str, done=done) -> str:
-                # as play reads --move: your shorthand on the board as your earlier moves left
-                # it; a partner's move only in the exact form (team_action)
-                parse_moves(done + [a], snap, pid) if not prefix else parse_move(a)
+                # as play reads --move and --partner-move: the shorthand on the board as the
+                # earlier moves left it; messages name the move as the session asked for it
+                parse_moves(done + [a], snap, pid, move_label)
                 keep("move", a, append=True)
                 return a
 
             text = f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all" + (f", {left} left)" if done else ")")
             got = yield from ask(Question(prefix + "move", _say(who, text), _move_choices(state, pid, left), optional=True,
-                                          complete=_shorthand_completer(state, pid, left) if not prefix else None), move)
+                                          complete=_shorthand_completer(state, pid, left)), move)
             if got is None:
                 break
         while True:
@@ -454,15 +460,26 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
             if got is None:
                 break
         if kind == "tribune" and snap.variants.salsa is not None and snap.variants.salsa.row:
-            yield from _forum(snap, keep)
+            yield from _forum(snap, opts, keep)
 
 
-def _forum(snap, keep: Callable[..., None]) -> Flow:
+def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
     """Salsa: the forum card taken with the Tribune (``play --forum``; "Solo Variants",
     Concordia Salsa: a player takes one forum card each time they play the Tribune, and
     Contrarius takes the first one). The answer is kept as ``play`` records it: the
-    card's printed name, its row position, or ``POSITION=NAME``."""
-    from ..solo_variants import parse_forum_pick
+    card's printed name, its row position, or ``POSITION=NAME``.
+
+    Then, exactly when ``play`` needs them (the rules' own take,
+    :func:`contrarius.solo_variants.take_forum`, on the answers so far): the card
+    Contrarius takes when the snapshot shows it as ``?`` (``play --forum-reveal``), and each
+    card drawn to refill the row when the forum stack's order is not recorded
+    (``play --forum-refill``; Enter leaves it and the later ones ``?``, as ``play``
+    without the option does).
+    """
+    from ..errors import NeedForumRevealError
+    from ..solo_variants import parse_forum_pick, take_forum
+    from ..variants import UNKNOWN, forum_cards, forum_name
+    from .play_cmd import parse_forum_reveal
 
     row = snap.variants.salsa.row
     choices = tuple((n, f"forum row position {i}") for i, n in enumerate(row, 1) if n != "?") + tuple(
@@ -474,7 +491,44 @@ def _forum(snap, keep: Callable[..., None]) -> Flow:
         keep("forum", got)
         return got
 
-    return (yield from ask(Question("forum", "Salsa: the forum card you took with the Tribune (name or row position)", choices), forum))
+    yield from ask(Question("forum", "Salsa: the forum card you took with the Tribune (name or row position)", choices), forum)
+    salsa = snap.variants.salsa
+    known = {n for n in [*salsa.contrarius, *salsa.row, *(salsa.stack_order or [])] if n != UNKNOWN}
+    names = tuple((n, colour) for n, colour in forum_cards().items() if n not in known)
+
+    def named(a: str) -> str:
+        return forum_name(pick(a, names) or a)
+
+    while True:
+        refills = list(opts.get("forum_refill") or [])
+        try:
+            notes = take_forum(snap.copy(), opts["forum"], list(refills), parse_forum_reveal(list(opts.get("forum_reveal") or [])))
+        except NeedForumRevealError as exc:
+            def reveal(a: str, pos: int = exc.position) -> str:
+                got = named(a)
+                keep("forum_reveal", f"{pos}={got}", append=True)
+                return got
+
+            yield from ask(Question("forum_reveal", f"Salsa: Contrarius takes the first forum card, row position {exc.position} "
+                                    "before your take, not recorded (?): which is it?", names), reveal)
+            continue
+        except ContrariusError:
+            return  # refused with play's message when the turn is played
+        drawn = next((n.data["drawn"] for n in notes if "drawn" in n.data), [])
+        if len(drawn) - len(salsa.stack_order or []) <= len(refills):
+            return  # every card drawn came from the recorded order or is named already
+
+        def refill(a: str) -> str:
+            if a == UNKNOWN:
+                return a
+            got = named(a)
+            keep("forum_refill", got, append=True)
+            return got
+
+        got = yield from ask(Question("forum_refill", "Salsa: a forum card drawn to refill the forum row that the snapshot "
+                                      "does not know: which is it?", names, UNKNOWN), refill)
+        if got == UNKNOWN:
+            return  # this card and the later ones of this turn stay ?
 
 
 def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
@@ -483,7 +537,7 @@ def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
     ``--fish``)."""
     def fish(a: str) -> int:
         if not (a.isascii() and a.isdigit()):
-            raise ContrariusError(f"--fish {a!r}: the number of fish you paid at the fish market this turn, e.g. 2 (0: none)")
+            raise ContrariusError(f"{a!r}: the number of fish you paid at the fish market this turn, e.g. 2 (0: none)")
         n = int(a)
         if n:
             opts["fish"] = n
@@ -598,7 +652,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         def praetor(a: str) -> str:
             got = pick(a, (("vp", ""), ("house", "")))
             if got is None:
-                raise ContrariusError(f"--praetor-reaction is vp or house, not {a!r}")
+                raise ContrariusError(f"the Praetor's reaction is vp or house, not {a!r}")
             return got
 
         opts["praetor_reaction"] = yield from ask(Question("praetor_reaction", "The Praetor's reaction as printed on the card: vp or house?",
@@ -697,7 +751,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
                 def veto(a: str) -> str:
                     got = pick(a, holders)
                     if got is None:
-                        raise ContrariusError(f"--veto {a!r}: a player with an unused veto card ({', '.join(h for h, _ in holders)}), or Enter for none")
+                        raise ContrariusError(f"{a!r}: the veto is a player with an unused veto card ({', '.join(h for h, _ in holders)}), or Enter for none")
                     return got
 
                 who = yield from ask(Question("veto", f"Does a player veto the last die ({DIE_COLOURS[last.die]}: {last.face})?", holders,
@@ -717,7 +771,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
 
             def choose(a: str, n=len(ruling.moves)) -> int:
                 if not (a.isascii() and a.isdigit() and 1 <= int(a) <= n):
-                    raise ContrariusError(f"--choose {a}: there are {n} tied colonist moves; choose 1 to {n}")
+                    raise ContrariusError(f"{a!r}: there are {n} tied colonist moves; choose 1 to {n}")
                 return int(a)
 
             k = yield from ask(Question("choose", f"Contrarius builds in {ruling.city}: {len(ruling.moves)} colonist moves tie, you choose",

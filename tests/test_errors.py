@@ -246,7 +246,7 @@ def test_command_line_usage_errors_are_one_line_too(runner, tmp_path):
     path = game_file(tmp_path)
     fails(runner, ["play", "mercator", path, "--bogus"], EXIT_USAGE, "No such option: --bogus",
           "contrarius play --help")
-    fails(runner, ["play", "mercator"], EXIT_USAGE, "Missing argument", "snapshot")
+    fails(runner, ["play", "mercator"], EXIT_USAGE, "Missing argument", "'SNAPSHOT'")
     fails(runner, ["pley"], EXIT_USAGE, "No such command 'pley'", "play")
     fails(runner, ["--bogus"], EXIT_USAGE, "No such option: --bogus", "contrarius --help")
     fails(runner, ["new", "--seed", "seven"], EXIT_USAGE, "--seed", "integer")

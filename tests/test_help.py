@@ -185,3 +185,23 @@ def test_usage_errors_stay_one_line(args, message):
     p = contrarius(f"contrarius {args}")
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr == message
+
+
+# ----- metavars: what each value looks like, as README writes it ---------------------------------------
+@pytest.mark.parametrize("args", EVERY_HELP, ids=lambda a: " ".join(a) or "contrarius")
+def test_no_python_type_names_or_braces_in_any_help(args):
+    # typer's rich help showed <str>, <list[str]>, <list[int]> and a usage {card} {snapshot}
+    text = page(args)
+    assert not re.search(r"<(str|int|list\[\w+\]|bool|float)>", text), text
+    assert not re.search(r"\{[a-z_]+\}", text), text
+
+
+def test_play_help_names_the_shape_of_each_value():
+    text = " ".join(page(["play"]).split())
+    assert "Usage: contrarius play [OPTIONS] CARD SNAPSHOT" in text
+    for option, metavar in [("--produce", "PROVINCE"), ("--place", "KIND:CITY"), ("--move", "KIND:FROM:TO"),
+                            ("--buy", "POS|CARD"), ("--die", "FACE|DIE=FACE"), ("--choose", "N"), ("--reveal", "POS=CARD"),
+                            ("--output -o", "PATH"), ("--partner-place", "KIND:CITY"), ("--veto", "PLAYER[=FACE]"),
+                            ("--fish", "N")]:
+        assert f"{option} {metavar} " in text, option
+    assert "Usage: contrarius preview [OPTIONS] [CARD] [SNAPSHOT]" in " ".join(page(["preview"]).split())

@@ -6,7 +6,9 @@ work) with ``contrarius`` meaning this checkout's ``python -m contrarius``. A co
 exit 0, or the code written after it as ``# exits N``. Every line shown under a command
 must appear in its output (stdout and stderr together), compared without the box-drawing
 characters and extra spaces; lines may be cut short in the README, and a line ``...``
-stands for output left out (it is not looked for). The two opening ``sh``
+stands for output left out (it is not looked for). Without a ``...`` line the README shows
+all of the output: every line printed must be in the block (wrapped or cut short there),
+so a line the program adds cannot go missing from the manual. The two opening ``sh``
 commands (install, test) are what CI runs itself.
 """
 
@@ -102,3 +104,9 @@ def test_every_readme_command_runs_as_shown(session):
                 continue
             want = _norm(line)
             assert want in have, f"README command {cmd!r} no longer prints {line!r}; it printed:\n{output}"
+        if expected and not any(line.strip() == "..." for line in expected):
+            shown = _norm("\n".join(expected))
+            cut = [_norm(line) for line in expected]
+            for printed in filter(None, map(_norm, output.splitlines())):
+                assert printed in shown or any(c and c in printed for c in cut), (
+                    f"README command {cmd!r} prints {printed!r}, which README does not show (add it, or a ... line)")

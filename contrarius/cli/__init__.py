@@ -32,6 +32,25 @@ def usage_error_line(exc) -> str:
     return f"contrarius: {msg} Run '{path} --help' for help."
 
 
+def plain_metavars(params) -> None:
+    """Give every argument and option of a command a metavar in capitals, as the README
+    writes them: an argument its name (``CARD``, ``SNAPSHOT``; no ``<str>`` type column),
+    an option without one of its own ``N`` for a number, ``PATH`` for ``--output``, else
+    its name (``--board BOARD``). The options of a turn name theirs in
+    :mod:`contrarius.cli.options` (``--place KIND:CITY``)."""
+    for p in params:
+        if getattr(p, "param_type_name", "") == "argument":
+            if p.metavar is None:
+                p.metavar = p.name.upper()
+            p.display_type_rich = lambda ctx: None  # the name says it
+        elif p.metavar is None and not getattr(p, "is_flag", False) and getattr(p, "name", None):
+            try:
+                number = "int" in p.bare_type()
+            except Exception:  # noqa: BLE001 - typer's internals differ: the name then
+                number = False
+            p.metavar = "N" if number else "PATH" if p.name == "output" else p.name.upper().replace("_", "-")
+
+
 def _cli_classes():
     """The root group and the command class of the app: ``--help`` is typer's rich help
     (options in their help panels), rendered as one string (:mod:`contrarius.cli.helptext`,
@@ -88,6 +107,13 @@ def _cli_classes():
 
     class RichHelpCommand(TyperCommand):
         format_help = rich_help(TyperCommand)
+
+        def __init__(self, *args, **kwargs):  # noqa: D107 - click hook
+            super().__init__(*args, **kwargs)
+            plain_metavars(self.params)
+
+        def collect_usage_pieces(self, ctx):  # noqa: D102 - click hook: CARD SNAPSHOT, not {card} {snapshot}
+            return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in super().collect_usage_pieces(ctx)]
 
     return OneLineUsageErrors, RichHelpCommand
 

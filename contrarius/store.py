@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import signal
 import stat
@@ -45,7 +44,7 @@ __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrup
 #: Files this process has replaced or created (paths as given), for the interrupt message.
 WRITTEN: list[str] = []
 
-#: SHA-256 of the text each snapshot file had when this process loaded it (by real path):
+#: The text each snapshot file had when this process loaded it (by real path):
 #: :func:`save_in_place` refuses to write when the file changed since (a concurrent command).
 _LOADED: dict[str, str] = {}
 
@@ -54,13 +53,16 @@ HISTORY_SUFFIX = ".history"
 
 def new_command() -> None:
     """Forget what earlier commands of this process wrote and read (:data:`WRITTEN`, the
-    hashes of loaded snapshots): called when a command starts."""
+    texts of loaded snapshots): called when a command starts."""
     WRITTEN.clear()
     _LOADED.clear()
 LOCK_WAIT_S = 10.0
 
 
 def _sha(text: str) -> str:
+    """The SHA-256 of ``text`` (hex): the key of a state in a history file."""
+    import hashlib  # here: only a history needs it (start-up time)
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -89,12 +91,12 @@ def load_snapshot(path: str):
 
     Returns a :class:`~contrarius.snapshot.Snapshot`. Raises :class:`InputFileError` for
     an unreadable or non-YAML file and :class:`SnapshotError` naming every problem. The
-    text's hash is remembered, so that :func:`save_in_place` can tell a concurrent change.
+    text is remembered, so that :func:`save_in_place` can tell a concurrent change.
     """
     text = read_text(path)
     snap = load_snapshot_text(text, source_label(path))
     if path != STDIO:
-        _LOADED[os.path.realpath(path)] = _sha(text)
+        _LOADED[os.path.realpath(path)] = text
     return snap
 
 
@@ -444,10 +446,10 @@ def _refuse_other_file(path: str, target: Path, text: str | None) -> None:
     silently replaces another game or a file that is no snapshot. ``text`` None (a game
     being set up, ``new``): every existing file is refused."""
     try:
-        old = target.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        old = read_file_text(target, path)
+    except (OSError, UnicodeDecodeError, InputFileError):  # unreadable, a device, huge: no snapshot
         old = ""
-    if text is not None and same_game(old, text):
+    if text is not None and (old == text or same_game(old, text)):  # the same text: this command run again
         return
     raise _exists_refusal(path, old, text is None)
 
@@ -532,8 +534,8 @@ def _link_new(path: str, tmp: str, target: Path) -> None:
         os.link(tmp, target)
     except FileExistsError:
         try:
-            old = target.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            old = read_file_text(target, path)
+        except (OSError, UnicodeDecodeError, InputFileError):
             old = ""
         raise _exists_refusal(path, old, False) from None
     except OSError as exc:
@@ -642,18 +644,30 @@ def _read_history(path: str, target: Path, current: str) -> _History:
 GAME_KEYS = ("board", "mode", "level", "cities", "start")
 
 
-def _identity_data(text: str) -> dict | None:
-    """The values of :data:`GAME_KEYS` in the snapshot ``text``, names resolved on its board
-    (the board's own name, every city key and the start place in their printed form, so
-    that an accepted alias such as ``Genua`` for ``Genva`` is the same city); None when the
-    text is not a YAML mapping. A name the board does not know stays as written."""
+def game_identity(text: str) -> tuple | None:
+    """The identity of the game whose snapshot text is ``text``: the values of
+    :data:`GAME_KEYS` (board, mode, level, city tokens, start city) as written; ``None``
+    when the text is not a YAML mapping (nothing to compare). Safe loading only; never
+    raises. Two identities that differ may still name one game in other spellings
+    (:func:`same_game` then compares the names resolved on the board)."""
     try:
         data = parse_yaml(text, "snapshot")
     except Exception:  # noqa: BLE001 - any unreadable text simply has no identity
         return None
     if not isinstance(data, dict):
         return None
-    out = {k: data.get(k) for k in GAME_KEYS}
+    return tuple(data.get(k) for k in GAME_KEYS)
+
+
+def _identity_data(text: str) -> dict | None:
+    """The values of :data:`GAME_KEYS` in the snapshot ``text``, names resolved on its board
+    (the board's own name, every city key and the start place in their printed form, so
+    that an accepted alias such as ``Genua`` for ``Genva`` is the same city); None when the
+    text is not a YAML mapping. A name the board does not know stays as written."""
+    ident = game_identity(text)
+    if ident is None:
+        return None
+    out = dict(zip(GAME_KEYS, ident))
     try:
         from .board import load_board
 
@@ -673,19 +687,6 @@ def _identity_data(text: str) -> dict | None:
     if out["start"] is not None:
         out["start"] = resolve(board.place, out["start"])
     return out
-
-
-def game_identity(text: str) -> tuple | None:
-    """The identity of the game whose snapshot text is ``text``: the values of
-    :data:`GAME_KEYS` (board, mode, level, city tokens, start city), names resolved on the
-    board (:func:`_identity_data`); ``None`` when the text is not a YAML mapping (nothing to
-    compare). Safe loading only; never raises."""
-    import json
-
-    data = _identity_data(text)
-    if data is None:
-        return None
-    return tuple(json.dumps(data[k], sort_keys=True, default=str) for k in GAME_KEYS)
 
 
 def _what_differs(a: str, b: str, here: str, there: str) -> str:
@@ -720,9 +721,13 @@ def describe_game(text: str) -> str:
 
 def same_game(a: str, b: str) -> bool:
     """Whether the snapshot texts ``a`` and ``b`` are states of one game (same
-    :func:`game_identity`; two texts without one are never the same game)."""
-    ida = game_identity(a)
-    return ida is not None and ida == game_identity(b)
+    :func:`game_identity`, or the same once names are resolved on the board; two texts
+    without one are never the same game)."""
+    ida, idb = game_identity(a), game_identity(b)
+    if ida is None or idb is None:
+        return False
+    # as written first (fast); else names resolved on the board (an alias is the same city)
+    return ida == idb or _identity_data(a) == _identity_data(b)
 
 
 def _same_game_or_refuse(label: str, recorded: str, current: str) -> None:
@@ -778,7 +783,7 @@ def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | N
         _writable(path, target, with_history=True)
         current = _read_locked(path, target)
         seen = _LOADED.get(str(target))
-        if seen is not None and seen != _sha(current):
+        if seen is not None and seen != current:
             raise InputFileError(f"{path}: changed by another command while this one ran (a second 'play -i' at the "
                                  "same time?); nothing was written; look at it and run this command again")
         _clean_stale_temps(target)
@@ -793,7 +798,7 @@ def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | N
         if before_commit is not None:
             before_commit()
         _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, old)))
-        _LOADED[str(target)] = _sha(text)
+        _LOADED[str(target)] = text
         return dropped
 
 
@@ -865,7 +870,7 @@ def _move(path: str, step: int) -> HistoryMove:
         _clean_stale_temps(target)
         new = _History(hist.states, hist.timeline, goal)
         _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, hist)))
-        _LOADED[str(target)] = _sha(text)
+        _LOADED[str(target)] = text
         return HistoryMove(path, abs(step), snap, goal, len(hist.timeline) - 1 - goal)
 
 

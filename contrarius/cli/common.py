@@ -173,13 +173,15 @@ def _console(stream: Any, name: str):
     """A rich console for reports on ``stream``: at a terminal, its width (``COLUMNS`` or
     the window); into a pipe or file (the stream is not a terminal), no hard wrapping at
     all, so each line of a report (a whole reason of ``where``, a panel line of ``play``)
-    stays one line for ``grep``. Tables and panels fit their content (they never stretch)."""
+    stays one line for ``grep``. Tables and panels fit their content (they never stretch).
+    No emoji codes: a report's text is printed as it is (``:name:`` stays ``:name:``), and
+    rich's table of emoji names is never loaded (start-up time)."""
     stream = _usable(stream, name)
     try:
         tty = stream.isatty()
     except (AttributeError, ValueError, OSError):
         tty = False
-    return _console_class()(file=stream, highlight=False, soft_wrap=False, width=None if tty else PIPE_WIDTH)
+    return _console_class()(file=stream, highlight=False, soft_wrap=False, emoji=False, width=None if tty else PIPE_WIDTH)
 
 
 def out_console():

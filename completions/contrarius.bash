@@ -3,6 +3,8 @@ _contrarius_completion() {
 '
     COMPREPLY=( $( env COMP_WORDS="${COMP_WORDS[*]}" \
                    COMP_CWORD=$COMP_CWORD \
+                   COMP_LINE="$COMP_LINE" COMP_POINT=$COMP_POINT \
+                   COMP_WORDBREAKS="$COMP_WORDBREAKS" \
                    _CONTRARIUS_COMPLETE=complete_bash $1 ) )
     return 0
 }

@@ -342,3 +342,138 @@ def test_protocol_without_a_readable_snapshot_offers_nothing(tmp_path):
     assert bash("contrarius play prefect --produce ") == []
     # zsh falls back to file names when there is nothing to offer
     assert zsh("contrarius play prefect - --produce ").strip() == "_files"
+
+
+# ----- values after ':' and '=' (bash splits words at COMP_WORDBREAKS) ---------------------------
+def _game(tmp_path, *args):
+    """A new Italia game (seed 1) in tmp_path/g.yaml; its display: Mercator, Mason, Prefect,
+    Colonist, Farmer, Architect, Diplomat."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    path = tmp_path / "g.yaml"
+    r = CliRunner().invoke(app, ["new", "--board", "italia", "--seed", "1", *args, "-o", str(path)])
+    assert r.exit_code == 0, r.output
+    return path
+
+
+def bash_by_line(line: str, point: int | None = None) -> list[str]:
+    """What ``complete_bash`` answers for ``line`` as the committed bash script asks:
+    ``COMP_LINE``/``COMP_POINT``/``COMP_WORDBREAKS`` beside ``COMP_WORDS`` split at the
+    word breaks as bash splits them (``land:Co`` -> ``land``, ``:``, ``Co``)."""
+    import re
+
+    words = [w for w in re.split(r"(\s+|[:=])", line) if w and not w.isspace()]
+    if line.endswith((" ", ":", "=")) and not line.endswith((":", "=")):
+        words.append("")
+    result = CliRunner().invoke(app, [], prog_name="contrarius", env={
+        "_CONTRARIUS_COMPLETE": "complete_bash", "COMP_WORDS": "\n".join(words), "COMP_CWORD": str(len(words) - 1),
+        "COMP_LINE": line, "COMP_POINT": str(len(line) if point is None else point),
+        "COMP_WORDBREAKS": "\"'><=;|&(:"})
+    assert result.exit_code == 0, result.output
+    return [v for v in result.stdout.split("\n") if v]
+
+
+def test_bash_completes_after_colon_and_equals(tmp_path):
+    # readline replaces only the text after the last ':' or '=' of the word: the answers
+    # are that part (bash-completion's __ltrim_colon_completions idea)
+    g = shlex.quote(str(_game(tmp_path)))
+    assert bash_by_line(f"contrarius play colonist {g} --place land:Ge") == ["Genva"]
+    assert bash_by_line(f"contrarius play colonist {g} --place sea:R") == ["Roma", "Ravenna"]
+    assert "Roma" in bash_by_line(f"contrarius play colonist {g} --place land:")
+    assert bash_by_line(f"contrarius play colonist {g} --place=sea:R") == ["Roma", "Ravenna"]
+    sea = bash_by_line(f"contrarius play colonist {g} --place s")  # before the colon: whole KIND:CITY
+    assert "sea:Roma" in sea and all(v.startswith("sea:") for v in sea)
+    # --die DIE=FACE: the faces of that die (white: goods or S; red: land/sea/card; blue: 1-5)
+    assert bash_by_line(f"contrarius play mercator {g} --die white=") == GOODS_FACES
+    assert bash_by_line(f"contrarius play mercator {g} --die white=cl") == ["cloth"]
+    assert bash_by_line(f"contrarius play tribune {g} --die red=") == ["land", "sea", "card"]
+    assert bash_by_line(f"contrarius play architect {g} --die blue=") == ["1", "2", "3", "4", "5"]
+    # the cursor inside the line: what lies after it is no part of the word
+    line = f"contrarius play colonist {g} --place land:Ge --json"
+    assert bash_by_line(line, line.index(" --json")) == ["Genva"]
+
+
+def test_reveal_positions_and_cards(tmp_path):
+    game = _game(tmp_path)
+    text = game.read_text(encoding="utf-8").replace(
+        "display: [Mercator, Mason,", "display: [Mercator, '?',")
+    game.write_text(text, encoding="utf-8")
+    g = shlex.quote(str(game))
+    # position 2 shows ?: offered as 2=; after 2= the cards of the display stacks
+    assert bash_by_line(f"contrarius reveal {g} ") == ["2="]
+    assert bash_by_line(f"contrarius reveal {shlex.quote(str(_game(tmp_path / 'x')))} ") == [f"{i}=" for i in range(1, 8)]
+    assert bash_by_line(f"contrarius reveal {g} 2=Cons") == ["Consul"]
+    assert bash_by_line(f"contrarius play mercator {g} --reveal 2=Ma") == ["Mason"]
+    assert values(comp.complete_reveal(ctx_with(snapshot=str(game)), "2=Wea")) == ["2=Weaver"]
+    assert values(comp.complete_die_face("black=s")) == ["black=s"]
+    assert comp.complete_die_face("purple=") == []
+
+
+def _type_in_real_bash(cwd, lines, script, timeout=90):
+    """Type each of ``lines`` and a TAB into an interactive bash (a pseudo-terminal) that
+    sourced ``script``; return the command lines as bash then held them (``TYPED: ...``)."""
+    import os
+    import pty
+    import select
+    import shutil
+    import time
+
+    env = {"PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}", "HOME": str(cwd),
+           "TERM": "dumb", "INPUTRC": "/dev/null", "PS1": "$ ", "LANG": "C.UTF-8"}
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.chdir(cwd)
+        os.execve(shutil.which("bash"), ["bash", "--norc", "--noprofile", "-i"], env)
+    # after the TAB: Ctrl-A, then "echo TYPED: " before the line, so bash prints it
+    typed = f"source {shlex.quote(str(script))}\n" + "".join(f"{line}\t\x01echo TYPED: \n" for line in lines) + "exit\n"
+    os.write(fd, typed.encode())
+    out, end = b"", time.time() + timeout
+    while time.time() < end:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+    os.waitpid(pid, 0)
+    return [x.split("TYPED: ", 1)[1].strip() for x in out.decode(errors="replace").splitlines() if x.startswith("TYPED: ")]
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not __import__("shutil").which("bash"), reason="needs bash and a pty")
+def test_real_bash_completes_after_colon_and_equals(tmp_path):
+    # breaker 11: in a real bash, --place land:Ge<TAB> beeped and --die white=<TAB> or
+    # reveal g.yaml 7=<TAB> inserted file names. Italia: Genva is the one city starting Ge.
+    if not (Path(sys.executable).parent / "contrarius").exists():
+        pytest.skip("the contrarius script is not installed beside this python")
+    game = _game(tmp_path)
+    game.write_text(game.read_text(encoding="utf-8").replace("display: [Mercator, Mason,", "display: [Mercator, '?',"),
+                    encoding="utf-8")
+    got = _type_in_real_bash(tmp_path, ["contrarius play colonist g.yaml --place land:Ge",
+                                        "contrarius play mercator g.yaml --die white=cl",
+                                        "contrarius reveal g.yaml 2=Cons"], ROOT / "completions" / "contrarius.bash")
+    assert got == ["contrarius play colonist g.yaml --place land:Genva",
+                   "contrarius play mercator g.yaml --die white=cloth",
+                   "contrarius reveal g.yaml 2=Consul"]
+
+
+# ----- breaker 12: a TAB never blocks on a FIFO or reads a device --------------------------------
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs")
+def test_completion_never_reads_a_fifo(tmp_path):
+    import os
+    import subprocess
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    assert comp.snapshot_data(ctx_with(snapshot=str(fifo))) is None
+    assert comp.snapshot_data(ctx_with(snapshot="/dev/zero")) is None
+    big = tmp_path / "big.yaml"
+    big.write_text("board: italia\n" + "#" * (comp.SNAPSHOT_MAX_BYTES + 1), encoding="utf-8")
+    assert comp.snapshot_data(ctx_with(snapshot=str(big))) is None
+    # the whole program, as the bash script calls it: it answers (nothing) instead of waiting
+    line = f"contrarius play prefect {fifo} --produce Et"
+    env = {**os.environ, "_CONTRARIUS_COMPLETE": "complete_bash", "COMP_LINE": line, "COMP_POINT": str(len(line)),
+           "COMP_WORDS": line, "COMP_CWORD": "5"}
+    done = subprocess.run([str(Path(sys.executable).parent / "contrarius")], env=env, capture_output=True, timeout=30)
+    assert done.returncode == 0 and done.stdout.strip() == b""

@@ -74,6 +74,12 @@ def _cli_classes():
                 quiet_stdout()
                 raise typer.Exit(0) from None
 
+        def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):  # noqa: D102 - click hook
+            from .completion import register_shells  # bash: values after : and = (COMP_WORDBREAKS)
+
+            register_shells()
+            return super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
         def parse_args(self, ctx, args):  # noqa: D102 - click hook (root options)
             return self._one_line(super().parse_args, ctx, args)
 
@@ -162,8 +168,10 @@ def _with_rich_help(app: typer.Typer) -> typer.Typer:
     """``app`` with each of its commands built with the rich help of :func:`_cli_classes`
     (a command that names its own class keeps it)."""
     if _COMMAND is not None:
+        from typer.core import TyperCommand  # typer's default class of app.command()
+
         for info in app.registered_commands:
-            if info.cls is None or info.cls is _COMMAND.__mro__[1]:
+            if info.cls is None or info.cls is TyperCommand:
                 info.cls = _COMMAND
     return app
 

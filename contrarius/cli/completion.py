@@ -153,12 +153,85 @@ def _split_words(text: str) -> list[str]:
     return out
 
 
+def bash_line() -> tuple[list[str], str] | None:
+    """bash: the words before the one being completed (program name included) and that
+    word, from ``COMP_LINE`` up to ``COMP_POINT`` split as the shell splits arguments.
+
+    Not from ``COMP_WORDS``: bash also splits there at the characters of
+    ``COMP_WORDBREAKS`` (``:`` and ``=``), so ``--place land:Co`` arrives as ``--place``,
+    ``land``, ``:``, ``Co``. None when the script did not pass ``COMP_LINE`` (an older one).
+    """
+    env = os.environ
+    if "COMP_LINE" not in env:
+        return None
+    line = env["COMP_LINE"]
+    try:
+        line = line[:max(0, int(env.get("COMP_POINT", len(line))))]
+    except ValueError:
+        pass
+    words = _split_words(line)
+    if words and line and not line[-1].isspace():
+        return words[:-1], words[-1]
+    return words, ""
+
+
+def bash_reply(value: str, incomplete: str) -> str:
+    """What bash must insert for the completion ``value`` of ``incomplete``: readline
+    replaces only the text after the last ``COMP_WORDBREAKS`` character (``:``, ``=``) of
+    the word, so ``land:Como`` for ``land:Co`` is answered ``Como`` (the idea of
+    bash-completion's ``__ltrim_colon_completions``). A value that click already gave
+    without its ``--option=`` prefix is cut the same way at its own break characters."""
+    breaks = set(os.environ.get("COMP_WORDBREAKS", "=:")) - set("\"' \t\n")
+    last = max((i for i, ch in enumerate(incomplete) if ch in breaks), default=-1)
+    head = incomplete[:last + 1]  # the part of the word readline keeps
+    cut = max(k for k in range(min(len(head), len(value)) + 1)
+              if (k == 0 or value[k - 1] in breaks) and head.endswith(value[:k]))
+    return value[cut:]
+
+
+def register_shells() -> None:
+    """Use contrarius's bash completion (:func:`bash_line`, :func:`bash_reply`) instead of
+    typer's, whose script passes only ``COMP_WORDS``: values after ``:`` or ``=``
+    (``--place land:Co``, ``--die white=``, ``reveal g.yaml 7=``) never completed. Its
+    script also passes ``COMP_LINE``, ``COMP_POINT`` and ``COMP_WORDBREAKS``. Called when a
+    completion runs or a script is printed (``_CONTRARIUS_COMPLETE=...``)."""
+    from typer._completion_classes import BashComplete
+    from typer._completion_shared import COMPLETION_SCRIPT_BASH
+    from typer._click.shell_completion import add_completion_class
+
+    passed = "COMP_CWORD=$COMP_CWORD \\\n"
+    if passed not in COMPLETION_SCRIPT_BASH:  # pragma: no cover - typer's template changed
+        return
+
+    class ContrariusBash(BashComplete):
+        source_template = COMPLETION_SCRIPT_BASH.replace(
+            passed, passed + ' ' * 19 + 'COMP_LINE="$COMP_LINE" COMP_POINT=$COMP_POINT \\\n'
+            + ' ' * 19 + 'COMP_WORDBREAKS="$COMP_WORDBREAKS" \\\n')
+
+        def get_completion_args(self) -> tuple[list[str], str]:  # noqa: D102 - click hook
+            split = bash_line()
+            if split is None:
+                return super().get_completion_args()
+            words, incomplete = split
+            return words[1:], incomplete
+
+        def format_completion(self, item) -> str:  # noqa: D102 - click hook
+            split = bash_line()
+            return bash_reply(item.value, split[1]) if split is not None else item.value
+
+    add_completion_class(ContrariusBash, "bash")
+
+
 def completed_words() -> list[str]:
     """The words before the one being completed, program name excluded, from the
-    environment the completion scripts set (bash: ``COMP_WORDS``/``COMP_CWORD``; zsh,
-    fish, PowerShell: ``_TYPER_COMPLETE_ARGS``). Empty outside a completion."""
+    environment the completion scripts set (bash: ``COMP_LINE``/``COMP_POINT``, else
+    ``COMP_WORDS``/``COMP_CWORD``; zsh, fish, PowerShell: ``_TYPER_COMPLETE_ARGS``).
+    Empty outside a completion."""
     env = os.environ
     shell = env.get("_CONTRARIUS_COMPLETE", "").partition("_")[2]
+    split = bash_line() if shell == "bash" else None
+    if split is not None:
+        return split[0][1:]
     if shell == "bash" and "COMP_WORDS" in env:
         words = _split_words(env["COMP_WORDS"])
         return words[1:int(env.get("COMP_CWORD", len(words)))]
@@ -212,26 +285,36 @@ def _param(ctx: typer.Context | None, name: str) -> Any:
 
 
 _SNAPSHOT_CACHE: dict[tuple[str, float, int], dict | None] = {}
+#: The largest snapshot a TAB reads (bytes): a game's snapshot is a few kilobytes.
+SNAPSHOT_MAX_BYTES = 1 << 20
 
 
 def snapshot_data(ctx: typer.Context | None, param: str = "snapshot") -> dict | None:
     """The snapshot file named by ``ctx.params[param]`` as plain YAML data, or None.
 
-    Never reads stdin (``-``), never raises: a missing, unreadable or malformed file gives
-    None. Only ``yaml.safe_load``: the snapshot is not validated.
+    Never reads stdin (``-``), never blocks, never raises: a missing, unreadable or
+    malformed file, anything but a regular file (a FIFO, a device) and a file larger than
+    :data:`SNAPSHOT_MAX_BYTES` give None. Only ``yaml.safe_load``: the snapshot is not validated.
     """
+    import stat
+
     path = _param(ctx, param)
     if not isinstance(path, str) or not path or path == "-":
         return None
     try:
-        st = os.stat(path)
-        key = (os.path.abspath(path), st.st_mtime, st.st_size)
-        if key not in _SNAPSHOT_CACHE:
-            import yaml
+        # opened without blocking (a FIFO or a device would wait for a writer or never
+        # end) and read only when it is a regular file of at most SNAPSHOT_MAX_BYTES
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode) or st.st_size > SNAPSHOT_MAX_BYTES:
+                return None
+            key = (os.path.abspath(path), st.st_mtime, st.st_size)
+            if key not in _SNAPSHOT_CACHE:
+                import yaml
 
-            with open(path, encoding="utf-8") as fh:
-                data = yaml.safe_load(fh)
-            _SNAPSHOT_CACHE[key] = data if isinstance(data, dict) else None
+                data = yaml.safe_load(fh.read(SNAPSHOT_MAX_BYTES).decode("utf-8"))
+                _SNAPSHOT_CACHE[key] = data if isinstance(data, dict) else None
         return _SNAPSHOT_CACHE[key]
     except Exception:  # noqa: BLE001
         return None
@@ -322,8 +405,20 @@ def complete_goods_face(incomplete: str) -> list[Item]:
 
 
 def complete_die_face(incomplete: str) -> list[Item]:
-    """A face of any die (``play --die``): goods or S, land/sea/card, 1-5."""
-    return _matching(ALL_FACES, incomplete)
+    """A face of any die (``play --die``): goods or S, land/sea/card, 1-5; after
+    ``DIE=`` the faces of that die (``white=`` -> ``white=cloth``, ..., ``blue=`` -> 1-5)."""
+    die, sep, face = (incomplete or "").partition("=")
+    if not sep:
+        return _matching(ALL_FACES, incomplete)
+    try:
+        from ..dice import die_name
+
+        name = die_name(die)
+    except Exception:  # noqa: BLE001 - an unknown die: nothing to offer
+        return []
+    faces = {"architect": [(str(n), "display position") for n in range(1, 6)],
+             "tribune": [(k, "red die") for k in ("land", "sea", "card")]}.get(name, list(GOODS_FACES))
+    return [(f"{die}={v}", h) for v, h in _matching(faces, face)]
 
 
 def complete_die(incomplete: str) -> list[Item]:
@@ -352,9 +447,8 @@ def complete_city(ctx: typer.Context, incomplete: str) -> list[Item]:
 def complete_place(ctx: typer.Context, incomplete: str) -> list[Item]:
     """``KIND:CITY`` with the cities and capital of the snapshot's board (``play --place``).
 
-    bash splits words at ``:`` (``COMP_WORDBREAKS``), so there a TAB completes the whole
-    ``KIND:CITY`` only before the colon is typed (``--place s<TAB>``); zsh and fish
-    complete after it too (``--place sea:R<TAB>``).
+    bash splits words at ``:`` (``COMP_WORDBREAKS``): there only the part after the colon
+    is inserted (:func:`bash_reply`), so ``--place sea:R<TAB>`` completes in every shell.
     """
     board = snapshot_board(ctx)
     if board is None:
@@ -391,6 +485,19 @@ def complete_buy(ctx: typer.Context, incomplete: str) -> list[Item]:
     items: list[Item] = [(_word(str(c)), f"display position {i}") for i, c in enumerate(cards, 1) if str(c) != "?"]
     items += [(str(i), str(c)) for i, c in enumerate(cards, 1)]
     return _matching(items, incomplete)
+
+
+def complete_reveal(ctx: typer.Context, incomplete: str) -> list[Item]:
+    """``POSITION=CARD`` for a display card shown as ``?`` (``reveal``, ``play --reveal``):
+    the positions of the snapshot's display showing ``?`` as ``7=``; after ``7=`` the cards
+    of the display stacks (``7=Cons`` -> ``7=Consul``)."""
+    pos, sep, name = (incomplete or "").partition("=")
+    if sep:
+        return [(f"{pos}={v}", h) for v, h in _matching(_card_items(_stack_cards()), name)]
+    display = (snapshot_data(ctx) or {}).get("display")
+    shown = list(enumerate(display, 1)) if isinstance(display, list) else []
+    unknown = [(f"{i}=", "display position shown as ?") for i, c in shown if str(c) == "?"]
+    return _matching(unknown or [(f"{i}=", "display position") for i in range(1, 8)], incomplete)
 
 
 def complete_player(ctx: typer.Context, incomplete: str) -> list[Item]:

@@ -26,6 +26,7 @@ from .completion import (
     complete_place,
     complete_player,
     complete_province,
+    complete_reveal,
     complete_stack_card,
 )
 
@@ -57,7 +58,7 @@ Buy = Annotated[Optional[list[str]], typer.Option(
 Refill = Annotated[Optional[list[str]], typer.Option(
     "--refill", help="A card drawn to refill the display, in order (repeat).", autocompletion=complete_stack_card)]
 Reveal = Annotated[Optional[list[str]], typer.Option(
-    "--reveal", help="Name a display card shown as ?, POSITION=CARD.")]
+    "--reveal", help="Name a display card shown as ?, POSITION=CARD.", autocompletion=complete_reveal)]
 Die = Annotated[Optional[list[str]], typer.Option(
     "--die", help="A die result read from the table, FACE or DIE=FACE, in the order rolled (repeat; preview: "
                   "the dice not given are previewed).", autocompletion=complete_die_face)]

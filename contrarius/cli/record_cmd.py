@@ -10,6 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from .common import FORCE_HELP, boundary, check_output, emit_json, err_console, out_console, write_snapshot
+from .completion import complete_reveal
 
 
 def _move_text(move: Any) -> str:
@@ -32,13 +33,16 @@ def _action_text(action: Any) -> str:
         parts.append(f"copy {action['copy']}")
     if action.get("personality"):
         parts.append(str(action["personality"]))
-    if action.get("choice"):
-        parts.append(str(action["choice"]) + (f" {action['province']}" if action.get("province") else ""))
-    elif action.get("province"):
-        parts.append(f"produce {action['province']}")
-    for key, word in (("moves", "move"), ("builds", "build"), ("places", "place"), ("buys", "buy"), ("refill", "refill")):
-        if action.get(key):
-            parts.append(f"{word} {', '.join(_move_text(x) if key == 'moves' else str(x) for x in action[key])}")
+    lists = [f"{word} {', '.join(_move_text(x) if key == 'moves' else str(x) for x in action[key])}"
+             for key, word in (("moves", "move"), ("builds", "build"), ("places", "place"), ("buys", "buy"), ("refill", "refill"))
+             if action.get(key)]
+    choice = str(action.get("choice") or "")
+    if action.get("province"):
+        parts.append(f"{choice or 'produce'} {action['province']}")
+    elif choice and not any(p.split()[0] == choice for p in lists):
+        # the choice is said once: "place land:Roma" (a Colonist's place with its colonists), "money"
+        parts.append(choice)
+    parts += lists
     if action.get("praetor_reaction"):
         parts.append(f"Praetor: {action['praetor_reaction']}")
     return "; ".join(parts) or "-"
@@ -143,7 +147,7 @@ def register(app: typer.Typer) -> None:
     @boundary
     def reveal_cmd(
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
-        cards: Annotated[list[str], typer.Argument(help="POSITION=CARD for each display card shown as ?, e.g. 7=Consul 6=Weaver.")],
+        cards: Annotated[list[str], typer.Argument(help="POSITION=CARD for each display card shown as ?, e.g. 7=Consul 6=Weaver.", autocompletion=complete_reveal)],
         output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout.")] = None,
         in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (its history, SNAPSHOT.history, keeps the state before for undo; refused while undone turns wait for redo).")] = False,
         force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,

@@ -326,11 +326,12 @@ class Board:
         for node in self.nodes.values():
             for line in node.joined:
                 table.setdefault((node.name, line.kind), []).append(line)
-        return {k: tuple(v) for k, v in table.items()}
+        return {k: tuple(sorted(v)) for k, v in table.items()}
 
     def lines_at(self, place: str, kind: str) -> tuple[Line, ...]:
         """Every line of ``kind`` ("land" or "sea") a colonist in ``place`` can enter: the
-        lines ending there, and for a galley the lines it is joined to."""
+        lines ending there, and for a galley the lines it is joined to; sorted (by the
+        end cities, then the index)."""
         return self._lines_at.get((place, kind), ())
 
     def neighbours(self, place: str, kind: str) -> list[str]:
@@ -341,7 +342,7 @@ class Board:
     def lines_to(self, place: str, kind: str, city: str) -> tuple[Line, ...]:
         """Lines of ``kind`` a colonist in ``place`` can enter that end at ``city``
         (sorted; the veteran setup puts a colonist on the first)."""
-        return tuple(sorted(ln for ln in self.lines_at(place, kind) if city in ln.ends))
+        return tuple(ln for ln in self.lines_at(place, kind) if city in ln.ends)
 
     def find_line(self, kind: str, a: str, b: str, index: int = 1) -> Line:
         """Return the line of ``kind`` between places ``a`` and ``b`` (resolved names).

@@ -190,7 +190,7 @@ def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[L
         paths[colonist.line] = ()
         queue.append(colonist.line)
     else:
-        for ln in sorted(board.lines_at(colonist.city, colonist.kind)):  # type: ignore[arg-type]
+        for ln in board.lines_at(colonist.city, colonist.kind):  # type: ignore[arg-type]
             if limit >= 1:
                 paths[ln] = (ln,)
                 queue.append(ln)
@@ -199,7 +199,7 @@ def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[L
         if len(paths[cur]) >= limit:
             continue
         for end in cur.ends:
-            for nxt in sorted(board.lines_at(end, colonist.kind)):
+            for nxt in board.lines_at(end, colonist.kind):
                 if nxt not in paths:
                     paths[nxt] = paths[cur] + (nxt,)
                     queue.append(nxt)
@@ -345,8 +345,10 @@ def contrarius_steps(snapshot: Snapshot) -> int:
     return movement_steps(snapshot, CONTRARIUS) - (len(snapshot.colonists_of(CONTRARIUS)) - len(building_colonists(snapshot)))
 
 
-def _why_unreachable(snapshot: Snapshot, city: str, steps: int) -> str:
-    """Words for a city that no colonist can reach."""
+def _why_unreachable(snapshot: Snapshot, city: str, steps: int, far: dict[int, dict[Line, tuple[Line, ...]]]) -> str:
+    """Words for a city that no colonist can reach. ``far``: colonist index -> the lines it
+    reaches in any number of steps (:func:`line_distances` without a limit), filled here
+    when needed, so that the cities of one trial share them."""
     board = snapshot.board
     kinds = {c.kind for c in snapshot.colonists if c.owner == CONTRARIUS}
     if not kinds:
@@ -359,11 +361,15 @@ def _why_unreachable(snapshot: Snapshot, city: str, steps: int) -> str:
         return "every line next to it that Contrarius's colonists could use is occupied"
     # shortest distance to a free adjacent line, unbounded, for the explanation
     nearest = None
-    for col in (c for c in snapshot.colonists if c.owner == CONTRARIUS):
-        paths = line_distances(snapshot, col, 10 ** 6)
+    for i, col in enumerate(snapshot.colonists):
+        if col.owner != CONTRARIUS:
+            continue
+        if i not in far:
+            far[i] = line_distances(snapshot, col, 10 ** 6)
+        reached = far[i]
         for ln in free:
-            if ln in paths and (nearest is None or len(paths[ln]) < nearest):
-                nearest = len(paths[ln])
+            if ln in reached and (nearest is None or len(reached[ln]) < nearest):
+                nearest = len(reached[ln])
     if nearest is None:
         return "out of reach: no colonist of Contrarius is connected to it"
     return f"out of reach: {nearest} steps to a free line next to it, Contrarius has {steps}"
@@ -384,12 +390,13 @@ def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]],
     trial = Trial(goods)
     steps = contrarius_steps(snapshot)
     my_provinces = snapshot.provinces_of(CONTRARIUS)
+    far: dict[int, dict[Line, tuple[Line, ...]]] = {}  # for the words of unreachable cities
     for city in sorted((c for c, g in snapshot.cities.items() if g == goods), key=_alpha):
         if CONTRARIUS in snapshot.houses.get(city, []):
             trial.excluded.append(Exclusion(city, "1", "Contrarius already has a house there"))
             continue
         if city not in reachable:
-            trial.excluded.append(Exclusion(city, "1", _why_unreachable(snapshot, city, steps)))
+            trial.excluded.append(Exclusion(city, "1", _why_unreachable(snapshot, city, steps, far)))
             continue
         moves = reachable[city]
         province = board.cities[city].province

@@ -317,16 +317,50 @@ def load_campaign(path: str, *, missing_ok: bool = False) -> tuple[Campaign, boo
     With ``missing_ok`` a file that does not exist yet is a new campaign (20 VP).
     Raises :class:`InputFileError` for an unreadable, non-YAML or invalid file.
     """
-    from .yamlio import parse_yaml, read_text
+    from .yamlio import read_text
 
     if path == "-":
         raise ContrariusError("--campaign needs a file path, not -")
     if missing_ok and not Path(path).exists():
         return Campaign(), False
-    data = parse_yaml(read_text(path), path)
+    return _campaign_of_text(read_text(path), path)
+
+
+def _campaign_of_text(text: str | None, path: str) -> tuple[Campaign, bool]:
+    """The campaign record in ``text`` read from ``path`` (None: no file yet, a new
+    campaign); returns ``(campaign, existed)``. Raises :class:`InputFileError`."""
+    from .yamlio import parse_yaml
+
+    if text is None:
+        return Campaign(), False
+    data = parse_yaml(text, path)
     if data is None:
         return Campaign(), True
     return Campaign.from_dict(data, path), True
+
+
+def update_campaign(path: str, change) -> Campaign:
+    """Record a game in the campaign file at ``path`` (created if missing): read, change and
+    write it under the file's lock (:func:`contrarius.store.update_text`), so that two
+    ``score --campaign`` at the same time both keep their game. ``change(campaign, existed)``
+    returns the new campaign (or None: nothing is written). Returns the campaign as it is
+    afterwards. Raises :class:`InputFileError` for an unreadable, invalid or unwritable file,
+    and what ``change`` raises (nothing is then written)."""
+    from .store import update_text
+    from .yamlio import dump_yaml
+
+    if path == "-":
+        raise ContrariusError("--campaign needs a file path, not -")
+    result: list[Campaign] = []
+
+    def step(text: str | None) -> str | None:
+        camp, existed = _campaign_of_text(text, path)
+        new = change(camp, existed)
+        result.append(camp if new is None else new)
+        return None if new is None else dump_yaml(new.to_dict())
+
+    update_text(path, step)
+    return result[-1]
 
 
 def save_campaign(path: str, campaign: Campaign) -> None:

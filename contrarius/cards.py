@@ -52,14 +52,19 @@ def card_name(name: str) -> str:
     Accepts ``"PM"``/``"Praefectus Magnus"`` for the Prefect with Praefectus Magnus.
     Raises :class:`~contrarius.errors.UnknownNameError` with the closest names.
     """
-    names = list(catalog())
-    folded = {n.casefold(): n for n in names}
+    folded = _folded_names()
     key = str(name).strip().casefold().replace("_", " ")
     key = {"pm": "prefect with praefectus magnus", "praefectus magnus": "prefect with praefectus magnus",
            "prefect magnus": "prefect with praefectus magnus", "prefect pm": "prefect with praefectus magnus"}.get(key, key)
     if key in folded:
         return folded[key]
-    raise unknown("card", name, names)
+    raise unknown("card", name, list(catalog()))
+
+
+@functools.lru_cache(maxsize=None)
+def _folded_names() -> dict[str, str]:
+    """Every personality name of the catalog, casefolded -> as printed (made once)."""
+    return {n.casefold(): n for n in catalog()}
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,11 @@ class Card:
     gods: tuple[str, ...]
     face_up: bool = True
     assumed: bool = False
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        """The card itself: it never changes (frozen, its gods a tuple), so copies of a
+        snapshot share it."""
+        return self
 
     @classmethod
     def of(cls, name: str, *, face_up: bool = True, assumed: bool = False) -> "Card":

@@ -33,6 +33,21 @@ DIE_DECIDES = {
     "mercator": "the goods type (or S) of the city where Contrarius builds",
     "senator": "the goods type (or S) of the city where Contrarius builds",
 }
+#: What the red die decides when Contrarius cannot build ("Supplementary rules to the
+#: reactions of Contrarius", Building houses: "Determine which colonist by rolling the red
+#: Tribune/Colonist die"): only which colonist; a card face is rolled again (the reading
+#: "Cannot build: which colonist" in README's "How the rules are read").
+WHICH_COLONIST_DECIDES = ("which colonist Contrarius places instead, land or sea "
+                          "(a card face names none and is rolled again - reading)")
+
+
+def die_decides(die: str, exclude: tuple = ()) -> str:
+    r"""What ``die`` decides for Contrarius, in words, for the message asking for it:
+    :data:`DIE_DECIDES`, or :data:`WHICH_COLONIST_DECIDES` for the red die rolled with its
+    card face ``exclude``\ d (rolled again: Contrarius cannot build)."""
+    if die == "tribune" and "card" in exclude:
+        return WHICH_COLONIST_DECIDES
+    return DIE_DECIDES[die]
 
 
 def die_name(name: str) -> str:

@@ -47,7 +47,7 @@ from .errors import ContrariusError, RuleError, UnusedInputError
 from .snapshot import Snapshot
 from .solo_variants import FISH_TILE_TURNED, Note, bonus_piece, bonus_turned, forum_due, mercator_fish, pay_fish, take_forum
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods, face_up_card,
-                   colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end, sestertii_text,
+                   cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
                    specialist_production, store_goods)
 
 __all__ = ["PlayerAction", "TurnResult", "Event", "play", "react"]
@@ -267,14 +267,7 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
                                      + ("; ".join(", ".join(f"{n} {x}" for x, n in g['goods'].items()) for g in got) or "nothing (none there)"),
                                      {"province": province}))
     elif act == "reactivate":
-        coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
-        for prov in s.bonus_markers:
-            s.bonus_markers[prov] = "goods"
-        p = s.player(t.pid)
-        if p.sestertii is not None:
-            p.sestertii += coins
-        t.player_events.append(Event("reactivate", f"you reactivate: {coins} {bonus_piece(s)}{'s turn' if coins != 1 else ' turns'} back to goods "
-                                     f"and you receive {sestertii_text(coins)}", {"sestertii": coins}))
+        cash_bonus(t)
     elif act == "money":
         colonist_money(t)
     if reacted.is_specialist:

@@ -166,6 +166,8 @@ class Snapshot:
     concordia: str | None = None
     ended: Ended | None = None
     variants: Variants = field(default_factory=Variants)
+    #: One record per turn played (plain data), appended by ``play``; a record is never
+    #: changed once appended, so copies of the snapshot share them (:meth:`copy`, :meth:`to_dict`).
     log: list[dict[str, Any]] = field(default_factory=list)
     start: str | None = None
     #: Readings made while loading (not written back): e.g. an old snapshot's salt city
@@ -244,10 +246,10 @@ class Snapshot:
         return dice_faces()[die]
 
     def copy(self) -> "Snapshot":
-        """A deep copy (the board is shared: it never changes)."""
-        board = self.board
-        clone = copy.deepcopy(self, memo={id(board): board})
-        return clone
+        """A deep copy, except for what never changes: the board and the turn records of
+        ``log`` (a record is never changed once appended) are shared."""
+        shared = [self.board, *self.log]
+        return copy.deepcopy(self, memo={id(x): x for x in shared})
 
     # ----- plain data ----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -284,7 +286,7 @@ class Snapshot:
         out["ended"] = None if self.ended is None else {"by": self.ended.by, "final_turn_pending": self.ended.final_turn_pending}
         if self.variants:  # absent in a game without the rulebook's "Solo Variants" (every older snapshot)
             out["variants"] = self.variants.to_dict()
-        out["log"] = copy.deepcopy(self.log)
+        out["log"] = list(self.log)  # the turn records themselves: never changed once recorded
         if self.start is not None:
             out["start"] = self.start
         return out
@@ -326,6 +328,19 @@ def _player_out(p: Player) -> dict[str, Any]:
 _LOG_KEYS = ("turn", "player", "card", "action", "partner", "reacted_to", "dice", "veto", "player_did", "reaction", "vp")
 # the keys of a recorded action that hold lists (the log command joins them)
 _LOG_ACTION_LISTS = ("moves", "builds", "places", "buys", "refill", "choices")
+#: Deepest nesting of lists and mappings a turn record may have: far more than contrarius
+#: writes (a file cannot nest deeper than :data:`contrarius.yamlio.MAX_DEPTH` anyway).
+_MAX_LOG_DEPTH = 16
+
+
+def _nested_deeper(value: Any, depth: int) -> bool:
+    """Whether ``value`` nests lists and mappings more than ``depth`` levels deep; a value
+    that contains itself (possible only in data built in Python) always does."""
+    if isinstance(value, dict):
+        value = list(value.values())
+    if not isinstance(value, (list, tuple)):
+        return False
+    return depth == 0 or any(_nested_deeper(v, depth - 1) for v in value)
 
 
 class _Reader:
@@ -852,12 +867,8 @@ class _Reader:
         if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
             self.bad("log", "expected a list of turn records", "write log: [] to start it afresh")
             return
-        import json
-
         for i, entry in enumerate(log):
-            try:
-                json.dumps(entry, default=str)
-            except (ValueError, RecursionError):
+            if _nested_deeper(entry, _MAX_LOG_DEPTH):
                 self.bad(f"log[{i}]", "not a plain turn record (it refers to itself or is nested too deeply)",
                          "remove this entry, or write log: [] to start it afresh")
                 return

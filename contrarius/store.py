@@ -25,7 +25,7 @@ Ctrl-C (and SIGTERM, SIGHUP) are held back during steps 2 and 3 and delivered af
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import errno
 import os
 import signal
 import stat
@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .errors import InputFileError, SnapshotError
-from .yamlio import STDIO, dump_yaml, parse_yaml, read_text, source_label
+from .yamlio import STDIO, check_digits, dump_yaml, parse_yaml, read_file_text, read_text, source_label
 
 __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrupt", "interrupted_message", "load_snapshot", "load_snapshot_text", "locked",
            "history", "redo", "redo_waiting", "same_game", "save_in_place", "source_label", "undo", "write_text"]
@@ -44,7 +44,7 @@ __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrup
 #: Files this process has replaced or created (paths as given), for the interrupt message.
 WRITTEN: list[str] = []
 
-#: SHA-256 of the text each snapshot file had when this process loaded it (by real path):
+#: The text each snapshot file had when this process loaded it (by real path):
 #: :func:`save_in_place` refuses to write when the file changed since (a concurrent command).
 _LOADED: dict[str, str] = {}
 
@@ -53,13 +53,16 @@ HISTORY_SUFFIX = ".history"
 
 def new_command() -> None:
     """Forget what earlier commands of this process wrote and read (:data:`WRITTEN`, the
-    hashes of loaded snapshots): called when a command starts."""
+    texts of loaded snapshots): called when a command starts."""
     WRITTEN.clear()
     _LOADED.clear()
 LOCK_WAIT_S = 10.0
 
 
 def _sha(text: str) -> str:
+    """The SHA-256 of ``text`` (hex): the key of a state in a history file."""
+    import hashlib  # here: only a history needs it (start-up time)
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -88,18 +91,22 @@ def load_snapshot(path: str):
 
     Returns a :class:`~contrarius.snapshot.Snapshot`. Raises :class:`InputFileError` for
     an unreadable or non-YAML file and :class:`SnapshotError` naming every problem. The
-    text's hash is remembered, so that :func:`save_in_place` can tell a concurrent change.
+    text is remembered, so that :func:`save_in_place` can tell a concurrent change.
     """
     text = read_text(path)
     snap = load_snapshot_text(text, source_label(path))
     if path != STDIO:
-        _LOADED[os.path.realpath(path)] = _sha(text)
+        _LOADED[os.path.realpath(path)] = text
     return snap
 
 
 def dump_snapshot(snapshot) -> str:
-    """The snapshot as the YAML text of format version 1."""
-    return dump_yaml(snapshot.to_dict())
+    """The snapshot as the YAML text of format version 1. Raises :class:`InputFileError`
+    (exit 3) when it would hold a number longer than the reader takes
+    (:func:`~contrarius.yamlio.check_digits`): nothing is written that could not be read."""
+    data = snapshot.to_dict()
+    check_digits(data, "the new snapshot")
+    return dump_yaml(data)
 
 
 # ----- signals, locks, atomic files -------------------------------------------------------
@@ -147,6 +154,45 @@ def _check_name(path: str) -> None:
         raise InputFileError(f"{path}: is a folder, not a snapshot file; give the path of a .yaml file")
 
 
+def _flock_wait(fd: int, path: str) -> None:
+    """Take an exclusive ``fcntl.flock`` on ``fd``, waiting at most :data:`LOCK_WAIT_S`
+    seconds (else :class:`InputFileError`, exit 3: another command holds it)."""
+    import fcntl
+
+    deadline = time.monotonic() + LOCK_WAIT_S
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise InputFileError(f"{path}: another contrarius command is changing this file; "
+                                     "nothing was written; run this one again when it has finished") from None
+            time.sleep(0.02)
+
+
+@contextlib.contextmanager
+def _folder_locked(path: str, target: Path) -> Iterator[bool]:
+    """Hold an exclusive ``fcntl.flock`` on the folder of ``target`` (a file that did not
+    exist): every command creating a new file there takes it, so that of two commands
+    creating the same file exactly one does, and the other finds it existing. Yields True
+    when ``target`` is still missing under the lock (create it exclusively), False when it
+    appeared meanwhile (the caller treats it as an existing file). A folder that cannot be
+    opened is not locked (the exclusive creation in :func:`_commit` still refuses a file
+    that appeared)."""
+    try:
+        fd = os.open(target.parent, os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        fd = None
+    try:
+        if fd is not None:
+            _flock_wait(fd, path)
+        yield not os.path.lexists(target)
+    finally:
+        if fd is not None:
+            os.close(fd)  # releases the lock
+
+
 @contextlib.contextmanager
 def locked(path: str) -> Iterator[Path]:
     """Hold an exclusive ``fcntl.flock`` on the snapshot file at ``path`` (its real path).
@@ -157,26 +203,15 @@ def locked(path: str) -> Iterator[Path]:
     lock is taken the path is checked to still name the locked file (else it is retried).
     Yields the real path. Raises :class:`InputFileError` when the file cannot be opened.
     """
-    import fcntl
-
     _check_name(path)
     target = Path(os.path.realpath(path))
-    deadline = time.monotonic() + LOCK_WAIT_S
     while True:
         try:
             fd = os.open(target, os.O_RDONLY | os.O_CLOEXEC)
         except OSError as exc:
             raise InputFileError(f"{path}: cannot open ({exc.strerror}); check the path") from None
         try:
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise InputFileError(f"{path}: another contrarius command is changing this snapshot; "
-                                             "nothing was written; run this one again when it has finished") from None
-                    time.sleep(0.02)
+            _flock_wait(fd, path)
             try:
                 same = os.stat(target).st_ino == os.fstat(fd).st_ino
             except FileNotFoundError:
@@ -253,21 +288,62 @@ def _glob_escape(name: str) -> str:
     return glob.escape(name)
 
 
-def _writable(path: str, target: Path) -> None:
-    """Refuse a snapshot this user may not write (``chmod a-w`` for a normal user; root may
-    write any file): renaming over it would replace it anyway, so it is checked (exit 3)."""
-    if os.path.exists(target) and not os.access(target, os.W_OK):
+def _read_only(target: Path) -> bool:
+    """Whether the existing file ``target`` is read-only: no write bit for anyone (``chmod
+    a-w``), whoever runs the command (root may write any file, so :func:`os.access` would
+    not tell), or not writable by this user."""
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return False
+    return not mode & 0o222 or not os.access(target, os.W_OK)
+
+
+def _writable(path: str, target: Path, with_history: bool = False) -> None:
+    """Refuse (exit 3) a snapshot that is read-only (:func:`_read_only`: ``chmod a-w``, for
+    root too) and, ``with_history`` (a change in place), a read-only history beside it:
+    renaming over them would replace them anyway."""
+    if os.path.exists(target) and _read_only(target):
         raise InputFileError(f"{path}: the file is read-only; nothing was written; make it writable "
                              f"(chmod u+w {path}) or write the new snapshot elsewhere with -o")
+    if with_history and _read_only(history_path(path)):
+        raise InputFileError(f"{path}{HISTORY_SUFFIX}: the history is read-only; nothing was written; make it "
+                             f"writable (chmod u+w {path}{HISTORY_SUFFIX}) or write the new snapshot elsewhere with -o")
+
+
+#: Bytes a name grows by in the longest file contrarius keeps beside a snapshot: the
+#: temporary file of its history, ``.NAME.history.XXXXXXXX.tmp``.
+_NAME_EXTRA = 1 + len(HISTORY_SUFFIX) + 1 + 8 + 4
+
+
+def _name_limit(folder: Path) -> int:
+    """The longest file name (bytes) the folder takes (``NAME_MAX``, 255 on most systems)."""
+    try:
+        return int(os.pathconf(folder, "PC_NAME_MAX"))
+    except (OSError, ValueError):
+        return 255
+
+
+def _check_length(path: str, target: Path) -> None:
+    """Refuse (exit 3) a snapshot name too long to keep its temporary files and history
+    beside it (the folder's longest name less :data:`_NAME_EXTRA` bytes)."""
+    limit = _name_limit(target.parent) - _NAME_EXTRA
+    size = len(os.fsencode(target.name))
+    if size > limit:
+        raise InputFileError(f"{path}: the name is too long ({size} bytes) to keep its temporary files and "
+                             f"history beside it (at most {limit} bytes); nothing was written; use a shorter name")
 
 
 def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None = None,
-               same_game_only: bool = False) -> None:
+               same_game_only: bool = False, fresh: bool = False) -> None:
     """Write ``text`` to ``path`` atomically (``-``: stdout).
 
     The text goes to a temporary file in the same folder, is flushed to disk and renamed
     over ``path``; a crash leaves either the old or the new file, never half of one. An
-    existing file is locked meanwhile (see :func:`locked`) and must be writable. A symbolic
+    existing file is locked meanwhile (see :func:`locked`) and must be writable. A file
+    that does not exist is created exclusively, under a lock on its folder
+    (:func:`_folder_locked`): of two commands creating it at the same time exactly one
+    does, and the other treats it as the existing file it then is. A symbolic
     link is followed (the file it points to is replaced, the link stays); a device or pipe
     (``/dev/null``, ``/dev/stdout``) is written to directly, never replaced. Raises
     :class:`InputFileError` (exit code 3) when the file cannot be written; the file at
@@ -275,7 +351,8 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
     check passed, just before the file is replaced; if it raises, nothing is written.
     ``same_game_only`` (a snapshot written with ``-o``, no ``--force``): an existing file is
     replaced only when it is a snapshot of the same game (:func:`same_game`: a command run
-    again), else :class:`InputFileError` (exit 3) and nothing is written.
+    again), else :class:`InputFileError` (exit 3) and nothing is written. ``fresh`` (a game
+    just set up, ``new -o`` without ``--force``): every existing file is refused so.
     """
     if path == STDIO:
         if sys.stdout is None or getattr(sys.stdout, "closed", False):
@@ -291,33 +368,76 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
     if not str(path).strip():
         raise InputFileError("an empty path: give a file name, e.g. -o game.yaml")
     given = Path(path)
-    try:
-        target = Path(os.path.realpath(given))
-        mode = target.stat().st_mode
-    except OSError as exc:
-        if getattr(exc, "errno", None) not in (2,):  # not "no such file": a name too long, a loop, ...
-            raise InputFileError(f"{path}: cannot write there ({exc.strerror}); choose another path with -o") from None
-        mode = None
-    if mode is not None and stat.S_ISDIR(mode):
-        raise InputFileError(f"{path}: is a folder; write the snapshot to a file path, e.g. -o {given / 'game.yaml'}")
-    if mode is not None and not stat.S_ISREG(mode):
+    data = text.encode("utf-8")
+    while True:
         try:
-            with open(target, "w", encoding="utf-8") as fh:
-                fh.write(text)
+            target = Path(os.path.realpath(given))
+            mode = target.stat().st_mode
         except OSError as exc:
-            raise InputFileError(f"{path}: cannot write ({exc.strerror}); choose another path with -o") from None
-        WRITTEN.append(str(path))
-        return
-    lock = locked(path) if mode is not None else contextlib.nullcontext(target)
-    with lock:
-        if mode is not None:
+            if getattr(exc, "errno", None) not in (2,):  # not "no such file": a name too long, a loop, ...
+                raise InputFileError(f"{path}: cannot write there ({exc.strerror}); choose another path with -o") from None
+            mode = None
+        if mode is not None and stat.S_ISDIR(mode):
+            raise InputFileError(f"{path}: is a folder; write the snapshot to a file path, e.g. -o {given / 'game.yaml'}")
+        if mode is not None and not stat.S_ISREG(mode):
+            try:
+                with open(target, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+            except OSError as exc:
+                raise InputFileError(f"{path}: cannot write ({exc.strerror}); choose another path with -o") from None
+            WRITTEN.append(str(path))
+            return
+        _check_length(path, target)
+        if mode is None:
+            with _folder_locked(path, target) as missing:
+                if missing:
+                    _clean_stale_temps(target)
+                    _probe_folder(path, target)
+                    if before_commit is not None:
+                        before_commit()
+                    _commit(path, target, data, None, exclusive=True)
+                    return
+            continue  # created meanwhile by another command: now an existing file
+        with locked(path):
             _writable(path, target)
-            if same_game_only:
-                _refuse_other_file(path, target, text)
-        _probe_folder(path, target)
-        if before_commit is not None:
-            before_commit()
-        _commit(path, target, text.encode("utf-8"), None)
+            if fresh or same_game_only:
+                _refuse_other_file(path, target, None if fresh else text)
+            _clean_stale_temps(target)
+            _probe_folder(path, target)
+            if before_commit is not None:
+                before_commit()
+            _commit(path, target, data, None)
+        return
+
+
+def update_text(path: str, change: Callable[[str | None], str | None]) -> bool:
+    """Read, change and write back the small file at ``path`` (a campaign record) under
+    the same lock and atomic write as a snapshot, so that two commands changing it at the
+    same time both count: ``change(text)`` gets the file's text (None: no file yet) and
+    returns the new text, or None to write nothing. Returns whether the file was written.
+    Raises :class:`InputFileError` (exit 3) when it cannot be read or written, and what
+    ``change`` raises (nothing is then written)."""
+    while True:
+        target = Path(os.path.realpath(path))
+        _check_name(path)
+        if os.path.lexists(target):
+            with locked(path) as held:
+                new = change(read_text(str(held), label=path))
+                if new is None:
+                    return False
+                _writable(path, held)
+                _clean_stale_temps(held)
+                _commit(path, held, new.encode("utf-8"), None)
+                return True
+        _check_length(path, target)
+        with _folder_locked(path, target) as missing:
+            if missing:
+                new = change(None)
+                if new is None:
+                    return False
+                _clean_stale_temps(target)
+                _commit(path, target, new.encode("utf-8"), None, exclusive=True)
+                return True
 
 
 def _refuse_other_file(path: str, target: Path, text: str | None) -> None:
@@ -329,13 +449,18 @@ def _refuse_other_file(path: str, target: Path, text: str | None) -> None:
         old = target.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         old = ""
-    if text is not None and same_game(old, text):
+    if text is not None and (old == text or same_game(old, text)):  # the same text: this command run again
         return
+    raise _exists_refusal(path, old, text is None)
+
+
+def _exists_refusal(path: str, old: str, fresh: bool) -> InputFileError:
+    """The refusal of ``-o`` onto an existing file holding ``old`` (exit 3)."""
     desc = describe_game(old)
     what = ("a file that is no snapshot" if desc == "not a snapshot"
-            else f"{'a' if text is None else 'another'} game ({desc})")
-    raise InputFileError(f"{path} already exists and holds {what}; nothing was written; "
-                         f"give another -o path, or --force to replace it")
+            else f"{'a' if fresh else 'another'} game ({desc})")
+    return InputFileError(f"{path} already exists and holds {what}; nothing was written; "
+                          f"give another -o path, or --force to replace it")
 
 
 def refuse_existing_output(path: str) -> None:
@@ -343,7 +468,8 @@ def refuse_existing_output(path: str) -> None:
     message of ``-o`` onto another game) when PATH is an existing regular file; a game
     just set up replaces no file, not even one of the same board and seed (its turns would
     be lost). A missing path, a device or a pipe (``/dev/null``) passes; other problems
-    with the path are reported when it is written (:func:`write_text`)."""
+    with the path are reported when it is written (:func:`write_text`, which checks again
+    under the lock: a file created meanwhile is refused so too)."""
     if path == STDIO:
         return
     try:
@@ -356,21 +482,27 @@ def refuse_existing_output(path: str) -> None:
 
 
 def _probe_folder(path: str, target: Path) -> None:
-    """Refuse early (before the report is printed) a folder where no file can be created."""
+    """Refuse early (before the report is printed) a folder where no file can be created.
+    The probe file is created and removed with signals held: Ctrl-C leaves none behind."""
     import tempfile
 
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot write there ({exc.strerror}); nothing was written; choose another path with -o") from None
-    os.close(fd)
-    _unlink(tmp)
+    with _signals_held():
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        except OSError as exc:
+            raise InputFileError(f"{path}: cannot write there ({exc.strerror}); nothing was written; choose another path with -o") from None
+        os.close(fd)
+        _unlink(tmp)
 
 
-def _commit(path: str, target: Path, data: bytes, history: tuple[Path, bytes] | None) -> None:
+def _commit(path: str, target: Path, data: bytes, history: tuple[Path, bytes] | None, *,
+            exclusive: bool = False) -> None:
     """Steps 2 and 3 of the module's protocol: the history file (when given), then the
-    snapshot, each by temporary file and rename; signals held back meanwhile. Raises
-    :class:`InputFileError` when a file cannot be written (nothing is then changed)."""
+    snapshot, each by temporary file and rename; signals held back meanwhile. ``exclusive``
+    (``target`` did not exist): the snapshot is linked to its name, which fails when a file
+    appeared there meanwhile (then refused as ``-o`` onto an existing file); a file system
+    without hard links falls back to the rename. Raises :class:`InputFileError` when a file
+    cannot be written (nothing is then changed)."""
     temps: list[str] = []
     with _signals_held():  # Ctrl-C waits for the end: no temporary file left, no half change
         try:
@@ -381,7 +513,10 @@ def _commit(path: str, target: Path, data: bytes, history: tuple[Path, bytes] | 
                 temps.append(_temp_with(target, data, _new_file_mode(target)))
                 if history is not None:
                     os.replace(temps[0], history[0])
-                os.replace(temps[-1], target)  # the commit point
+                if exclusive:
+                    _link_new(path, temps[-1], target)
+                else:
+                    os.replace(temps[-1], target)  # the commit point
             except OSError as exc:
                 raise InputFileError(f"{path}: cannot write ({exc.strerror}); nothing was written") from None
             WRITTEN.append(str(path))
@@ -390,6 +525,26 @@ def _commit(path: str, target: Path, data: bytes, history: tuple[Path, bytes] | 
         finally:
             for tmp in temps:
                 _unlink(tmp)
+
+
+def _link_new(path: str, tmp: str, target: Path) -> None:
+    """Give the complete temporary file ``tmp`` the name ``target``, which must not exist:
+    ``os.link`` never replaces a file (the commit point), then ``tmp`` is removed."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        try:
+            old = target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            old = ""
+        raise _exists_refusal(path, old, False) from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV, errno.EMLINK) \
+                or os.path.lexists(target):
+            raise
+        os.replace(tmp, target)  # no hard links here: the folder lock kept other commands out
+        return
+    _unlink(tmp)
 
 
 # ----- the undo history ---------------------------------------------------------------------
@@ -424,31 +579,36 @@ def _read_history(path: str, target: Path, current: str) -> _History:
 
     Without a history file: a previous version ``PATH.prev`` (kept by earlier versions of
     contrarius) is the one state before; else the timeline is the snapshot alone. A
-    snapshot changed by hand (its hash is in no record) becomes a new state after the
-    latest record's position. Raises :class:`InputFileError` for a damaged history file.
+    snapshot changed by hand (its hash is in no record) becomes a new state right after the
+    latest record's position; the states undone after that position stay after it (``redo``
+    still reaches them, ``play -i`` drops them and says so), so an edit never drops a state
+    silently. Raises :class:`InputFileError` for a damaged history file.
     """
     import json  # here: only a history needs it (start-up time)
 
     label = f"{path}{HISTORY_SUFFIX}"
     cur = _sha(current)
     try:
-        raw = history_path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
+        raw = read_file_text(history_path(path), label)
+    except (OSError, UnicodeDecodeError) as exc:
+        if not isinstance(exc, OSError) or exc.errno not in (errno.ENOENT, errno.ENAMETOOLONG):
+            raise _damaged(label, getattr(exc, "strerror", None) or "not UTF-8 text") from None
+        # no history file (or a name too long for one beside the snapshot: none can exist)
         prev = target.with_name(target.name + ".prev")
         try:
-            old = prev.read_text(encoding="utf-8")
+            old = read_file_text(prev, f"{path}.prev")
         except (OSError, UnicodeDecodeError):
             return _History({cur: current}, [cur], 0, label)
         if _sha(old) == cur:
             return _History({cur: current}, [cur], 0, label)
         _same_game_or_refuse(f"{path}.prev", old, current)
         return _History({_sha(old): old, cur: current}, [_sha(old), cur], 1, f"{path}.prev")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _damaged(label, getattr(exc, "strerror", None) or "not UTF-8 text") from None
     try:
         data = json.loads(raw)
     except ValueError:
         raise _damaged(label, "not JSON") from None
+    except RecursionError:  # '[' nested thousands deep: no history is
+        raise _damaged(label, "nested too deep") from None
     if not isinstance(data, dict) or data.get("format") != "contrarius-history" or data.get("version") != 1:
         raise _damaged(label, "no 'format: contrarius-history', version 1")
     states, records = data.get("states"), data.get("records")
@@ -471,8 +631,9 @@ def _read_history(path: str, target: Path, current: str) -> _History:
         return chosen
     latest = records[0]  # the snapshot was changed by hand: a new state after the latest position
     _same_game_or_refuse(label, states[latest["of"]], current)
-    tl = list(latest["timeline"][: latest["at"] + 1]) + [cur]
-    return _History({**states, cur: current}, tl, len(tl) - 1, label)
+    at = latest["at"] + 1  # the states undone after it stay after it: redo still reaches them
+    tl = list(latest["timeline"][:at]) + [cur] + list(latest["timeline"][at:])
+    return _History({**states, cur: current}, tl, at, label)
 
 
 #: The keys that name one game: set by ``contrarius new`` and never changed by a turn (the
@@ -483,19 +644,67 @@ def _read_history(path: str, target: Path, current: str) -> _History:
 GAME_KEYS = ("board", "mode", "level", "cities", "start")
 
 
-def game_identity(text: str) -> tuple | None:
-    """The identity of the game whose snapshot text is ``text``: the values of
-    :data:`GAME_KEYS` (board, mode, level, city tokens, start city); ``None`` when the
-    text is not a YAML mapping (nothing to compare). Safe loading only; never raises."""
-    import json
-
+def _identity_data(text: str) -> dict | None:
+    """The values of :data:`GAME_KEYS` in the snapshot ``text``, names resolved on its board
+    (the board's own name, every city key and the start place in their printed form, so
+    that an accepted alias such as ``Genua`` for ``Genva`` is the same city); None when the
+    text is not a YAML mapping. A name the board does not know stays as written."""
     try:
         data = parse_yaml(text, "snapshot")
     except Exception:  # noqa: BLE001 - any unreadable text simply has no identity
         return None
     if not isinstance(data, dict):
         return None
-    return tuple(json.dumps(data.get(k), sort_keys=True, default=str) for k in GAME_KEYS)
+    out = {k: data.get(k) for k in GAME_KEYS}
+    try:
+        from .board import load_board
+
+        board = load_board(str(out["board"]))
+    except Exception:  # noqa: BLE001 - an unknown board: compared as written
+        return out
+
+    def resolve(find, name):
+        try:
+            return find(str(name))
+        except Exception:  # noqa: BLE001 - an unknown name: compared as written
+            return name
+
+    out["board"] = board.name
+    if isinstance(out["cities"], dict):
+        out["cities"] = {resolve(board.city, k): v for k, v in out["cities"].items()}
+    if out["start"] is not None:
+        out["start"] = resolve(board.place, out["start"])
+    return out
+
+
+def game_identity(text: str) -> tuple | None:
+    """The identity of the game whose snapshot text is ``text``: the values of
+    :data:`GAME_KEYS` (board, mode, level, city tokens, start city), names resolved on the
+    board (:func:`_identity_data`); ``None`` when the text is not a YAML mapping (nothing to
+    compare). Safe loading only; never raises."""
+    data = _identity_data(text)
+    if data is None:
+        return None
+    return tuple(data[k] for k in GAME_KEYS)
+
+
+def _what_differs(a: str, b: str, here: str, there: str) -> str:
+    """What makes the snapshots ``a`` (called ``here``) and ``b`` (``there``) two games, in
+    words: the keys of :data:`GAME_KEYS` whose values differ (for the city tokens, the first
+    cities that differ), e.g. ``cities (Genva: wine in the snapshot, cloth in the history)``."""
+    da, db = _identity_data(a) or {}, _identity_data(b) or {}
+    parts = []
+    for key in GAME_KEYS:
+        va, vb = da.get(key), db.get(key)
+        if va == vb:
+            continue
+        if key == "cities" and isinstance(va, dict) and isinstance(vb, dict):
+            diff = [f"{c}: {va.get(c, 'none')} {here}, {vb.get(c, 'none')} {there}"
+                    for c in dict.fromkeys([*va, *vb]) if va.get(c) != vb.get(c)]
+            parts.append(f"cities ({'; '.join(diff[:3])}{'; ...' if len(diff) > 3 else ''})")
+        else:
+            parts.append(f"{key} ({va} {here}, {vb} {there})")
+    return ", ".join(parts) or "their game keys"
 
 
 def describe_game(text: str) -> str:
@@ -523,7 +732,10 @@ def _same_game_or_refuse(label: str, recorded: str, current: str) -> None:
     this one from the history on the next ``play -i``."""
     if same_game(recorded, current):
         return
-    raise InputFileError(f"{label} belongs to another game ({describe_game(recorded)}; the snapshot is {describe_game(current)}); "
+    theirs, ours = describe_game(recorded), describe_game(current)
+    what = (f"{theirs}; the snapshot is {ours}" if theirs != ours
+            else f"they differ in {_what_differs(current, recorded, 'in the snapshot', 'in the history')}")
+    raise InputFileError(f"{label} belongs to another game ({what}); "
                          f"nothing was written; move it away (mv {label} {label}.other)")
 
 
@@ -562,10 +774,11 @@ def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | N
     if path == STDIO:
         raise InputFileError("--in-place needs a snapshot file, not stdin; use -o PATH")
     with locked(path) as target:
-        _writable(path, target)
+        _check_length(path, target)
+        _writable(path, target, with_history=True)
         current = _read_locked(path, target)
         seen = _LOADED.get(str(target))
-        if seen is not None and seen != _sha(current):
+        if seen is not None and seen != current:
             raise InputFileError(f"{path}: changed by another command while this one ran (a second 'play -i' at the "
                                  "same time?); nothing was written; look at it and run this command again")
         _clean_stale_temps(target)
@@ -580,13 +793,13 @@ def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | N
         if before_commit is not None:
             before_commit()
         _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, old)))
-        _LOADED[str(target)] = _sha(text)
+        _LOADED[str(target)] = text
         return dropped
 
 
 def _read_locked(path: str, target: Path) -> str:
     try:
-        return target.read_text(encoding="utf-8")
+        return read_file_text(target, path)
     except UnicodeDecodeError:
         raise InputFileError(f"{path}: not a text file (not UTF-8); give a YAML snapshot") from None
     except OSError as exc:
@@ -629,6 +842,7 @@ def _move(path: str, step: int) -> HistoryMove:
     if step == 0:
         raise InputFileError(f"--turns must be at least 1 to {word}")
     with locked(path) as target:
+        _check_length(path, target)
         current = _read_locked(path, target)
         hist = _read_history(path, target, current)
         goal = hist.at + step
@@ -647,11 +861,11 @@ def _move(path: str, step: int) -> HistoryMove:
         except (InputFileError, SnapshotError) as exc:
             raise InputFileError(f"{hist.source}: {exc} (not a valid snapshot); nothing was changed; "
                                  f"move {hist.source} away to start a new history") from None
-        _writable(path, target)
+        _writable(path, target, with_history=True)
         _clean_stale_temps(target)
         new = _History(hist.states, hist.timeline, goal)
         _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, hist)))
-        _LOADED[str(target)] = _sha(text)
+        _LOADED[str(target)] = text
         return HistoryMove(path, abs(step), snap, goal, len(hist.timeline) - 1 - goal)
 
 

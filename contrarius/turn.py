@@ -29,10 +29,10 @@ from .board import GOODS, HOLDING, KINDS, LAND, SEA
 from .build import (BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances,
                     movement_steps, where)
 from .cards import Card, card_facts, card_name
-from .dice import DIE_COLOURS, DIE_DECIDES, parse_face, roll
+from .dice import DIE_COLOURS, die_decides, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError, UnusedInputError
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
-from .solo_variants import Note, red_sea_colonist, surplus_steps
+from .solo_variants import Note, bonus_piece, red_sea_colonist, surplus_steps
 
 #: Actions that choose between two reactions.
 PREFECT_ACTIONS = ("produce", "reactivate")
@@ -171,7 +171,7 @@ class Turn:
                          "; this snapshot has no seed, so contrarius cannot roll" if self.s.seed is None else
                          "; this is a table game (dice: table), contrarius does not roll")
                 raise NeedDieError(die, why, f"this reaction{also} rolls the {DIE_COLOURS[die]} {die} die ({why}), which decides "
-                                   f"{DIE_DECIDES[die]}: roll it and add --die {DIE_COLOURS[die]}=FACE{table}; nothing was written",
+                                   f"{die_decides(die, exclude)}: roll it and add --die {DIE_COLOURS[die]}=FACE{table}; nothing was written",
                                    state=self.s, exclude=exclude)
             named, face = self.table_dice[0]
             if named is not None and named != die:
@@ -621,6 +621,23 @@ def take_back_cards(t: Turn, pid: str, *, carried_for: str | None = None) -> Non
     why = f"; the card they carry out is {carried_for}'s, not counted: a reading" if carried_for else ""
     _received(t, pid, "player", f"{who} take{s_} back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune "
               f"and receive{s_} {sestertii_text(money)} (1 per card beyond the third{why})", {"sestertii": money})
+
+
+def cash_bonus(t: Turn, pid: str | None = None) -> None:
+    """The Prefect's cash bonus for ``pid`` (default: the turn's player; base rules: "one
+    sestertius for every visible coin on the bonus markers, then flip all of those markers
+    back to their goods side"): the markers turn back, the sestertii are added to the tally
+    and said in the report."""
+    s = t.s
+    p = s.player(pid or t.pid)
+    coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
+    for prov in s.bonus_markers:
+        s.bonus_markers[prov] = "goods"
+    if p.sestertii is not None:
+        p.sestertii += coins
+    who, s_ = player_words(s, p.id)
+    _received(t, p.id, "reactivate", f"{who} reactivate{s_}: {coins} {bonus_piece(s)}{'s turn' if coins != 1 else ' turns'} "
+              f"back to goods and {who} receive{s_} {sestertii_text(coins)}", {"sestertii": coins})
 
 
 def colonist_money(t: Turn, pid: str | None = None) -> None:

@@ -32,7 +32,7 @@ from .reactions import react
 from .setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Ended, Snapshot
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, Turn, TurnResult, bonus_goods,
-                   colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
+                   cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
                    specialist_production, store_goods, take_back_cards)
 
 TEAM = "team"
@@ -427,13 +427,7 @@ def _prefect(t: TwoPlayerTurn, pid: str, pc: Card, act: str, province: str | Non
         t.note("produce", f"{pid} produces in {province}: bonus {n} {bonus}{why}; houses: {houses}",
                province=province, player=pid, bonus=n)
         return
-    coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
-    for prov in s.bonus_markers:
-        s.bonus_markers[prov] = "goods"
-    if p.sestertii is not None:
-        p.sestertii += coins
-    t.note("reactivate", f"{pid} reactivates: {coins} bonus marker{'s turn' if coins != 1 else ' turns'} back to goods "
-           f"({coins} sestert{'ii' if coins != 1 else 'ius'})", player=pid, coins=coins)
+    cash_bonus(t, pid)
 
 
 def carry_out(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> tuple[str | None, str | None]:

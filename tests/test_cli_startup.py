@@ -21,12 +21,13 @@ try:
     main()
 except SystemExit:
     pass
-sys.stderr.write("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.startswith(("contrarius", "pydantic", "typer.rich_utils")))) + "\\n")
+sys.stderr.write("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.startswith(("contrarius", "pydantic", "typer.rich_utils", "hashlib", "json", "rich.")))) + "\\n")
 """
 
 
 def loaded(tmp_path, *args, env=None):
-    """The contrarius (and pydantic, typer.rich_utils) modules a process running ``contrarius ARGS`` imported."""
+    """The contrarius (and pydantic, typer.rich_utils, hashlib, json, rich) modules a process
+    running ``contrarius ARGS`` imported."""
     import os
 
     proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=tmp_path,
@@ -101,6 +102,26 @@ def test_a_command_with_plain_values_never_imports_pydantic(tmp_path, args):
     mods = loaded(tmp_path, *(a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args))
     assert "contrarius.cli" in mods
     assert "pydantic" not in mods, f"{' '.join(args)} imported pydantic: {FIX}"
+
+
+@pytest.mark.parametrize("args, allowed", [
+    (["play", "tribune", "{snap}", "-o", "{out}"], ()),
+    (["play", "tribune", "{snap}", "--json", "-o", "{out}"], ("json",)),
+    (["where", "{snap}"], ()),
+    (["preview", "--all", "{snap}"], ("json",)),
+])
+def test_a_command_loads_no_hash_json_or_emoji_table_it_does_not_use(tmp_path, args, allowed):
+    """Issue 20: ``hashlib`` only for an undo history (a loaded snapshot is compared by its
+    text), ``json`` only for JSON (the log check walks the entries), rich's table of emoji
+    names never (reports are printed without emoji codes). Run twice: the second ``-o`` finds
+    its own earlier output (the same game: compared without parsing both texts)."""
+    argv = [a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args]
+    for _ in range(2):
+        mods = loaded(tmp_path, *argv)
+        assert "contrarius.cli" in mods
+        for mod in ("hashlib", "json", "rich._emoji_codes"):
+            if mod not in allowed:
+                assert mod not in mods, f"{' '.join(args)} imported {mod}"
 
 
 @pytest.mark.parametrize("args", [

@@ -85,3 +85,31 @@ def test_svg_to_a_full_device_says_nothing_was_written(runner, tmp_path):
     line = one_line_error(runner.invoke(app, ["where", "S", str(g), "--svg", "/dev/full"]), EXIT_INPUT)
     assert "--svg: /dev/full" in line and "the picture was not written" in line
 
+
+
+@pytest.mark.parametrize("entry", ["itself", "deep"])
+def test_a_log_entry_that_refers_to_itself_or_nests_too_deeply_is_refused(runner, tmp_path, entry):
+    """Data built in Python can hold what no file can (a file's nesting is bounded by
+    yamlio.MAX_DEPTH and it has no aliases): a turn record that contains itself, or one
+    nested hundreds of levels deep, is one problem at its path, never a crash."""
+    from contrarius.errors import SnapshotError
+    from contrarius.snapshot import Snapshot
+
+    g = _played_game(runner, tmp_path)
+    data = yaml.safe_load(g.read_text(encoding="utf-8"))
+    bad = data["log"][0]
+    if entry == "itself":
+        bad["action"]["moves"] = [bad]
+    else:
+        nest: list = []
+        bad["action"]["moves"] = nest
+        for _ in range(500):
+            nest.append([])
+            nest = nest[0]
+    with pytest.raises(SnapshotError) as exc:
+        Snapshot.from_dict(data, "game.yaml")
+    assert "log[0]" in str(exc.value) and "refers to itself or is nested too deeply" in str(exc.value)
+    data["log"][0]["action"]["moves"] = [[[[["Roma"]]]]]  # deep, but within the bound: checked as usual
+    with pytest.raises(SnapshotError) as exc:
+        Snapshot.from_dict(data, "game.yaml")
+    assert "refers to itself" not in str(exc.value)

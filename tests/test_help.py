@@ -95,6 +95,7 @@ def test_choose_personality_still_works_but_is_not_listed(tmp_path):
 @pytest.mark.parametrize("args", EVERY_HELP, ids=lambda a: " ".join(a) or "root")
 def test_every_help_fits_80_columns_whole(args):
     text = page(args)
+    assert "Options" in titles(text)  # the rich help, with its panels, for every command
     lines = text.splitlines()
     assert max(len(x) for x in lines) <= 80
     assert "…" not in text  # nothing cut short (an option name, a word too long for its column)

@@ -211,7 +211,7 @@ def test_cli_team_preview_takes_the_partners_part(runner, tmp_path):
     assert "player2's part of this turn is not recorded" in r.stdout
     r = runner.invoke(app, ["preview", "prefect", str(path), "--produce", "Campania", "--partner-reactivate"])
     assert r.exit_code == 0, r.stderr
-    assert "player2 reactivates: 1 bonus marker turns back to goods (1 sestertius)" in r.stdout
+    assert "player2 reactivates: 1 bonus marker turns back to goods and player2 receives 1 sestertius" in r.stdout
     r = runner.invoke(app, ["preview", "prefect", str(path), "--partner-produce", "Nowhere", "--produce", "Campania"])
     assert r.exit_code == 2 and "Nowhere" in r.stderr  # a wrong partner option is refused, as by play
 

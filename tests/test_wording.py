@@ -34,7 +34,7 @@ def test_team_reactivation_of_one_marker(runner, tmp_path):
     t.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     r = runner.invoke(app, ["play", "prefect", str(t), "--reactivate", "--partner-reactivate", "-o", str(tmp_path / "n.yaml")])
     assert r.exit_code == 0, r.stderr
-    assert "player1 reactivates: 1 bonus marker turns back to goods (1 sestertius)" in r.stderr
+    assert "player1 reactivates: 1 bonus marker turns back to goods and player1 receives 1 sestertius" in r.stderr
     assert "0 bonus markers turn back" in r.stderr
 
 

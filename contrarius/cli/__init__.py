@@ -194,8 +194,10 @@ def _with_rich_help(app: typer.Typer) -> typer.Typer:
     """``app`` with each of its commands built with the rich help of :func:`_cli_classes`
     (a command that names its own class keeps it)."""
     if _COMMAND is not None:
+        from typer.core import TyperCommand  # typer's default class of app.command()
+
         for info in app.registered_commands:
-            if info.cls is None or info.cls is _COMMAND.__mro__[1]:
+            if info.cls is None or info.cls is TyperCommand:
                 info.cls = _COMMAND
     return app
 
@@ -263,8 +265,9 @@ def main() -> None:
     every object of typer, rich and contrarius once more on the way out (about 15 ms of a
     ``play``; see benchmarks/README.md). Output and exit codes are unchanged.
 
-    Ctrl-C is exit 130 at once with one true line (:func:`contrarius.store.exit_on_interrupt`),
-    and stdout that cannot be written (``--help > /dev/full``) is one line and exit 3, a
+    Ctrl-C is exit 130 at once with one true line (:func:`contrarius.store.exit_on_interrupt`)
+    until the outcome is decided and said; after that (the interpreter's exit) it is held
+    back and the command exits as decided. Stdout that cannot be written (``--help > /dev/full``) is one line and exit 3, a
     pipe closed by its reader exit 0: never a traceback.
     """
     import gc
@@ -306,5 +309,9 @@ def main() -> None:
         gc.freeze()
         if collecting:
             gc.enable()
+    # the outcome is decided and said: a Ctrl-C from here on (the interpreter's own exit,
+    # where Python resets the signal handlers and SIGINT would kill the process without a
+    # word) is held back, and the process exits as decided
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     sys.exit(code)
 

@@ -173,13 +173,15 @@ def _console(stream: Any, name: str):
     """A rich console for reports on ``stream``: at a terminal, its width (``COLUMNS`` or
     the window); into a pipe or file (the stream is not a terminal), no hard wrapping at
     all, so each line of a report (a whole reason of ``where``, a panel line of ``play``)
-    stays one line for ``grep``. Tables and panels fit their content (they never stretch)."""
+    stays one line for ``grep``. Tables and panels fit their content (they never stretch).
+    No emoji codes: a report's text is printed as it is (``:name:`` stays ``:name:``), and
+    rich's table of emoji names is never loaded (start-up time)."""
     stream = _usable(stream, name)
     try:
         tty = stream.isatty()
     except (AttributeError, ValueError, OSError):
         tty = False
-    return _console_class()(file=stream, highlight=False, soft_wrap=False, width=None if tty else PIPE_WIDTH)
+    return _console_class()(file=stream, highlight=False, soft_wrap=False, emoji=False, width=None if tty else PIPE_WIDTH)
 
 
 def out_console():
@@ -241,12 +243,14 @@ def check_output(source: str, output: str | None, in_place: bool) -> bool:
 
 def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
                    report: Callable[[bool], None] | None = None, keep_redo: str | None = None,
-                   force: bool = False) -> bool:
+                   force: bool = False, fresh: bool = False) -> bool:
     """Write ``snapshot`` to ``-o`` / in place / stdout. Returns True when stdout was used.
 
     ``-o`` naming the input file is ``--in-place`` (the history is kept). ``-o`` onto an
     existing file replaces it only when it is a snapshot of the same game, or with ``force``
-    (``--force``); else exit 3, nothing written. In place, the
+    (``--force``); else exit 3, nothing written; ``fresh`` (a game just set up, ``new``):
+    every existing file is refused so, also one created meanwhile by a command running at
+    the same time (:func:`contrarius.store.write_text`). In place, the
     previous state goes to the undo history (:func:`contrarius.store.save_in_place`).
     ``report(used_stdout)`` prints the command's report; it runs before a file is replaced
     (after the snapshot's YAML when that goes to stdout), so that a report that cannot be
@@ -283,7 +287,7 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
             err_console().print(escape(f"{source}: the {dropped} step{'s' if dropped != 1 else ''} undone before this "
                                        f"turn can no longer be redone (a new turn replaces {'them' if dropped != 1 else 'it'})"))
     elif not to_stdout:
-        write_text(output, text, before_commit=run_report, same_game_only=not force)
+        write_text(output, text, before_commit=run_report, same_game_only=not force, fresh=fresh and not force)
     else:
         write_text(STDIO, text)
         run_report()

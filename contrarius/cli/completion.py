@@ -26,7 +26,9 @@ The scripts in ``completions/`` only call the program back; regenerate them with
 ``python scripts/gen_completions.py`` (``tests/test_completions.py`` checks they match).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typer reads the signature of every
+# ``autocompletion=`` callback while it builds a command, and then reads these annotations
+# as objects instead of eval'ing their text (start-up time; see benchmarks/README.md).
 
 import os
 from collections.abc import Iterable

@@ -294,6 +294,12 @@ def register(app: typer.Typer) -> None:
         if beginner and level != "standard":
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
         check_output("-", output, False)  # usage errors before any rule runs
+        from ..yamlio import MAX_DIGITS
+
+        for opt, val in (("--seed", seed), ("--start-vp", start_vp)):
+            if val is not None and len(str(abs(val))) > MAX_DIGITS:
+                raise ContrariusError(f"{opt}: a number of {len(str(abs(val)))} digits; a snapshot holds numbers of at most "
+                                      f"{MAX_DIGITS} digits; give a shorter one")
         if output is not None and not force:
             from ..store import refuse_existing_output
 
@@ -373,7 +379,7 @@ def register(app: typer.Typer) -> None:
 
             save_in_place(output, dump_snapshot(snap), before_commit=lambda: report(False))  # the note says what is dropped
         else:
-            write_snapshot(snap, "-", output, False, report, force=force)
+            write_snapshot(snap, "-", output, False, report, force=force, fresh=True)
 
     @app.command("check")
     @boundary

@@ -111,6 +111,7 @@ def parse_forum_reveal(items: list[str]) -> dict[int, str]:
 def render_turn(result, con) -> None:
     """Print one turn as a rich panel: what you did, what Contrarius did, VP, the end."""
     from rich.panel import Panel
+    from rich.text import Text
 
     lines = []
     solo = result.snapshot.mode == "solo"
@@ -135,7 +136,7 @@ def render_turn(result, con) -> None:
     title = f"{result.card}" + (f" -> Contrarius reacts to {result.reacted_to}" if result.reacted_to and result.reacted_to != result.card else "")
     if not solo and result.snapshot.log:
         title = f"{result.snapshot.log[-1]['player']}: {title}"
-    con.print(Panel("\n".join(lines), title=title, expand=False))
+    con.print(Panel("\n".join(lines), title=Text(title), expand=False))  # the title is plain text, no markup
 
 
 def team_action(pa, *, personality: str | None = None, praetor_reaction: str | None = None,

@@ -33,13 +33,16 @@ def _action_text(action: Any) -> str:
         parts.append(f"copy {action['copy']}")
     if action.get("personality"):
         parts.append(str(action["personality"]))
-    if action.get("choice"):
-        parts.append(str(action["choice"]) + (f" {action['province']}" if action.get("province") else ""))
-    elif action.get("province"):
-        parts.append(f"produce {action['province']}")
-    for key, word in (("moves", "move"), ("builds", "build"), ("places", "place"), ("buys", "buy"), ("refill", "refill")):
-        if action.get(key):
-            parts.append(f"{word} {', '.join(_move_text(x) if key == 'moves' else str(x) for x in action[key])}")
+    lists = [f"{word} {', '.join(_move_text(x) if key == 'moves' else str(x) for x in action[key])}"
+             for key, word in (("moves", "move"), ("builds", "build"), ("places", "place"), ("buys", "buy"), ("refill", "refill"))
+             if action.get(key)]
+    choice = str(action.get("choice") or "")
+    if action.get("province"):
+        parts.append(f"{choice or 'produce'} {action['province']}")
+    elif choice and not any(p.split()[0] == choice for p in lists):
+        # the choice is said once: "place land:Roma" (a Colonist's place with its colonists), "money"
+        parts.append(choice)
+    parts += lists
     if action.get("praetor_reaction"):
         parts.append(f"Praetor: {action['praetor_reaction']}")
     return "; ".join(parts) or "-"

@@ -309,7 +309,7 @@ def register(app: typer.Typer) -> None:
         Works mid-game too (the current standing) and says whether the game has ended.
         What the snapshot does not record of your side can be given with the options.
         """
-        from ..campaign import game_fingerprint, game_from_score, load_campaign, save_campaign
+        from ..campaign import game_fingerprint, game_from_score, load_campaign, update_campaign
         from ..scoring import PlayerInput, score
         from ..store import load_snapshot
 
@@ -362,18 +362,25 @@ def register(app: typer.Typer) -> None:
                 camp_data["reason"] = camp_data["reason"] or "--no-record given"
             elif replace:
                 gid = game_fingerprint(snap)
-                idx = camp.index_of(gid, snap.board.name, snap.seed)
-                if idx is None:
-                    raise RuleError(f"{campaign}: this game is not recorded yet, so there is nothing to replace; drop --replace to record it")
-                game = game_from_score(final, camp.games[idx].start_vp, seed=snap.seed, game_id=gid)
-                camp, changes = camp.replace_game(idx, game)
-                save_campaign(campaign, camp)
-                camp_data.update(recorded=True, replaced=True, changes=changes, game=game.to_dict(idx + 1), standing=camp.standing())
+
+                def replace_it(camp, existed):  # under the file's lock: the record as it is now
+                    idx = camp.index_of(gid, snap.board.name, snap.seed)
+                    if idx is None:
+                        raise RuleError(f"{campaign}: this game is not recorded yet, so there is nothing to replace; drop --replace to record it")
+                    game = game_from_score(final, camp.games[idx].start_vp, seed=snap.seed, game_id=gid)
+                    camp, changes = camp.replace_game(idx, game)
+                    camp_data.update(existed=existed, recorded=True, replaced=True, changes=changes, game=game.to_dict(idx + 1))
+                    return camp
+
+                camp_data["standing"] = update_campaign(campaign, replace_it).standing()
             else:
-                game = game_from_score(final, camp.next_start_vp, seed=snap.seed, game_id=game_fingerprint(snap))
-                camp = camp.add(game)
-                save_campaign(campaign, camp)
-                camp_data.update(recorded=True, game=game.to_dict(len(camp.games)), standing=camp.standing())
+                def add_it(camp, existed):  # under the file's lock: the record as it is now
+                    game = game_from_score(final, camp.next_start_vp, seed=snap.seed, game_id=game_fingerprint(snap))
+                    camp = camp.add(game)
+                    camp_data.update(existed=existed, recorded=True, game=game.to_dict(len(camp.games)))
+                    return camp
+
+                camp_data["standing"] = update_campaign(campaign, add_it).standing()
         if as_json:
             emit_json(score_data(final, camp_data))
         else:

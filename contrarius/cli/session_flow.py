@@ -277,10 +277,12 @@ def _copy_choices(snap) -> tuple[Choice, ...]:
                  if c.face_up and c.reaction not in ("diplomat", "legatus"))
 
 
-def _face_meanings(state, die: str) -> tuple[Choice, ...]:
+def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:
     """Each face of ``die`` with what it makes Contrarius do in ``state`` (the game as it
     stands when the die is rolled): the rules' own answers ("Solo Personality Cards",
-    "Where does Contrarius build?"), never a guess."""
+    "Where does Contrarius build?"), never a guess. ``exclude``: faces the rules roll
+    again (the red die when Contrarius cannot build: a card face, README's reading
+    "Cannot build: which colonist")."""
     from ..build import contrarius_home, where
     from ..errors import RuleError
     from ..snapshot import CONTRARIUS
@@ -305,7 +307,8 @@ def _face_meanings(state, die: str) -> tuple[Choice, ...]:
                     return f"a {k} colonist in {home}" + ("" if k == kind else f" (no {kind} colonist to place)")
             return "no colonist to place: " + card_at(1)
 
-        return (("land", colonist("land")), ("sea", colonist("sea")), ("card", card_at(1)))
+        card = "names no colonist: rolled again (reading)" if "card" in exclude else card_at(1)
+        return (("land", colonist("land")), ("sea", colonist("sea")), ("card", card))
     if state.houses_in_supply(CONTRARIUS) == 0 and not state.contrarius.track:
         return tuple((f, "no house left: a colonist instead (red die)") for f in ("brick", "food", "tool", "wine", "cloth", "S"))
     out: list[Choice] = []
@@ -324,15 +327,16 @@ def _face_meanings(state, die: str) -> tuple[Choice, ...]:
     return tuple(out)
 
 
-def die_question(state, die: str, why: str, *, meanings: bool = True) -> Question:
+def die_question(state, die: str, why: str, *, meanings: bool = True, exclude: tuple = ()) -> Question:
     """The question for one die read from the table: the faces it has and what each would
     make Contrarius do in ``state`` (the game when the die is rolled). ``meanings`` False:
-    the faces only (a veto's re-roll, where the game at that die is not at hand)."""
+    the faces only (a veto's re-roll, where the game at that die is not at hand).
+    ``exclude``: the faces the rules roll again (:class:`~contrarius.errors.NeedDieError`)."""
     from ..dice import DIE_COLOURS
 
     faces = list(dict.fromkeys(str(f) for f in state.faces(die)))
     if meanings:
-        choices = _face_meanings(state, die)
+        choices = _face_meanings(state, die, exclude)
     else:
         every = {"architect": ("1", "2", "3", "4", "5"), "tribune": ("land", "sea", "card")}
         choices = tuple((f, "") for f in every.get(die, ("brick", "food", "tool", "wine", "cloth", "S")))
@@ -729,7 +733,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
             result = play(snap, pa)
         except NeedDieError as exc:
             die = exc.die
-            face = yield from ask(die_question(exc.state or snap, die, exc.why), lambda a, d=die: parse_face(d, die_face_text(a)))
+            face = yield from ask(die_question(exc.state or snap, die, exc.why, exclude=exc.exclude), lambda a, d=die: parse_face(d, die_face_text(a)))
             opts["die"] = list(opts.get("die") or []) + [f"{DIE_COLOURS[die]}={face}"]
             continue
         except NeedRevealError as exc:

@@ -1,6 +1,8 @@
 """``contrarius where``: the build-site ruling, step by step, without changing anything."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typer then reads the parameter annotations
+# as objects instead of eval'ing their text once per parameter (start-up time; see
+# benchmarks/README.md).
 
 from typing import Annotated, Optional
 

@@ -77,3 +77,24 @@ def test_snapshot_type_messages_show_the_value_as_written(tmp_path, runner, key,
     r = runner.invoke(app, ["check", str(game)])
     assert r.exit_code != 0
     assert shown in r.output and "datetime" not in r.output and "None" not in r.output and "True" not in r.output
+
+
+# ----- new user 7c: the Aegyptus reading says only what still acts --------------------------------
+def test_aegyptus_reading_drops_the_red_sea_part_once_contrarius_has_a_house_there(tmp_path, runner):
+    # "Solo Variants", Concordia Aegyptus: Contrarius prioritizes "its first harbor city at the
+    # Red Sea" and "following the Nile upstream". Aegyptus seed 3, no houses: a wine build goes
+    # to Klysma (Red Sea) under the whole reading. With a house of Contrarius in Klysma the
+    # Red Sea part no longer acts: every later build said "while Contrarius has no house at
+    # the Red Sea" all the same; now only the Nile part is said.
+    game = tmp_path / "ae.yaml"
+    r = runner.invoke(app, ["new", "--board", "aegyptus", "--seed", "3", "-o", str(game)])
+    assert r.exit_code == 0, r.output
+    before = runner.invoke(app, ["where", "wine", str(game)])
+    assert "while Contrarius has no house at the Red Sea" in before.stdout
+    assert "=> Contrarius builds in Klysma" in before.stdout
+    built = tmp_path / "built.yaml"
+    built.write_text(game.read_text(encoding="utf-8").replace("houses: {}", "houses: {Klysma: [contrarius]}"), encoding="utf-8")
+    after = runner.invoke(app, ["where", "wine", str(built)])
+    assert after.exit_code == 0, after.output
+    assert "has no house at the Red Sea" not in after.stdout
+    assert "a reachable Nile city upstream of Contrarius's houses on the Nile" in after.stdout

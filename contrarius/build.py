@@ -515,6 +515,9 @@ GALLIA_READING = ("Gallia reading: while Contrarius has no house in a harbour ci
                   "of the goods type is chosen before points 2-4 of \"Where does Contrarius build?\"")
 AEGYPTUS_READING = ("Aegyptus reading: while Contrarius has no house at the Red Sea, a reachable Red Sea city, "
                     "and any reachable Nile city upstream of its houses on the Nile, is chosen before points 2-4")
+#: The same once Contrarius has its house at the Red Sea: only the Nile part still acts.
+AEGYPTUS_NILE_READING = ("Aegyptus reading: a reachable Nile city upstream of Contrarius's houses on the Nile is "
+                         "chosen before points 2-4 (it has its house at the Red Sea already)")
 
 
 def variant_priority(snapshot: Snapshot) -> Priority | None:
@@ -545,6 +548,8 @@ def variant_priority(snapshot: Snapshot) -> Priority | None:
         if nile:
             built = [i for i, c in enumerate(nile) if c in mine]
             want |= set(nile[(max(built) if built else 0) + 1:]) - {snapshot.board.capital}
+        if want and red and mine & red:  # the Red Sea part is done: say only what still acts
+            return Priority(frozenset(want), "up the Nile (Aegyptus)", AEGYPTUS_NILE_READING)
         if want:
             return Priority(frozenset(want), "at the Red Sea or up the Nile (Aegyptus)", AEGYPTUS_READING)
     return None

@@ -358,12 +358,20 @@ class Turn:
         """A ``--refill`` name: a card of the display stacks, or ``?`` when not recorded."""
         return stack_card(self.s, name)
 
-    def remove_from_display(self, position: int) -> None:
-        """Take a card out of the display: the others slide left, the stack refills position 7."""
+    def remove_from_display(self, *positions: int) -> None:
+        """Take cards out of the display (positions as it lies before): the others slide
+        left once and the stack refills the display, one card per card taken, while it
+        lasts (base rules: "Afterwards cards slide left into empty positions and the
+        display refills"); one event says where each new card lies."""
         s = self.s
         cards = s.display_cards()
-        cards.pop(position - 1)
-        if s.stack_remaining > 0:
+        for position in sorted(positions, reverse=True):
+            cards.pop(position - 1)
+        shown: list[str] = []
+        drawn: list[str] = []
+        for _ in positions:
+            if s.stack_remaining <= 0:
+                break
             if s.stack_order:
                 new = s.stack_order.pop(0)
             elif self.refill:
@@ -372,13 +380,19 @@ class Turn:
                 new = UNKNOWN_CARD
             s.stack_remaining -= 1
             cards.append(new)
+            drawn.append(new)
+            pos = len(cards)
             if new == UNKNOWN_CARD:
-                pos = len(cards)
-                shown = (f"an unrecorded card (?) is drawn into position {pos}: name it with --reveal {pos}=CARD on your "
-                         f"next command, or 'contrarius reveal SNAPSHOT {pos}=CARD -i'")
+                shown.append(f"an unrecorded card (?) is drawn into position {pos}: name it with --reveal {pos}=CARD on your "
+                             f"next command, or 'contrarius reveal SNAPSHOT {pos}=CARD -i'")
             else:
-                shown = f"{new} is drawn into position {len(cards)}"
-            self.say("refill", f"the display slides left and {shown}", card=new)
+                shown.append(f"{new} is drawn into position {pos}")
+        if len(drawn) == 1:
+            self.say("refill", f"the display slides left and {shown[0]}", card=drawn[0])
+        elif drawn:
+            # ``card`` as for one card: ``?`` when a card drawn is not recorded (the session asks for it)
+            unknown = {"card": UNKNOWN_CARD} if UNKNOWN_CARD in drawn else {}
+            self.say("refill", f"the display slides left once and {'; '.join(shown)}", cards=drawn, **unknown)
         s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
 
     # ----- end of game -------------------------------------------------------------------
@@ -487,9 +501,9 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
         if p.hand is not None:
             p.hand.append(Card.of(name))
         pe.append(Event("buy", f"you buy {name} from display position {pos}", {"card": name, "position": pos}))
-    for pos in sorted(chosen, reverse=True):
+    if chosen:
         n_events = len(t.events)
-        t.remove_from_display(pos)
+        t.remove_from_display(*chosen)  # the cards slide left once, after both buys
         pe.extend(t.events[n_events:])  # the refill belongs to the player's buy, not to the reaction
         del t.events[n_events:]
     if bought and s.cards_left == 0:

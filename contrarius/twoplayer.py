@@ -181,12 +181,13 @@ class TwoPlayerTurn(Turn):
             return r.face
         return super().die(die, why, exclude)
 
-    def remove_from_display(self, position: int) -> None:
+    def remove_from_display(self, *positions: int) -> None:
         """As in solo play; a stack card not public (``?``) takes the next ``--refill`` name."""
         s = self.s
-        if s.stack_remaining > 0 and s.stack_order and s.stack_order[0] == UNKNOWN_CARD and self.refill:
-            s.stack_order[0] = card_name(self.refill.pop(0))
-        super().remove_from_display(position)
+        for i in range(min(len(positions), s.stack_remaining, len(s.stack_order or []))):
+            if s.stack_order[i] == UNKNOWN_CARD and self.refill:
+                s.stack_order[i] = card_name(self.refill.pop(0))
+        super().remove_from_display(*positions)
 
     def draw(self) -> str:
         """Draw the top card of the stack (its name, or ``?`` when not recorded)."""

@@ -77,3 +77,50 @@ def test_snapshot_type_messages_show_the_value_as_written(tmp_path, runner, key,
     r = runner.invoke(app, ["check", str(game)])
     assert r.exit_code != 0
     assert shown in r.output and "datetime" not in r.output and "None" not in r.output and "True" not in r.output
+
+
+# ----- new user 7c: the Aegyptus reading says only what still acts --------------------------------
+def test_aegyptus_reading_drops_the_red_sea_part_once_contrarius_has_a_house_there(tmp_path, runner):
+    # "Solo Variants", Concordia Aegyptus: Contrarius prioritizes "its first harbor city at the
+    # Red Sea" and "following the Nile upstream". Aegyptus seed 3, no houses: a wine build goes
+    # to Klysma (Red Sea) under the whole reading. With a house of Contrarius in Klysma the
+    # Red Sea part no longer acts: every later build said "while Contrarius has no house at
+    # the Red Sea" all the same; now only the Nile part is said.
+    game = tmp_path / "ae.yaml"
+    r = runner.invoke(app, ["new", "--board", "aegyptus", "--seed", "3", "-o", str(game)])
+    assert r.exit_code == 0, r.output
+    before = runner.invoke(app, ["where", "wine", str(game)])
+    assert "while Contrarius has no house at the Red Sea" in before.stdout
+    assert "=> Contrarius builds in Klysma" in before.stdout
+    built = tmp_path / "built.yaml"
+    built.write_text(game.read_text(encoding="utf-8").replace("houses: {}", "houses: {Klysma: [contrarius]}"), encoding="utf-8")
+    after = runner.invoke(app, ["where", "wine", str(built)])
+    assert after.exit_code == 0, after.output
+    assert "has no house at the Red Sea" not in after.stdout
+    assert "a reachable Nile city upstream of Contrarius's houses on the Nile" in after.stdout
+
+
+# ----- new user 6a: a Senator's two buys slide the display once ------------------------------------
+def test_two_buys_with_unrecorded_stack_cards_name_their_final_positions(tmp_path, runner):
+    # Italia seed 1, a table game (--display as dealt: the stack is not recorded, so the cards
+    # drawn are ?). The Senator buys positions 2 and 5 (base rules: "up to two cards";
+    # "Afterwards cards slide left into empty positions and the display refills"): 5 cards
+    # slide left, the two drawn lie in positions 6 and 7 - each printed once, with the
+    # --reveal position it really has (before, the first was said to lie in position 7).
+    game = tmp_path / "t.yaml"
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "--display",
+                            "Mercator,Mason,Prefect,Colonist,Farmer,Architect,Diplomat", "-o", str(game)])
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "o.yaml"
+    r = runner.invoke(app, ["play", "senator", str(game), "--buy", "2", "--buy", "5", "--die", "white=wine", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.stderr.replace("│", " ").split())
+    assert text.count("slides left") == 1
+    assert "--reveal 6=CARD" in text and "--reveal 7=CARD" in text
+    import yaml
+
+    display = yaml.safe_load(out.read_text(encoding="utf-8"))["display"]
+    # dealt display after setup (Contrarius took Mason as its sixth card; the refill is ?):
+    # Mercator, Prefect, Colonist, Farmer, Architect, Diplomat, ?; positions 2 (Prefect) and
+    # 5 (Architect) bought: Mercator, Colonist, Farmer, Diplomat, ? slide left, two ? drawn
+    assert display == ["Mercator", "Colonist", "Farmer", "Diplomat", "?", "?", "?"]

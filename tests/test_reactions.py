@@ -836,8 +836,14 @@ def test_player_buys_slide_the_display_and_refill():
     assert s.stack_remaining == 5 and s.stack_order == ["Colonist", "Vintner", "Prefect", "Mercator", "Weaver"]
     assert names(s.player().hand) == sorted([c for c in ALL_CARDS if c != "Senator"] + ["Mason", "Farmer"])
     # the refills belong to the player's buys, not to Contrarius's reaction
-    assert [e.kind for e in r.player_events] == ["buy", "buy", "refill", "refill"]
+    # base rules (003): "Afterwards cards slide left into empty positions and the display
+    # refills": one slide after both buys, so one refill event; 5 cards left, Consul is
+    # drawn into position 6 and Architect into 7 (the display above)
+    assert [e.kind for e in r.player_events] == ["buy", "buy", "refill"]
     assert [e.data.get("position") for e in r.player_events[:2]] == [2, 5]
+    assert r.player_events[2].text == ("the display slides left once and Consul is drawn into position 6; "
+                                       "Architect is drawn into position 7")
+    assert r.player_events[2].data["cards"] == ["Consul", "Architect"]
     assert [e.kind for e in r.events] == ["die", "build", "move"]
     with pytest.raises(RuleError, match="Weaver is not in the display"):
         turn(base(), "Senator", "wine", buys=["Weaver"])

@@ -273,3 +273,40 @@ def test_completion_install_outside_a_known_shell(tmp_path, monkeypatch):
     assert r.stdout == "" and r.stderr.count("\n") == 1 and r.stderr.startswith("contrarius: ")
     assert "completions/" in r.stderr and "cannot tell which shell" in r.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def _run_with_reader_gone(argv: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    """Run ``contrarius ARGV`` with stdout and stderr on a pipe whose reader has already
+    closed it (``... 2>&1 | head -0``, deterministic): every print fails with EPIPE."""
+    r, w = os.pipe()
+    os.close(r)
+    try:
+        return subprocess.run([PY, "-m", "contrarius", *argv], stdout=w, stderr=w, cwd=cwd, timeout=60)
+    finally:
+        os.close(w)
+
+
+def test_a_report_whose_reader_is_gone_still_writes_what_it_says(tmp_path):
+    """A reader that stops early (``| head -2``) must never cost the write: the report says
+    "written", so the file is written and the exit code is 0 (README "Scripts"). Found by a
+    test session: ``new --force`` over a game with a history printed "written" and wrote
+    nothing, because its report ran unguarded before the commit."""
+    g = tmp_path / "g.yaml"
+    assert subprocess.run([PY, "-m", "contrarius", "new", "--board", "italia", "--seed", "1", "-o", str(g)],
+                          capture_output=True, cwd=tmp_path, timeout=60).returncode == 0
+    before = g.read_text()
+    # a turn in place: written, and the history exists from here on
+    p = _run_with_reader_gone(["play", "mercator", str(g), "-i"], tmp_path)
+    assert p.returncode == 0 and (tmp_path / "g.yaml.history").exists()
+    after_turn = g.read_text()
+    assert after_turn != before
+    # a new game over it with --force: replaced (seed 2), the old game kept for undo
+    p = _run_with_reader_gone(["new", "--board", "italia", "--seed", "2", "-o", str(g), "--force"], tmp_path)
+    assert p.returncode == 0
+    assert "seed: 2" in g.read_text()
+    undo = subprocess.run([PY, "-m", "contrarius", "undo", str(g)], capture_output=True, cwd=tmp_path, timeout=60)
+    assert undo.returncode == 0 and g.read_text() == after_turn
+    # -o to a new path
+    o = tmp_path / "o.yaml"
+    p = _run_with_reader_gone(["play", "architect", str(g), "-o", str(o)], tmp_path)
+    assert p.returncode == 0 and o.exists() and o.read_text() != after_turn

@@ -241,6 +241,28 @@ def check_output(source: str, output: str | None, in_place: bool) -> bool:
     return in_place
 
 
+def report_before_commit(report: Callable[[bool], None] | None, used_stdout: bool) -> Callable[[], None]:
+    """The ``before_commit`` step of a write (:func:`contrarius.store.write_text`,
+    :func:`contrarius.store.save_in_place`) that prints ``report(used_stdout)``.
+
+    A pipe closed by its reader (``| head -1``) is no error: the rest of the report is
+    dropped and the snapshot is still written, so that a report saying "written" is true.
+    Any other failure to print (stdout closed, a full disk) raises :class:`InputFileError`
+    (exit 3) before anything is written."""
+
+    def run_report() -> None:
+        if report is None:
+            return
+        try:
+            report(used_stdout)
+        except BrokenPipeError:
+            quiet_stdout()  # the reader stopped reading: not an error, the write goes on
+        except OSError as exc:
+            raise InputFileError(f"cannot print the report ({exc.strerror}); nothing was written") from None
+
+    return run_report
+
+
 def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
                    report: Callable[[bool], None] | None = None, keep_redo: str | None = None,
                    force: bool = False, fresh: bool = False) -> bool:
@@ -269,16 +291,7 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
     to_stdout = not in_place and (output is None or output == STDIO)
     text = dump_snapshot(snapshot)
 
-    def run_report() -> None:
-        if report is None:
-            return
-        try:
-            report(to_stdout)
-        except BrokenPipeError:
-            quiet_stdout()  # the reader stopped reading: not an error
-        except OSError as exc:
-            raise InputFileError(f"cannot print the report ({exc.strerror}); nothing was written") from None
-
+    run_report = report_before_commit(report, to_stdout)
     if in_place:
         dropped = save_in_place(source, text, before_commit=run_report, keep_redo=keep_redo)
         if dropped:

@@ -9,7 +9,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import EXIT_PROBLEMS, ContrariusError, InputFileError, SnapshotError
-from .common import SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console, write_snapshot, write_svg
+from .common import (SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console,
+                     report_before_commit, write_snapshot, write_svg)
 from .completion import (
     complete_board_name,
     complete_cards_list,
@@ -377,7 +378,7 @@ def register(app: typer.Typer) -> None:
         if replaced:  # the new game becomes the next state of the history (undo brings the old one back)
             from ..store import dump_snapshot, save_in_place
 
-            save_in_place(output, dump_snapshot(snap), before_commit=lambda: report(False))  # the note says what is dropped
+            save_in_place(output, dump_snapshot(snap), before_commit=report_before_commit(report, False))  # the note says what is dropped
         else:
             write_snapshot(snap, "-", output, False, report, force=force, fresh=True)
 

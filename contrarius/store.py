@@ -446,8 +446,8 @@ def _refuse_other_file(path: str, target: Path, text: str | None) -> None:
     silently replaces another game or a file that is no snapshot. ``text`` None (a game
     being set up, ``new``): every existing file is refused."""
     try:
-        old = target.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        old = read_file_text(target, path)
+    except (OSError, UnicodeDecodeError, InputFileError):  # unreadable, a device, huge: no snapshot
         old = ""
     if text is not None and (old == text or same_game(old, text)):  # the same text: this command run again
         return
@@ -534,8 +534,8 @@ def _link_new(path: str, tmp: str, target: Path) -> None:
         os.link(tmp, target)
     except FileExistsError:
         try:
-            old = target.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            old = read_file_text(target, path)
+        except (OSError, UnicodeDecodeError, InputFileError):
             old = ""
         raise _exists_refusal(path, old, False) from None
     except OSError as exc:
@@ -644,18 +644,30 @@ def _read_history(path: str, target: Path, current: str) -> _History:
 GAME_KEYS = ("board", "mode", "level", "cities", "start")
 
 
-def _identity_data(text: str) -> dict | None:
-    """The values of :data:`GAME_KEYS` in the snapshot ``text``, names resolved on its board
-    (the board's own name, every city key and the start place in their printed form, so
-    that an accepted alias such as ``Genua`` for ``Genva`` is the same city); None when the
-    text is not a YAML mapping. A name the board does not know stays as written."""
+def game_identity(text: str) -> tuple | None:
+    """The identity of the game whose snapshot text is ``text``: the values of
+    :data:`GAME_KEYS` (board, mode, level, city tokens, start city) as written; ``None``
+    when the text is not a YAML mapping (nothing to compare). Safe loading only; never
+    raises. Two identities that differ may still name one game in other spellings
+    (:func:`same_game` then compares the names resolved on the board)."""
     try:
         data = parse_yaml(text, "snapshot")
     except Exception:  # noqa: BLE001 - any unreadable text simply has no identity
         return None
     if not isinstance(data, dict):
         return None
-    out = {k: data.get(k) for k in GAME_KEYS}
+    return tuple(data.get(k) for k in GAME_KEYS)
+
+
+def _identity_data(text: str) -> dict | None:
+    """The values of :data:`GAME_KEYS` in the snapshot ``text``, names resolved on its board
+    (the board's own name, every city key and the start place in their printed form, so
+    that an accepted alias such as ``Genua`` for ``Genva`` is the same city); None when the
+    text is not a YAML mapping. A name the board does not know stays as written."""
+    ident = game_identity(text)
+    if ident is None:
+        return None
+    out = dict(zip(GAME_KEYS, ident))
     try:
         from .board import load_board
 
@@ -675,17 +687,6 @@ def _identity_data(text: str) -> dict | None:
     if out["start"] is not None:
         out["start"] = resolve(board.place, out["start"])
     return out
-
-
-def game_identity(text: str) -> tuple | None:
-    """The identity of the game whose snapshot text is ``text``: the values of
-    :data:`GAME_KEYS` (board, mode, level, city tokens, start city), names resolved on the
-    board (:func:`_identity_data`); ``None`` when the text is not a YAML mapping (nothing to
-    compare). Safe loading only; never raises."""
-    data = _identity_data(text)
-    if data is None:
-        return None
-    return tuple(data[k] for k in GAME_KEYS)
 
 
 def _what_differs(a: str, b: str, here: str, there: str) -> str:
@@ -720,9 +721,13 @@ def describe_game(text: str) -> str:
 
 def same_game(a: str, b: str) -> bool:
     """Whether the snapshot texts ``a`` and ``b`` are states of one game (same
-    :func:`game_identity`; two texts without one are never the same game)."""
-    ida = game_identity(a)
-    return ida is not None and ida == game_identity(b)
+    :func:`game_identity`, or the same once names are resolved on the board; two texts
+    without one are never the same game)."""
+    ida, idb = game_identity(a), game_identity(b)
+    if ida is None or idb is None:
+        return False
+    # as written first (fast); else names resolved on the board (an alias is the same city)
+    return ida == idb or _identity_data(a) == _identity_data(b)
 
 
 def _same_game_or_refuse(label: str, recorded: str, current: str) -> None:

@@ -308,3 +308,17 @@ def test_a_name_too_long_for_a_history_beside_it_is_one_message_naming_the_limit
         assert "the name is too long" in r.stderr and f"at most {limit} bytes" in r.stderr, r.stderr
         assert "history (File name too long)" not in r.stderr
     assert sorted(os.listdir(tmp_path)) == sorted(["g.yaml", "a" * 250])
+
+
+def test_same_game_resolves_names_only_when_the_written_keys_differ(runner, tmp_path):
+    """store.same_game: identical game keys compare as written (no board loaded); an alias
+    (Genua for Genva, README's spelling list) is the same city; another token is another game."""
+    from contrarius.store import game_identity, same_game
+
+    text = new(runner, tmp_path / "g.yaml", seed=1).read_text(encoding="utf-8")
+    goods = re.search(r"^  Genva: (\w+)$", text, re.M).group(1)
+    alias = text.replace(f"  Genva: {goods}", f"  Genua: {goods}")
+    assert game_identity(alias) != game_identity(text)  # written differently ...
+    assert same_game(text, alias) and same_game(alias, text)  # ... one game
+    other = alias.replace(f"  Genua: {goods}", f"  Genua: {'cloth' if goods != 'cloth' else 'wine'}")
+    assert not same_game(text, other) and not same_game(text, "not: [a, snapshot")

@@ -134,3 +134,21 @@ def test_team_session_reads_the_partners_shorthand_as_play_does(runner, tmp_path
     r = runner.invoke(app, ["session", str(t2)], input="architect\n\n\nsea:Melos>Athenae\nquit\n")
     assert r.stderr.splitlines()[0] == ("contrarius: player2's move sea:Melos>Athenae: player2 has no sea colonist at Melos; "
                                         "theirs stand at Athenae")
+
+
+def test_session_refusals_name_no_play_option(runner, tmp_path):
+    """The session user types answers, never play's options: a refusal drops the option
+    play's message opens with (contrarius.cli.session_flow.session_message). Salsa on
+    Italia (forum row Mamilius, Julius, Donatus Pompeius, Lucius Flavius): a forum answer
+    '9' is no row position (1-4): play says "--forum '9': ...", the session "'9': ..."."""
+    from contrarius.cli.session_flow import session_message
+
+    assert session_message("--refill Weaver: the display stacks hold no Weaver") == "Weaver: the display stacks hold no Weaver"
+    assert session_message("unknown province 'X'") == "unknown province 'X'"
+    g = _new(runner, tmp_path / "salsa.yaml", "--board", "italia", "--seed", "11", "--salsa", "--forum-card", "Annaeus Arcadius",
+             "--forum-row", "Mamilius,Julius,Donatus Pompeius,Lucius Flavius")
+    cli = runner.invoke(app, ["play", "tribune", str(g), "--forum", "9", "-o", str(tmp_path / "o.yaml")])
+    assert cli.exit_code == 2 and cli.stderr.startswith("contrarius: --forum '9': ")
+    r = runner.invoke(app, ["session", str(g)], input="tribune\n\n9\njulius\n\n\n")  # then Enter: refills stay ?, the first tied move
+    assert r.stderr.splitlines()[0] == cli.stderr.strip().replace("--forum '9': ", "'9': ")
+    assert r.exit_code == 2 and [e["card"] for e in load_snapshot(str(g)).log] == ["Tribune"]

@@ -25,7 +25,7 @@ import typer
 
 from ..errors import ContrariusError, one_line
 from .common import boundary, out_console
-from .session_flow import COMMANDS, Question, parse_command, turn_flow
+from .session_flow import COMMANDS, Question, parse_command, session_message, turn_flow
 
 
 def asks_dice(snap) -> bool:
@@ -239,7 +239,7 @@ class Session:
                 continue
             except ContrariusError as exc:
                 self.front.refused += 1
-                print(f"contrarius: {one_line(str(exc))}; the turn was not played, {self.path} is unchanged", file=sys.stderr, flush=True)
+                print(f"contrarius: {session_message(str(exc))}; the turn was not played, {self.path} is unchanged", file=sys.stderr, flush=True)
                 continue
             else:
                 continue

@@ -140,7 +140,16 @@ def ask(question: Question, parse: Callable[[str], Any]) -> Flow:
         try:
             return parse(answer)
         except ContrariusError as exc:
-            error = one_line(str(exc))
+            error = session_message(str(exc))
+
+
+def session_message(text: str) -> str:
+    """A refusal as the session shows it: ``play``'s one-line message without the option
+    it opens with (``--refill Weaver: ...`` -> ``Weaver: ...``): the session user typed
+    answers, never ``play``'s options."""
+    import re
+
+    return re.sub(r"^--[a-z][a-z-]* ", "", one_line(text))
 
 
 # ----- running the rules on the action so far -----------------------------------------------------

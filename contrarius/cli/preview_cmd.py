@@ -93,6 +93,12 @@ def render_summary(sm, con, full: bool = False) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    previews = [r.preview for r in sm.rows]
+    if previews and all(pv is not None and pv.outcomes and all(o.game_over for o in pv.outcomes) for pv in previews):
+        # the final card after Contrarius ended the game: no card gets a reaction, no table of +0
+        why = next((e.text for e in previews[0].player_events if e.kind == "end"), "the game is over: no reaction")
+        con.print(f"{escape(why[:1].upper() + why[1:])}, whatever you play. Nothing is written; after your final card: 'contrarius score'.")
+        return
     if not full:
         table = Table(title=f"Contrarius's reaction to each card you could play (cards: {sm.source})", title_justify="left")
         for col in ("card: action", "E[VP]", "house", "card taken", "ends"):

@@ -276,16 +276,25 @@ def _new_file_mode(target: Path) -> int:
 
 def _clean_stale_temps(target: Path) -> None:
     """Remove temporary files of ``target`` and its history left by a killed process (only
-    called under the lock, when no other process writes them)."""
-    for name in (target.name, target.name + HISTORY_SUFFIX):
-        for tmp in target.parent.glob(f".{_glob_escape(name)}.*.tmp"):
-            _unlink(str(tmp))
+    called under the lock, when no other process writes them): the names ``tempfile.mkstemp``
+    gives them here, ``.NAME.XXXXXXXX.tmp`` with 8 random letters, digits or ``_``."""
+    names = (target.name, target.name + HISTORY_SUFFIX)
+    try:
+        entries = os.listdir(target.parent)
+    except OSError:
+        return
+    for entry in entries:
+        if any(_temp_of(entry, name) for name in names):
+            _unlink(str(target.parent / entry))
 
 
-def _glob_escape(name: str) -> str:
-    import glob
-
-    return glob.escape(name)
+def _temp_of(entry: str, name: str) -> bool:
+    """Whether the file name ``entry`` is one of :func:`tempfile.mkstemp`'s temporary files
+    for the file ``name`` (prefix ``.NAME.``, 8 random characters, suffix ``.tmp``)."""
+    prefix = f".{name}."
+    middle = entry[len(prefix):-len(".tmp")]
+    return (entry.startswith(prefix) and entry.endswith(".tmp") and len(middle) == 8
+            and all(c.isalnum() or c == "_" for c in middle))
 
 
 def _read_only(target: Path) -> bool:

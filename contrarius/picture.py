@@ -597,11 +597,19 @@ def _draw_place(parent, board, geo, name, tokens, houses, cols, excluded, candid
     w = max(_text_width(name, size, True), _text_width(sub, 10.5)) + 4
     h = size + (12 if sub else 1)
     lx0, ly0, lx1, ly1 = placer.place(box, w, h, own=box, anchor=(x, y))
-    cx = (lx0 + lx1) / 2
+    # the text starts at the side facing its marker: a label beside the marker is aligned to
+    # it (left-aligned to the right of it, right-aligned to the left), not centred a label's
+    # half-width away, where it reads as the name of a line or a neighbour
+    if lx0 >= box[2]:
+        tx, how = lx0 + 2, "start"
+    elif lx1 <= box[0]:
+        tx, how = lx1 - 2, "end"
+    else:
+        tx, how = (lx0 + lx1) / 2, "middle"
     fill = "#777" if out else "#111"
-    _text(g, cx, ly0 + size - 1, name, size, bold=True, fill=fill, class_="name")
+    _text(g, tx, ly0 + size - 1, name, size, bold=True, anchor=how, fill=fill, class_="name")
     if sub:
-        _text(g, cx, ly0 + size + 10, sub, 10.5, fill="#555" if out else "#333", class_="goods")
+        _text(g, tx, ly0 + size + 10, sub, 10.5, anchor=how, fill="#555" if out else "#333", class_="goods")
 
 
 def _special_kind(board: Board, name: str) -> str:

@@ -161,15 +161,23 @@ class GodScore:
 
     @property
     def value_text(self) -> str:
-        """The value for a table cell: ``"3"``, ``"Mason 2x3 + Weaver 1x5"``, ``"?"``."""
+        """The value for a table cell: ``"3"``, ``"Mason 2x3 + Weaver 1x5"``, ``"?"``, ``"-"``.
+
+        One rule for every side and mode (solo, team, third player): a known value is shown
+        even where no card bears the god (0 cards x 1 = 0 VP: Contrarius's Venus in a province
+        it shares with a partner shows 1, as a player's Jupiter without a card shows its
+        cities); ``"-"`` only where there is nothing to value (no card and no value: Vesta
+        without a card, Minerva without a specialist); ``"?"`` where a card counts but its
+        value is not known.
+        """
         if self.given:
             return "given"
         if self.god == "Minerva" and self.minerva:
             return " + ".join(f"{m.card} {len(m.cities)}x{m.per_city}" + (f" (x{m.copies})" if m.copies > 1 else "")
                               for m in self.minerva)
-        if self.cards == 0 and self.points == 0:
-            return "-"
-        return "?" if self.value is None else str(self.value)
+        if self.value is not None:
+            return str(self.value)
+        return "-" if self.cards == 0 else "?"
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""

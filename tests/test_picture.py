@@ -133,11 +133,35 @@ def test_names_do_not_cover_city_markers(name, printed):
             size = float(t.get("font-size"))
             w = _text_width(t.text, size, t.get("font-weight") == "bold")
             x, y = float(t.get("x")), float(t.get("y"))
-            box = (x - w / 2, y - size * 0.8, x + w / 2, y + size * 0.2)
+            left = {"start": x, "end": x - w}.get(t.get("text-anchor"), x - w / 2)  # the text's side of its anchor
+            box = (left, y - size * 0.8, left + w, y + size * 0.2)
             for m, (cx, cy) in markers.items():
                 nx = min(max(cx, box[0]), box[2])
                 ny = min(max(cy, box[1]), box[3])
                 assert math.hypot(cx - nx, cy - ny) >= CITY_R - 1, f"{name}: label {t.text!r} of {n} covers the marker of {m}"
+
+
+#: The farthest a city's name may be anchored from the centre of its circle, in px at 1000 px
+#: wide: the text starts beside its marker (aligned to the side facing it) or centred just
+#: above or below it. Shipped boards reach 34 px (Anazarbvs on cyprus, a label pushed one
+#: step out); before the fix a label beside its marker was centred half its width away
+#: (Polyrrhenia on creta 64 px, over the Kydonia-Elyros line; roma's long names 98 px).
+LABEL_REACH = 36
+
+
+@pytest.mark.parametrize("name", board_names())
+def test_every_city_name_is_anchored_next_to_its_own_circle(name):
+    root = parse(svg_text(picture(printed_board(name))))
+    board = load_board(name)
+    places = place_groups(root)
+    for city in [*([board.capital] if board.capital else []), *board.cities]:
+        cx, cy = marker_centre(places[city])
+        (t,) = [t for t in places[city].findall("s:text", NS) if t.get("class") == "name"]
+        d = math.hypot(float(t.get("x")) - cx, float(t.get("y")) - cy)
+        assert d <= LABEL_REACH, f"{name}: the name of {city} is anchored {d:.0f} px from its circle"
+        # and nearer its own circle than any other place's marker
+        others = [math.dist((float(t.get("x")), float(t.get("y"))), marker_centre(g)) for n, g in places.items() if n != city]
+        assert d < min(others) + CITY_R, f"{name}: the name of {city} sits nearer another place"
 
 
 def test_markers_keep_apart_on_every_board():

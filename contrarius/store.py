@@ -298,21 +298,17 @@ def _temp_of(entry: str, name: str) -> bool:
 
 
 def _read_only(target: Path) -> bool:
-    """Whether the existing file ``target`` is read-only: no write bit for anyone (``chmod
-    a-w``), whoever runs the command (root may write any file, so :func:`os.access` would
-    not tell), or not writable by this user."""
-    try:
-        mode = target.stat().st_mode
-    except OSError:
-        return False
-    return not mode & 0o222 or not os.access(target, os.W_OK)
+    """Whether this user may not write the existing file ``target`` (``chmod a-w`` for a
+    normal user). Root may write any file, as with ``sed -i`` and other tools: the
+    permission system decides (:func:`os.access`), not the mode bits alone."""
+    return os.path.exists(target) and not os.access(target, os.W_OK)
 
 
 def _writable(path: str, target: Path, with_history: bool = False) -> None:
-    """Refuse (exit 3) a snapshot that is read-only (:func:`_read_only`: ``chmod a-w``, for
-    root too) and, ``with_history`` (a change in place), a read-only history beside it:
-    renaming over them would replace them anyway."""
-    if os.path.exists(target) and _read_only(target):
+    """Refuse (exit 3) a snapshot this user may not write (:func:`_read_only`: ``chmod a-w``
+    for a normal user) and, ``with_history`` (a change in place), a read-only history beside
+    it: renaming over them would replace them anyway."""
+    if _read_only(target):
         raise InputFileError(f"{path}: the file is read-only; nothing was written; make it writable "
                              f"(chmod u+w {path}) or write the new snapshot elsewhere with -o")
     if with_history and _read_only(history_path(path)):

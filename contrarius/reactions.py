@@ -48,7 +48,7 @@ from .snapshot import Snapshot
 from .solo_variants import FISH_TILE_TURNED, Note, bonus_piece, bonus_turned, forum_due, mercator_fish, pay_fish, take_forum
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods, face_up_card,
                    cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
-                   specialist_production, store_goods)
+                   record_moves_and_places, specialist_production, store_goods)
 
 __all__ = ["PlayerAction", "TurnResult", "Event", "play", "react"]
 
@@ -329,10 +329,7 @@ def _action_record(a: PlayerAction, act: str | None, province: str | None, copie
     for key in ("builds", "buys", "refill"):
         if getattr(a, key):
             rec[key] = list(getattr(a, key))
-    if a.moves:
-        rec["moves"] = [f"{k}:{f}>{t}" for k, f, t in a.moves]
-    if a.places:
-        rec["places"] = [f"{k}:{c}" for k, c in a.places]
+    record_moves_and_places(rec, a.moves, a.places)
     if a.choices:
         rec["choices"] = list(a.choices)
     if a.forum is not None:

@@ -39,6 +39,17 @@ PREFECT_ACTIONS = ("produce", "reactivate")
 COLONIST_ACTIONS = ("place", "money")
 
 
+def record_moves_and_places(rec: dict[str, Any], moves: list[tuple[str, str, str]],
+                            places: list[tuple[str, str]]) -> None:
+    """Add a player's colonist ``moves`` (KIND, FROM, TO) and ``places`` (KIND, CITY) to the
+    turn-log record ``rec`` in the log's text form (``land:Roma>Ancona``, ``sea:Aleria``),
+    only when there are any; the one form for every mode."""
+    if moves:
+        rec["moves"] = [f"{k}:{f}>{t}" for k, f, t in moves]
+    if places:
+        rec["places"] = [f"{k}:{c}" for k, c in places]
+
+
 @dataclass
 class PlayerAction:
     """What the player did this turn.

@@ -33,7 +33,7 @@ from .setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Ended, Snapshot
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, Turn, TurnResult, bonus_goods,
                    cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
-                   specialist_production, store_goods, take_back_cards)
+                   record_moves_and_places, specialist_production, store_goods, take_back_cards)
 
 TEAM = "team"
 THIRD = "third-player"
@@ -79,10 +79,7 @@ class Part:
         for key in ("builds", "buys"):
             if getattr(self, key):
                 out[key] = list(getattr(self, key))
-        if self.moves:
-            out["moves"] = [f"{k}:{f}>{t}" for k, f, t in self.moves]
-        if self.places:
-            out["places"] = [f"{k}:{c}" for k, c in self.places]
+        record_moves_and_places(out, self.moves, self.places)
         return out
 
 

@@ -296,7 +296,6 @@ def _build(root: Any, loader: Any, stack: list | None, source: str | None) -> An
     scalars = {tag: loader.yaml_constructors[tag] for tag in
                ("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", int_tag,
                 "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp")}
-    decimal = _decimal()
     check = stack is not None
 
     def build(node: Any, is_key: bool) -> Any:
@@ -315,7 +314,7 @@ def _build(root: Any, loader: Any, stack: list | None, source: str | None) -> An
                         raise _refusal(source, stack, node, *problem)
             if tag == text_tag:
                 return value
-            if tag == int_tag and decimal.fullmatch(value):
+            if tag == int_tag and _plain_decimal(value):
                 return int(value)
             return scalars[tag](loader, node)  # a KeyError (e.g. a << merge) falls back
         if is_key:
@@ -355,16 +354,12 @@ MAX_DEPTH = 16
 #: Longest integer a file may hold (a seed is the longest number contrarius writes).
 MAX_DIGITS = 40
 
-_DECIMAL: list = []
-
-
-def _decimal() -> Any:
-    """The compiled pattern of an integer written in plain decimal (compiled on first use)."""
-    if not _DECIMAL:
-        import re
-
-        _DECIMAL.append(re.compile(r"[-+]?(0|[1-9][0-9]*)"))
-    return _DECIMAL[0]
+def _plain_decimal(value: str) -> bool:
+    """Whether ``value`` is an integer written in plain decimal: an optional sign, then
+    ``0`` or ASCII digits without a leading zero (the regular expression
+    ``[-+]?(0|[1-9][0-9]*)``, without compiling one at every start)."""
+    digits = value[1:] if value[:1] in ("+", "-") else value
+    return digits.isascii() and digits.isdigit() and (digits == "0" or digits[0] != "0")
 
 
 def _key_path(stack: list) -> str:
@@ -403,7 +398,7 @@ def _int_problem(value: str) -> tuple[str, str] | None:
     """What is wrong with the integer written ``value`` (not plain decimal, too many
     digits), and the fix; None when nothing is."""
     digits = value.lstrip("+-")
-    if not _decimal().fullmatch(value):
+    if not _plain_decimal(value):
         return (f"{value!r} is not written as a plain decimal number (YAML would read {_number_kind(digits)} number)",
                 f"write it in decimal digits without leading zeros, e.g. {digits.lstrip('0') or '0'}"
                 if digits.isdigit() else "write it in decimal digits")

@@ -14,27 +14,31 @@ import pytest
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "imperium-expert-midgame.yaml"
 
 PROBE = """
-import os, sys
+import atexit, os, sys
 sys.argv = ["contrarius", *sys.argv[1:]]
-from contrarius.cli import main
+import contrarius.cli
+contrarius.cli._exit_now = sys.exit  # the probe reports after the command (main ends with os._exit)
 try:
-    main()
+    contrarius.cli.main()
 except SystemExit:
     pass
+sys.stderr.write("\\nATEXIT=%d" % atexit._ncallbacks())
 sys.stderr.write("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.startswith(("contrarius", "pydantic", "typer.rich_utils", "hashlib", "json", "rich.")))) + "\\n")
 """
 
 
 def loaded(tmp_path, *args, env=None):
     """The contrarius (and pydantic, typer.rich_utils, hashlib, json, rich) modules a process
-    running ``contrarius ARGS`` imported."""
+    running ``contrarius ARGS`` imported, and ``ATEXIT=N``: how many ``atexit`` functions
+    were registered when it ended."""
     import os
 
     proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=tmp_path,
                           env={**os.environ, **(env or {})})
     line = [x for x in proc.stderr.splitlines() if x.startswith("MODULES=")]
     assert line, proc.stderr
-    return set(line[-1][len("MODULES="):].split(","))
+    atexit = [x for x in proc.stderr.splitlines() if x.startswith("ATEXIT=")]
+    return set(line[-1][len("MODULES="):].split(",")) | {atexit[-1]}
 
 
 def test_the_command_table_matches_what_the_modules_register():
@@ -137,3 +141,24 @@ def test_only_a_help_page_loads_the_rich_help(tmp_path, args):
     assert "contrarius.cli" in mods
     assert "contrarius.cli.helptext" not in mods and "typer.rich_utils" not in mods, args
     assert {"contrarius.cli.helptext", "typer.rich_utils"} <= loaded(tmp_path, *args[:1], "--help")
+
+
+@pytest.mark.parametrize("args", [["play", "senator", "{ex}", "-o", "{out}"], ["play", "senator", "{ex}", "--json", "-o", "{out}"],
+                                  ["where", "{ex}"], ["preview", "--all", "{ex}"], ["show", "{ex}"]])
+def test_a_one_shot_command_leaves_nothing_for_the_interpreters_exit(tmp_path, args):
+    """main ends a one-shot command with os._exit, skipping the interpreter's teardown (issue
+    20), only when no atexit function waits for that exit: the turn commands register none
+    (a help page does: the standard library's logging; it then exits normally)."""
+    argv = [a.format(ex=EXAMPLE, out=tmp_path / "out.yaml") for a in args]
+    assert "ATEXIT=0" in loaded(tmp_path, *argv)
+    assert "ATEXIT=0" not in loaded(tmp_path, "play", "--help")
+
+
+def test_os_exit_keeps_the_exit_code_and_flushes_what_was_said(tmp_path):
+    """The exit without teardown keeps the exit code and every byte printed: a refused play
+    (exit 2, one line on stderr) and a where (exit 0, the table on stdout)."""
+    bad = subprocess.run([sys.executable, "-m", "contrarius", "play", "nosuchcard", str(EXAMPLE), "-o", str(tmp_path / "o.yaml")],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.startswith("contrarius: ") and len(bad.stderr.splitlines()) == 1, bad.stderr
+    good = subprocess.run([sys.executable, "-m", "contrarius", "where", str(EXAMPLE)], capture_output=True, text=True, cwd=tmp_path)
+    assert good.returncode == 0 and good.stdout.rstrip().endswith("┘"), good.stdout[-200:]

@@ -184,6 +184,9 @@ def _strict(base: type) -> type:
 
 
 _RESOLVER: list[type] = []
+#: The most plain scalars whose tags :func:`_quick_resolver` remembers (a snapshot, its
+#: board and the card data hold about 800 different ones).
+_MEMO_SIZE = 8192
 
 
 def _quick_resolver() -> type:
@@ -207,6 +210,8 @@ def _quick_resolver() -> type:
                 return default
             tag = memo.get(value)
             if tag is None:
+                if len(memo) >= _MEMO_SIZE:  # a long session or a huge file: start again
+                    memo.clear()
                 tag = memo[value] = super().resolve(kind, value, (True, False))
             return tag
 

@@ -276,3 +276,12 @@ def test_boards_are_found_by_name_without_listing_the_folder_as_before():
         with pytest.raises(UnknownNameError) as exc:
             load_board(name)
         assert str(exc.value).startswith(f"unknown board {name!r}; "), str(exc.value)
+
+
+def test_the_memo_of_tags_stays_small_and_right(monkeypatch):
+    # a text with more different plain scalars than the memo keeps: it starts again, and
+    # every value still gets its tag (1..300 are ints, k1.. are texts, yes is a bool)
+    monkeypatch.setattr(yamlio, "_MEMO_SIZE", 100)
+    text = "".join(f"k{i}: [{i}, yes, x{i}]\n" for i in range(300))
+    assert safe_load(text) == yaml.safe_load(text)
+    assert parse_yaml(text.replace("yes", "'yes'"), "f.yaml") == yaml.safe_load(text.replace("yes", "'yes'"))

@@ -190,9 +190,11 @@ _MEMO_SIZE = 8192
 
 
 def _quick_resolver() -> type:
-    """A mixin for PyYAML's safe loaders and dumpers: the same tags as their resolver, each
-    plain scalar's regular expressions tried once per text per process (a memo: a board
-    names each city many times), and no path resolvers walked (safe loading has none)."""
+    """A mixin for PyYAML's safe loaders and dumpers: the same tags as their resolver (one
+    table, ``yaml.resolver.Resolver``'s), the regular expressions tried once per plain
+    scalar per process (a memo, at most :data:`_MEMO_SIZE`: a board names each city many
+    times), and no path resolvers walked (safe loading and dumping have none; if some were
+    added, PyYAML's own resolver is kept)."""
     if _RESOLVER:
         return _RESOLVER[0]
     import yaml
@@ -221,8 +223,8 @@ def _quick_resolver() -> type:
         def ascend_resolver(self):  # noqa: D102 - PyYAML hook
             pass
 
-    if BaseResolver.yaml_path_resolvers or yaml.SafeLoader.yaml_path_resolvers or \
-            getattr(yaml, "CSafeLoader", yaml.SafeLoader).yaml_path_resolvers:
+    if any(getattr(yaml, name, BaseResolver).yaml_path_resolvers
+           for name in ("SafeLoader", "CSafeLoader", "SafeDumper", "CSafeDumper")):
         QuickResolver = type("QuickResolver", (), {})  # path resolvers were added: PyYAML's own resolver
     _RESOLVER.append(QuickResolver)
     return QuickResolver

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .errors import InputFileError, SnapshotError
-from .yamlio import STDIO, check_digits, dump_yaml, parse_yaml, read_file_text, read_text, source_label
+from .yamlio import STDIO, dump_yaml, parse_yaml, read_file_text, read_text, source_label
 
 __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrupt", "interrupted_message", "load_snapshot", "load_snapshot_text", "locked",
            "history", "redo", "redo_waiting", "same_game", "save_in_place", "source_label", "undo", "write_text"]
@@ -104,9 +104,7 @@ def dump_snapshot(snapshot) -> str:
     """The snapshot as the YAML text of format version 1. Raises :class:`InputFileError`
     (exit 3) when it would hold a number longer than the reader takes
     (:func:`~contrarius.yamlio.check_digits`): nothing is written that could not be read."""
-    data = snapshot.to_dict()
-    check_digits(data, "the new snapshot")
-    return dump_yaml(data)
+    return dump_yaml(snapshot.to_dict(), checked="the new snapshot")
 
 
 # ----- signals, locks, atomic files -------------------------------------------------------

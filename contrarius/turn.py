@@ -50,6 +50,21 @@ def record_moves_and_places(rec: dict[str, Any], moves: list[tuple[str, str, str
         rec["places"] = [f"{k}:{c}" for k, c in places]
 
 
+def set_card_play(record: Any, action: str | None, province: str | None, copy: str | None, builds: list[str] | None,
+                  moves: list[tuple[str, str, str]] | None, places: list[tuple[str, str]] | None,
+                  buys: list[str] | None) -> None:
+    """Set on ``record`` (a :class:`PlayerAction`, or a :class:`~contrarius.twoplayer.Part` of a
+    team turn) what a player did with a card, as :class:`PlayerAction` describes these fields;
+    None for a list: a new empty list (nothing recorded)."""
+    record.action = action
+    record.province = province
+    record.copy = copy
+    record.builds = [] if builds is None else builds
+    record.moves = [] if moves is None else moves
+    record.places = [] if places is None else places
+    record.buys = [] if buys is None else buys
+
+
 class PlayerAction(Record):
     """What the player did this turn.
 
@@ -83,13 +98,7 @@ class PlayerAction(Record):
                  player: str | None = None, no_roll: bool = False, forum: str | None = None,
                  forum_refill: list[str] | None = None, forum_reveal: dict[int, str] | None = None, fish: int = 0):
         self.card = card
-        self.action = action
-        self.province = province
-        self.copy = copy
-        self.builds = [] if builds is None else builds
-        self.moves = [] if moves is None else moves
-        self.places = [] if places is None else places
-        self.buys = [] if buys is None else buys
+        set_card_play(self, action, province, copy, builds, moves, places, buys)
         self.refill = [] if refill is None else refill
         self.reveal = {} if reveal is None else reveal
         self.dice = [] if dice is None else dice

@@ -33,7 +33,7 @@ from .setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Ended, Snapshot
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, Turn, TurnResult, bonus_goods,
                    cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
-                   record_moves_and_places, specialist_production, store_goods, take_back_cards)
+                   record_moves_and_places, set_card_play, specialist_production, store_goods, take_back_cards)
 
 TEAM = "team"
 THIRD = "third-player"
@@ -63,13 +63,7 @@ class Part(Record):
                  buys: list[str] | None = None):
         self.card = card
         self.personality = personality
-        self.action = action
-        self.province = province
-        self.copy = copy
-        self.builds = [] if builds is None else builds
-        self.moves = [] if moves is None else moves
-        self.places = [] if places is None else places
-        self.buys = [] if buys is None else buys
+        set_card_play(self, action, province, copy, builds, moves, places, buys)
 
     def is_empty(self) -> bool:
         """True when nothing at all is recorded."""

@@ -14,7 +14,7 @@ import pytest
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "imperium-expert-midgame.yaml"
 
 PROBE = """
-import os, sys
+import atexit, os, sys
 sys.argv = ["contrarius", *sys.argv[1:]]
 import dataclasses
 made = []
@@ -22,11 +22,13 @@ def counted(cls, *args, _made=dataclasses._process_class):
     made.append(f"{cls.__module__}.{cls.__qualname__}")
     return _made(cls, *args)
 dataclasses._process_class = counted
-from contrarius.cli import main
+import contrarius.cli
+contrarius.cli._exit_now = sys.exit  # the probe reports after the command (main ends with os._exit)
 try:
-    main()
+    contrarius.cli.main()
 except SystemExit:
     pass
+sys.stderr.write("\\nATEXIT=%d" % atexit._ncallbacks())
 sys.stderr.write("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.startswith(("contrarius", "pydantic", "typer.rich_utils", "hashlib", "json", "rich.")))) + "\\n")
 made += [f"{m}.{name}" for m, mod in list(sys.modules.items()) if m.startswith("contrarius")
          for name, obj in vars(mod).items() if isinstance(obj, type) and "__dataclass_fields__" in vars(obj)]
@@ -34,26 +36,30 @@ sys.stderr.write("\\nDATACLASSES=" + ",".join(sorted(set(x for x in made if x.st
 """
 
 
-def probe(tmp_path, *args, env=None) -> dict[str, set[str]]:
+def probe(tmp_path, *args, env=None) -> dict:
     """What a process running ``contrarius ARGS`` loaded: ``MODULES``, the contrarius (and
-    pydantic, typer.rich_utils, hashlib, json, rich) modules it imported, and
-    ``DATACLASSES``, the contrarius classes made into dataclasses on the way."""
+    pydantic, typer.rich_utils, hashlib, json, rich) modules it imported, ``DATACLASSES``,
+    the contrarius classes made into dataclasses on the way, and ``ATEXIT``, how many
+    ``atexit`` functions were registered when it ended."""
     import os
 
     proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=tmp_path,
                           env={**os.environ, **(env or {})})
     out = {}
-    for key in ("MODULES", "DATACLASSES"):
+    for key in ("MODULES", "DATACLASSES", "ATEXIT"):
         line = [x for x in proc.stderr.splitlines() if x.startswith(f"{key}=")]
         assert line, proc.stderr
         out[key] = set(filter(None, line[-1][len(key) + 1:].split(",")))
+    out["ATEXIT"] = int(out["ATEXIT"].pop())
     return out
 
 
 def loaded(tmp_path, *args, env=None):
     """The contrarius (and pydantic, typer.rich_utils, hashlib, json, rich) modules a process
-    running ``contrarius ARGS`` imported."""
-    return probe(tmp_path, *args, env=env)["MODULES"]
+    running ``contrarius ARGS`` imported, and ``ATEXIT=N``: how many ``atexit`` functions
+    were registered when it ended."""
+    got = probe(tmp_path, *args, env=env)
+    return got["MODULES"] | {f"ATEXIT={got['ATEXIT']}"}
 
 
 def test_the_command_table_matches_what_the_modules_register():
@@ -211,3 +217,24 @@ def test_a_record_names_the_parameters_of_its_init():
         assert by_name._replace() == by_name and by_name._replace() is not by_name
     assert {"Snapshot", "Board", "PlayerAction", "TeamAction", "TurnResult", "BuildRuling", "Outcome", "Summary"} <= set(seen)
     assert len(seen) == len(set(seen)) >= 29
+
+
+@pytest.mark.parametrize("args", [["play", "senator", "{ex}", "-o", "{out}"], ["play", "senator", "{ex}", "--json", "-o", "{out}"],
+                                  ["where", "{ex}"], ["preview", "--all", "{ex}"], ["show", "{ex}"]])
+def test_a_one_shot_command_leaves_nothing_for_the_interpreters_exit(tmp_path, args):
+    """main ends a one-shot command with os._exit, skipping the interpreter's teardown (issue
+    20), only when no atexit function waits for that exit: the turn commands register none
+    (a help page does: the standard library's logging; it then exits normally)."""
+    argv = [a.format(ex=EXAMPLE, out=tmp_path / "out.yaml") for a in args]
+    assert "ATEXIT=0" in loaded(tmp_path, *argv)
+    assert "ATEXIT=0" not in loaded(tmp_path, "play", "--help")
+
+
+def test_os_exit_keeps_the_exit_code_and_flushes_what_was_said(tmp_path):
+    """The exit without teardown keeps the exit code and every byte printed: a refused play
+    (exit 2, one line on stderr) and a where (exit 0, the table on stdout)."""
+    bad = subprocess.run([sys.executable, "-m", "contrarius", "play", "nosuchcard", str(EXAMPLE), "-o", str(tmp_path / "o.yaml")],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.startswith("contrarius: ") and len(bad.stderr.splitlines()) == 1, bad.stderr
+    good = subprocess.run([sys.executable, "-m", "contrarius", "where", str(EXAMPLE)], capture_output=True, text=True, cwd=tmp_path)
+    assert good.returncode == 0 and good.stdout.rstrip().endswith("┘"), good.stdout[-200:]

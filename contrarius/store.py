@@ -100,6 +100,25 @@ def load_snapshot(path: str):
     return snap
 
 
+def holds_loaded_text(path: str, text: str | None) -> bool:
+    """Whether the snapshot file at ``path`` still holds ``text`` (the text a
+    :func:`load_snapshot` of it read, from :func:`loaded_text`): loading it again would give
+    the same snapshot, so a caller that only looks for a change need not parse it. False
+    for stdin, no text, or a file that cannot be read (loading it says why)."""
+    if path == STDIO or text is None:
+        return False
+    try:
+        return read_text(path) == text
+    except (InputFileError, OSError):
+        return False
+
+
+def loaded_text(path: str) -> str | None:
+    """The text :func:`load_snapshot` (or a write of this process) last read or wrote for
+    the snapshot file at ``path``; None when there is none."""
+    return None if path == STDIO else _LOADED.get(os.path.realpath(path))
+
+
 def dump_snapshot(snapshot) -> str:
     """The snapshot as the YAML text of format version 1. Raises :class:`InputFileError`
     (exit 3) when it would hold a number longer than the reader takes

@@ -31,11 +31,11 @@ import signal
 import stat
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from .errors import InputFileError, SnapshotError
+from .records import Record
 from .yamlio import STDIO, dump_yaml, parse_yaml, read_file_text, read_text, source_label
 
 __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrupt", "interrupted_message", "load_snapshot", "load_snapshot_text", "locked",
@@ -98,6 +98,25 @@ def load_snapshot(path: str):
     if path != STDIO:
         _LOADED[os.path.realpath(path)] = text
     return snap
+
+
+def holds_loaded_text(path: str, text: str | None) -> bool:
+    """Whether the snapshot file at ``path`` still holds ``text`` (the text a
+    :func:`load_snapshot` of it read, from :func:`loaded_text`): loading it again would give
+    the same snapshot, so a caller that only looks for a change need not parse it. False
+    for stdin, no text, or a file that cannot be read (loading it says why)."""
+    if path == STDIO or text is None:
+        return False
+    try:
+        return read_text(path) == text
+    except (InputFileError, OSError):
+        return False
+
+
+def loaded_text(path: str) -> str | None:
+    """The text :func:`load_snapshot` (or a write of this process) last read or wrote for
+    the snapshot file at ``path``; None when there is none."""
+    return None if path == STDIO else _LOADED.get(os.path.realpath(path))
 
 
 def dump_snapshot(snapshot) -> str:
@@ -558,15 +577,17 @@ def history_path(path: str) -> Path:
     return target.with_name(target.name + HISTORY_SUFFIX)
 
 
-@dataclass
-class _History:
+class _History(Record):
     """The timeline of one snapshot: ``states`` (hash -> snapshot text), ``timeline`` (hashes,
     oldest first) and ``at`` (the position of the snapshot on disk)."""
 
-    states: dict[str, str]
-    timeline: list[str]
-    at: int
-    source: str = ""  # the file it was read from (PATH.history, or a legacy PATH.prev)
+    _fields = ("states", "timeline", "at", "source")
+
+    def __init__(self, states: dict[str, str], timeline: list[str], at: int, source: str = ""):
+        self.states = states
+        self.timeline = timeline
+        self.at = at
+        self.source = source  # the file it was read from (PATH.history, or a legacy PATH.prev)
 
     def record(self) -> dict:
         return {"of": self.timeline[self.at], "timeline": list(self.timeline), "at": self.at}
@@ -814,8 +835,7 @@ def _read_locked(path: str, target: Path) -> str:
         raise InputFileError(f"{path}: cannot read ({exc.strerror}); check the path") from None
 
 
-@dataclass(frozen=True)
-class HistoryMove:
+class HistoryMove(NamedTuple):
     """What :func:`undo` or :func:`redo` did: ``turns`` steps moved; ``snapshot`` the state
     now in the file; ``undoable`` / ``redoable``: steps left each way on the timeline."""
 

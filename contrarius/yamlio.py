@@ -551,19 +551,21 @@ def _flow_dict(value: dict) -> bool:
         sum(len(str(v)) for v in value.values()) < 60
 
 
-_DUMPER: list[type] = []
+_DUMPERS: dict[type, type] = {}
 
 
 def _dumper() -> type:
-    """The dumper class of :func:`dump_yaml` (made on first use): PyYAML's safe dumper
-    (libyaml's emitter when PyYAML has it: the same text for everything contrarius writes,
-    five times faster), no aliases, lists and mappings on one line as :func:`_flow_list`
-    and :func:`_flow_dict` say."""
-    if _DUMPER:
-        return _DUMPER[0]
+    """The dumper class of :func:`dump_yaml` (made once for each base): PyYAML's safe
+    dumper (libyaml's emitter when PyYAML has it: the same text for everything contrarius
+    writes, five times faster), no aliases, lists and mappings on one line as
+    :func:`_flow_list` and :func:`_flow_dict` say."""
     import yaml
 
-    class Dumper(_quick_resolver(), getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    if base in _DUMPERS:
+        return _DUMPERS[base]
+
+    class Dumper(_quick_resolver(), base):  # type: ignore[misc, valid-type]
         def ignore_aliases(self, data: Any) -> bool:  # noqa: D102 - PyYAML hook
             return True
 
@@ -575,7 +577,7 @@ def _dumper() -> type:
 
     Dumper.add_representer(list, rep_list)
     Dumper.add_representer(dict, rep_dict)
-    _DUMPER.append(Dumper)
+    _DUMPERS[base] = Dumper
     return Dumper
 
 

@@ -285,3 +285,18 @@ def test_the_memo_of_tags_stays_small_and_right(monkeypatch):
     text = "".join(f"k{i}: [{i}, yes, x{i}]\n" for i in range(300))
     assert safe_load(text) == yaml.safe_load(text)
     assert parse_yaml(text.replace("yes", "'yes'"), "f.yaml") == yaml.safe_load(text.replace("yes", "'yes'"))
+
+
+def test_without_libyaml_the_same_data_text_and_refusals(monkeypatch):
+    # PyYAML built without libyaml: no fast read (the general way, pure Python), and the
+    # pure-Python emitter writes the same text
+    texts = [*SNAPSHOTS[:3], "a: 1\nyes: 2\n", "x: " + "[" * 17 + "]" * 17 + "\n", "a: 1\na: 2\n"]
+    expected = [outcome(parse_yaml, t, "f.yaml") for t in texts]
+    written = [dump_yaml(yaml.safe_load(t)) for t in SNAPSHOTS[:3]]
+    monkeypatch.delattr(yaml, "CSafeLoader")
+    monkeypatch.delattr(yaml, "CSafeDumper")
+    assert yaml.SafeDumper in yamlio._dumper().__mro__
+    with pytest.raises(_Fallback):
+        yamlio._plain_data(SNAPSHOTS[0], "f.yaml")
+    assert [outcome(parse_yaml, t, "f.yaml") for t in texts] == expected
+    assert [dump_yaml(yaml.safe_load(t)) for t in SNAPSHOTS[:3]] == written

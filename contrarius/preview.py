@@ -37,7 +37,6 @@ Everything here is pure: the snapshot given is never changed and nothing is prin
 
 from __future__ import annotations
 
-import json
 import math
 from fractions import Fraction
 from typing import Any
@@ -48,9 +47,12 @@ from .errors import ContrariusError, GameOverError, NeedDieError
 from .game import play
 from .records import Record
 from .turn import Event, PlayerAction, TurnResult
-from .snapshot import CONTRARIUS, Snapshot
+from .snapshot import CONTRARIUS, MODES, Snapshot
 from .solo_variants import bonus_turned
-from .third_player import THIRD, diplomat_target
+
+#: The third-player variant's mode (``contrarius.twoplayer.THIRD``): its module, with
+#: team play and the setup, is imported only to preview such a game (start-up time).
+THIRD = MODES[2]
 
 #: A branch rolling more dice than this is a bug in the reaction code (a loop).
 MAX_DICE = 12
@@ -260,23 +262,39 @@ def _describe(result: TurnResult, before: Snapshot) -> Outcome:
     return o
 
 
-def _key(result: TurnResult, lines: list[str]) -> str:
+def _key(result: TurnResult, lines: list[str]) -> tuple:
     data = result.snapshot.to_dict()
     data.pop("log", None)
     data.pop("rolls", None)
-    return json.dumps([data, lines], sort_keys=True, default=str)
+    return _plain_key([data, lines])
+
+
+def _plain_key(value: Any) -> tuple:
+    """``value`` (plain data: mappings with text keys, lists, text, numbers, booleans, None)
+    as a hashable key; two values get equal keys exactly when their JSON texts with sorted
+    keys are equal (``json.dumps(value, sort_keys=True, default=str)``, without importing
+    ``json`` for it): mappings compare whatever their key order, a list equals a tuple, and
+    ``1``, ``1.0`` and ``True`` stay apart; anything else is compared as its ``str``."""
+    kind = type(value)
+    if kind is dict:
+        return (dict, tuple(sorted((k, _plain_key(v)) for k, v in value.items())))
+    if kind is list or kind is tuple:
+        return (list, tuple(map(_plain_key, value)))
+    if value is None or kind is str or kind is int or kind is bool or kind is float:
+        return (kind, value)
+    return (str, str(value))
 
 
 def merge(bs: list[Branch], before: Snapshot) -> list[Outcome]:
     """Merge branches that end with the same snapshot and report, in first-branch order."""
-    outcomes: dict[str, Outcome] = {}
+    outcomes: dict[tuple, Outcome] = {}
     dens: set[int] = set()
     for b in bs:
         dens.update(math.prod(b.sizes[:i]) for i in range(0 if not b.sizes else 1, len(b.sizes) + 1))
     for b in bs:
         if b.result is None:
             o = Outcome(Fraction(0), dens, [], None, b.error, [f"cannot tell: {b.error}"])
-            key = "error\0" + str(b.error)
+            key = ("error", str(b.error))
         else:
             o = _describe(b.result, before)
             o.denominators = dens
@@ -472,6 +490,8 @@ def _copyable(snapshot: Snapshot, player: str | None = None) -> list[str]:
     :func:`contrarius.third_player.diplomat_target`, the rule ``play`` applies (empty when
     it is not recorded or there is none)."""
     if snapshot.mode == THIRD:
+        from .third_player import diplomat_target
+
         try:
             top = diplomat_target(snapshot, snapshot.player(player).id)
         except ContrariusError:

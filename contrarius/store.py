@@ -36,7 +36,7 @@ from typing import Callable, Iterator, NamedTuple
 
 from .errors import InputFileError, SnapshotError
 from .records import Record
-from .yamlio import STDIO, check_digits, dump_yaml, parse_yaml, read_file_text, read_text, source_label
+from .yamlio import STDIO, dump_yaml, parse_yaml, read_file_text, read_text, source_label
 
 __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrupt", "interrupted_message", "load_snapshot", "load_snapshot_text", "locked",
            "history", "redo", "redo_waiting", "same_game", "save_in_place", "source_label", "undo", "write_text"]
@@ -100,13 +100,30 @@ def load_snapshot(path: str):
     return snap
 
 
+def holds_loaded_text(path: str, text: str | None) -> bool:
+    """Whether the snapshot file at ``path`` still holds ``text`` (the text a
+    :func:`load_snapshot` of it read, from :func:`loaded_text`): loading it again would give
+    the same snapshot, so a caller that only looks for a change need not parse it. False
+    for stdin, no text, or a file that cannot be read (loading it says why)."""
+    if path == STDIO or text is None:
+        return False
+    try:
+        return read_text(path) == text
+    except (InputFileError, OSError):
+        return False
+
+
+def loaded_text(path: str) -> str | None:
+    """The text :func:`load_snapshot` (or a write of this process) last read or wrote for
+    the snapshot file at ``path``; None when there is none."""
+    return None if path == STDIO else _LOADED.get(os.path.realpath(path))
+
+
 def dump_snapshot(snapshot) -> str:
     """The snapshot as the YAML text of format version 1. Raises :class:`InputFileError`
     (exit 3) when it would hold a number longer than the reader takes
     (:func:`~contrarius.yamlio.check_digits`): nothing is written that could not be read."""
-    data = snapshot.to_dict()
-    check_digits(data, "the new snapshot")
-    return dump_yaml(data)
+    return dump_yaml(snapshot.to_dict(), checked="the new snapshot")
 
 
 # ----- signals, locks, atomic files -------------------------------------------------------

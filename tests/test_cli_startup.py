@@ -95,6 +95,19 @@ def test_a_team_game_still_loads_team_play(tmp_path):
     assert "contrarius.third_player" in mods and "contrarius.team" not in mods
 
 
+def test_a_solo_preview_loads_no_team_play(tmp_path):
+    # issue 20: a solo game's preview (every card) needs no team play, no third-player
+    # variant and no setup; a third-player game's preview still loads its variant
+    mods = loaded(tmp_path, "preview", "--all", str(EXAMPLE))
+    assert "contrarius.preview" in mods and "contrarius.reactions" in mods
+    for mod in ("contrarius.team", "contrarius.third_player", "contrarius.twoplayer", "contrarius.setup"):
+        assert mod not in mods, f"a solo preview imported {mod}"
+    snap = tmp_path / "t.yaml"
+    loaded(tmp_path, "new", "--board", "italia", "--mode", "third-player", "--seed", "4", "-o", str(snap))
+    mods = loaded(tmp_path, "preview", "--all", str(snap))
+    assert "contrarius.third_player" in mods
+
+
 def test_where_loads_no_rules_of_play(tmp_path):
     mods = loaded(tmp_path, "where", str(EXAMPLE))
     assert "contrarius.cli.where_cmd" in mods
@@ -133,11 +146,12 @@ def test_a_command_with_plain_values_never_imports_pydantic(tmp_path, args):
     (["play", "tribune", "{snap}", "-o", "{out}"], ()),
     (["play", "tribune", "{snap}", "--json", "-o", "{out}"], ("json",)),
     (["where", "{snap}"], ()),
-    (["preview", "--all", "{snap}"], ("json",)),
+    (["preview", "--all", "{snap}"], ()),
 ])
 def test_a_command_loads_no_hash_json_or_emoji_table_it_does_not_use(tmp_path, args, allowed):
     """Issue 20: ``hashlib`` only for an undo history (a loaded snapshot is compared by its
-    text), ``json`` only for JSON (the log check walks the entries), rich's table of emoji
+    text), ``json`` only for JSON (the log check walks the entries; ``preview`` merges its
+    outcomes without it), rich's table of emoji
     names never (reports are printed without emoji codes). Run twice: the second ``-o`` finds
     its own earlier output (the same game: compared without parsing both texts)."""
     argv = [a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args]

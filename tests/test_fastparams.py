@@ -55,3 +55,56 @@ def test_int_defaults_take_the_fast_path_and_return_what_typer_returns():
     assert plain_value(resolve_type_descriptor(int, OptionInfo(max=1)), 5, False) is _NOT_PLAIN
     # a bool is not an int option's value as such
     assert plain_value(resolve_type_descriptor(int, OptionInfo()), True, False) is _NOT_PLAIN
+
+
+def test_typer_still_reads_signatures_through_the_name_the_second_hook_replaces():
+    # contrarius/cli/fastparams.py (_read_signatures_once) replaces typer.main's global
+    # get_params_from_function; typer must still look it up by that name where it builds
+    # a command (its parameters, its callback, each autocompletion callback)
+    from typer import main
+
+    import contrarius.cli  # noqa: F401  (installs the hooks)
+
+    assert getattr(main.get_params_from_function, "_contrarius_once", False), FIX
+    for name in ("_get_params_name_from_function", "get_callback", "get_param_completion"):
+        fn = getattr(main, name, None)
+        assert fn is not None, FIX
+        assert "get_params_from_function" in fn.__code__.co_names, FIX
+
+
+def test_a_function_is_read_once_and_the_command_is_the_same():
+    # building play reads play's own signature twice and complete_city's twice (--build,
+    # --partner-build): with the hook each is read once, and the command built is the
+    # same as typer builds without it (every option, its flags, metavar, help, default)
+    import typer.main as tm
+    from typer.utils import get_params_from_function as typer_read
+
+    from contrarius.cli import _app_for
+    from contrarius.cli.completion import complete_city
+
+    reads: list = []
+
+    def counting(func):
+        reads.append(func)
+        return typer_read(func)
+
+    def describe(cmd):
+        sub = cmd.commands["play"]
+        return [(p.name, tuple(p.opts), p.metavar, getattr(p, "help", None), p.default, p.multiple,
+                 getattr(p, "is_flag", None), p._custom_shell_complete is not None) for p in sub.params]
+
+    saved = tm.get_params_from_function
+    try:
+        tm.get_params_from_function = typer_read
+        plain = describe(tm.get_command(_app_for(["play", "x", "y"])))
+        from contrarius.cli.fastparams import _read_signatures_once
+
+        tm.get_params_from_function = counting
+        assert _read_signatures_once() is True
+        once = describe(tm.get_command(_app_for(["play", "x", "y"])))
+    finally:
+        tm.get_params_from_function = saved
+    assert once == plain
+    assert reads.count(complete_city) == 1
+    play_reads = [f for f in reads if f.__name__ == "play_cmd"]
+    assert len(play_reads) == 1

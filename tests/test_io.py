@@ -278,6 +278,7 @@ def test_broken_yaml_keeps_the_pure_python_message():
     ["play", "--help"], ["play", "mercator", "{game}"], ["play", "mercator", "{game}", "--bogus"],
     ["play", "prefect", "{game}"], ["--debug", "show", "{game}", "--json"], ["where", "wine", "{game}"],
     ["new", "--seed", "x"], ["roll", "red", "--seed", "3"], ["boards"],
+    ["play", "mercator", "{game}", "--install-completion"], ["--debug", "where", "--show-completion"],
 ])
 def test_the_fast_start_behaves_as_the_whole_app(runner, tmp_path, args):
     path = game_file(tmp_path)
@@ -291,3 +292,16 @@ def test_the_fast_start_behaves_as_the_whole_app(runner, tmp_path, args):
 @pytest.mark.parametrize("args", [[], ["--help"], ["--version"], ["nonsense"], ["--debug"]])
 def test_anything_else_gets_the_whole_app(args):
     assert _app_for(args) is app
+
+
+def test_the_fast_start_leaves_out_the_root_options_it_cannot_be_given():
+    # issue 20: typer builds --install-completion and --show-completion on every run; in an
+    # app for one command only --debug can come before the command's name, so the slim
+    # app leaves them out; the whole app (contrarius --help, --install-completion) keeps them
+    from typer.main import get_command
+
+    def root_options(a):
+        return sorted(o for p in get_command(a).params for o in p.opts)
+
+    assert root_options(_app_for(["play", "mercator", "game.yaml"])) == ["--debug", "--version"]
+    assert root_options(app) == ["--debug", "--install-completion", "--show-completion", "--version"]

@@ -530,3 +530,32 @@ def test_cli_dice_faces_from_snapshot(runner, tmp_path):
     assert res.exit_code == 0, res.stderr
     assert "blue architect die: 2, 2, 2, 2, 3, 1 (the snapshot's dice_faces)" in res.stdout
     assert "card taken: Mason 4/6, Prefect 1/6, Mercator 1/6" in res.stdout
+
+
+def test_the_merge_key_equals_exactly_when_the_sorted_json_texts_do():
+    # preview merges branches by a key of the new snapshot's data and the report lines
+    # (contrarius.preview._plain_key); it must group exactly as the JSON text with sorted
+    # keys did: key order aside, a tuple as a list, but 1, 1.0, True and "1" apart
+    from contrarius.preview import _plain_key
+
+    values = [
+        {"a": 1, "b": [1, 2]}, {"b": [1, 2], "a": 1}, {"b": (1, 2), "a": 1}, {"a": 1.0, "b": [1, 2]},
+        {"a": True, "b": [1, 2]}, {"a": "1", "b": [1, 2]}, {"a": None, "b": []}, {"a": None, "b": ()},
+        [{"x": {"y": [None, False]}}, ["line"]], [{"x": {"y": [None, 0]}}, ["line"]],
+        [Fraction(1, 3), "1/3"], ["1/3", "1/3"], ["x"], "x", [], {},
+    ]
+    for a in values:
+        for b in values:
+            same_json = json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+            assert (_plain_key(a) == _plain_key(b)) is same_json, (a, b)
+            if same_json:
+                assert hash(_plain_key(a)) == hash(_plain_key(b))
+
+
+def test_the_third_player_mode_preview_tests_for_is_that_of_the_variant():
+    # preview imports the third-player variant only for such a game: its name for the
+    # mode must stay the variant's own
+    import contrarius.preview as pv
+    from contrarius.twoplayer import THIRD
+
+    assert pv.THIRD == THIRD

@@ -601,3 +601,43 @@ def test_a_card_not_in_the_hand_is_refused_at_the_card_question(runner, tmp_path
     assert [q.key for q in asked] == ["card", "card"] and asked[-1].error == cli.stderr.strip().removeprefix("contrarius: ")
     r = session(runner, game, "diplomat\nquit\n")
     assert r.stderr == cli.stderr and r.exit_code == 2
+
+
+def test_an_answer_reads_the_file_but_parses_it_only_when_it_changed(runner, tmp_path, monkeypatch):
+    """Issue 20 (a question answered at once): after show/where/log the session checks that
+    the file still holds the text it was read from, and parses it again only when it does
+    not; a file changed during an answer (another command's 'play -i') is still noticed: the
+    next card is played on the file as it then is, as before."""
+    from contrarius import store
+    from contrarius.cli import where_cmd
+
+    game = table_game(tmp_path)
+    parsed: list[str] = []
+    real_load = store.load_snapshot_text
+
+    def counting(text, source):
+        parsed.append(source)
+        return real_load(text, source)
+
+    monkeypatch.setattr(store, "load_snapshot_text", counting)
+    r = session(runner, game, "where\nwhere\nlog\nquit\n")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.count("Where does Contrarius build?") == 2
+    assert len(parsed) == 2  # the check of the file before any question, the turn's read; no answer parses
+
+    # 'play -i mercator' elsewhere while the session answers 'where': the session's
+    # Prefect is then played on that game (turn 2), as 'play -i' would
+    other = copy_of(game, "other.yaml")
+    assert runner.invoke(app, ["play", "mercator", str(other), "-i", "--die", "wine"]).exit_code == 0
+    real_where = where_cmd.show_where
+
+    def meddling(snap, face, **kw):
+        game.write_bytes(other.read_bytes())
+        return real_where(snap, face, **kw)
+
+    monkeypatch.setattr(where_cmd, "show_where", meddling)
+    r = session(runner, game, "where\nprefect\nreactivate\n")
+    assert r.exit_code == 0, r.stderr
+    assert [e["card"] for e in load_snapshot(str(game)).log] == ["Mercator", "Prefect"]
+    assert runner.invoke(app, ["play", "prefect", str(other), "-i", "--reactivate"]).exit_code == 0
+    assert game.read_bytes() == other.read_bytes()

@@ -175,13 +175,19 @@ COMMAND_MODULES: dict[str, str] = {
 }
 
 
-def _new_app() -> typer.Typer:
-    """The root of the command line, with its options and no command yet."""
+def _new_app(completion_options: bool = True) -> typer.Typer:
+    """The root of the command line, with its options and no command yet.
+
+    ``completion_options``: the root's ``--install-completion`` and ``--show-completion``
+    (typer's). An app built for one command invoked (:func:`_app_for`) leaves them out:
+    only ``--debug`` can come before the command's name there, so they could never be
+    given, and typer builds them on every run (start-up time). TAB completion does not
+    depend on them."""
     root = typer.Typer(
         name="contrarius",
         help="Contrarius, the automated opponent of Concordia: Solitaria: what it does after each card you play.",
         no_args_is_help=True,
-        add_completion=True,
+        add_completion=completion_options,
         pretty_exceptions_enable=False,
         rich_markup_mode="rich" if _GROUP else None,
         cls=_GROUP,
@@ -251,7 +257,7 @@ def _app_for(args: list[str]) -> typer.Typer:
         name = _invoked_command(args)
     if name not in COMMAND_MODULES:
         return globals().get("app") or __getattr__("app")
-    slim = _new_app()
+    slim = _new_app(completion_options=False)
     importlib.import_module(f"{__name__}.{COMMAND_MODULES[name]}").register(slim)
     slim.registered_commands = [c for c in slim.registered_commands if c.name == name]
     return _with_rich_help(slim)

@@ -20,6 +20,7 @@ saying what to do: a typer upgrade cannot make contrarius silently slower.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, get_args, get_origin
 
 _NOT_PLAIN = object()
@@ -89,5 +90,43 @@ def install() -> bool:
         return LazyRuntimeParam(descriptor, build)
 
     core.build_runtime_param = build_lazily
+    _read_signatures_once()
     _installed = True
+    return True
+
+
+def _read_signatures_once() -> bool:
+    """Make typer read each function's parameters once per process.
+
+    typer reads the signature and type hints of a command's function twice while it
+    builds the command (for its parameters, then for its callback), and those of an
+    ``autocompletion=`` callback once per option using it (``complete_city`` for
+    ``--build`` and ``--partner-build``): for ``play`` (41 parameters) about half of the
+    time typer takes to build it. What typer gets from one function never changes, and
+    typer only reads it, so the first answer is kept (weakly: a function dropped is
+    forgotten) and given again. The hook replaces typer's internal
+    ``typer.main.get_params_from_function`` (the name typer looks up when it builds a
+    command); when it is missing nothing is changed (only slower) and
+    ``tests/test_fastparams.py`` fails, saying what to do. Returns True when in place.
+    """
+    try:
+        from typer import main
+    except ImportError:  # pragma: no cover - typer always has it in the pinned range
+        return False
+    read = getattr(main, "get_params_from_function", None)
+    if read is None or getattr(read, "_contrarius_once", False):
+        return read is not None
+    known: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def read_once(func: Any) -> Any:
+        try:
+            return known[func]
+        except KeyError:
+            known[func] = params = read(func)
+            return params
+        except TypeError:  # not weakly referable or not hashable: typer reads it each time
+            return read(func)
+
+    read_once._contrarius_once = True  # type: ignore[attr-defined]
+    main.get_params_from_function = read_once
     return True

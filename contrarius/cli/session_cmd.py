@@ -181,11 +181,12 @@ class Session:
 
     def run(self) -> int:
         """Play turns until ``quit`` or the end of the input; returns the exit code."""
-        from ..store import load_snapshot
+        from ..store import holds_loaded_text, load_snapshot, loaded_text
 
         over_said = False
         while True:
             snap = load_snapshot(self.path)
+            seen = loaded_text(self.path)  # the text snap was read from
             over = snap.ended is not None and not snap.ended.final_turn_pending
             if over:
                 if not over_said:
@@ -218,9 +219,12 @@ class Session:
                     if question.key == "card" and not started and parse_command(answer) is not None:
                         if not self.dispatch(answer, snap):
                             return 0
+                        if holds_loaded_text(self.path, seen):  # the file is as snap was read: nothing
+                            continue  # to parse again (show, where, preview, log answer at once)
                         snap2 = load_snapshot(self.path)
                         if snap2.to_dict() != snap.to_dict():  # undo, redo: the questions start again
                             break
+                        seen = loaded_text(self.path)
                         continue
                     if started and answer.strip().casefold() == "quit":
                         print(f"contrarius: quit during a turn: that turn was not written; {self.path} holds the last whole turn",

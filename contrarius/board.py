@@ -139,6 +139,12 @@ class Line(_LineKey):
         """The line itself: it never changes, so copies of a snapshot share it."""
         return self
 
+    def _replace(self, **changes: object) -> "Line":
+        """A line like this one but for ``changes`` (field name -> value)."""
+        fields = {"kind": self.kind, "a": self.a, "b": self.b, "index": self.index, "stoppable": self.stoppable,
+                  "route": self.route}
+        return Line(**{**fields, **changes})  # type: ignore[arg-type]
+
     @property
     def ends(self) -> tuple[str, str]:
         """The two end cities."""

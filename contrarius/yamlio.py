@@ -184,12 +184,17 @@ def _strict(base: type) -> type:
 
 
 _RESOLVER: list[type] = []
+#: The most plain scalars whose tags :func:`_quick_resolver` remembers (a snapshot, its
+#: board and the card data hold about 800 different ones).
+_MEMO_SIZE = 8192
 
 
 def _quick_resolver() -> type:
-    """A mixin for PyYAML's safe loaders and dumpers: the same tags as their resolver, each
-    plain scalar's regular expressions tried once per text per process (a memo: a board
-    names each city many times), and no path resolvers walked (safe loading has none)."""
+    """A mixin for PyYAML's safe loaders and dumpers: the same tags as their resolver (one
+    table, ``yaml.resolver.Resolver``'s), the regular expressions tried once per plain
+    scalar per process (a memo, at most :data:`_MEMO_SIZE`: a board names each city many
+    times), and no path resolvers walked (safe loading and dumping have none; if some were
+    added, PyYAML's own resolver is kept)."""
     if _RESOLVER:
         return _RESOLVER[0]
     import yaml
@@ -207,6 +212,8 @@ def _quick_resolver() -> type:
                 return default
             tag = memo.get(value)
             if tag is None:
+                if len(memo) >= _MEMO_SIZE:  # a long session or a huge file: start again
+                    memo.clear()
                 tag = memo[value] = super().resolve(kind, value, (True, False))
             return tag
 
@@ -216,8 +223,8 @@ def _quick_resolver() -> type:
         def ascend_resolver(self):  # noqa: D102 - PyYAML hook
             pass
 
-    if BaseResolver.yaml_path_resolvers or yaml.SafeLoader.yaml_path_resolvers or \
-            getattr(yaml, "CSafeLoader", yaml.SafeLoader).yaml_path_resolvers:
+    if any(getattr(yaml, name, BaseResolver).yaml_path_resolvers
+           for name in ("SafeLoader", "CSafeLoader", "SafeDumper", "CSafeDumper")):
         QuickResolver = type("QuickResolver", (), {})  # path resolvers were added: PyYAML's own resolver
     _RESOLVER.append(QuickResolver)
     return QuickResolver
@@ -296,7 +303,6 @@ def _build(root: Any, loader: Any, stack: list | None, source: str | None) -> An
     scalars = {tag: loader.yaml_constructors[tag] for tag in
                ("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", int_tag,
                 "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp")}
-    decimal = _decimal()
     check = stack is not None
 
     def build(node: Any, is_key: bool) -> Any:
@@ -315,7 +321,7 @@ def _build(root: Any, loader: Any, stack: list | None, source: str | None) -> An
                         raise _refusal(source, stack, node, *problem)
             if tag == text_tag:
                 return value
-            if tag == int_tag and decimal.fullmatch(value):
+            if tag == int_tag and _plain_decimal(value):
                 return int(value)
             return scalars[tag](loader, node)  # a KeyError (e.g. a << merge) falls back
         if is_key:
@@ -355,16 +361,12 @@ MAX_DEPTH = 16
 #: Longest integer a file may hold (a seed is the longest number contrarius writes).
 MAX_DIGITS = 40
 
-_DECIMAL: list = []
-
-
-def _decimal() -> Any:
-    """The compiled pattern of an integer written in plain decimal (compiled on first use)."""
-    if not _DECIMAL:
-        import re
-
-        _DECIMAL.append(re.compile(r"[-+]?(0|[1-9][0-9]*)"))
-    return _DECIMAL[0]
+def _plain_decimal(value: str) -> bool:
+    """Whether ``value`` is an integer written in plain decimal: an optional sign, then
+    ``0`` or ASCII digits without a leading zero (the regular expression
+    ``[-+]?(0|[1-9][0-9]*)``, without compiling one at every start)."""
+    digits = value[1:] if value[:1] in ("+", "-") else value
+    return digits.isascii() and digits.isdigit() and (digits == "0" or digits[0] != "0")
 
 
 def _key_path(stack: list) -> str:
@@ -403,7 +405,7 @@ def _int_problem(value: str) -> tuple[str, str] | None:
     """What is wrong with the integer written ``value`` (not plain decimal, too many
     digits), and the fix; None when nothing is."""
     digits = value.lstrip("+-")
-    if not _decimal().fullmatch(value):
+    if not _plain_decimal(value):
         return (f"{value!r} is not written as a plain decimal number (YAML would read {_number_kind(digits)} number)",
                 f"write it in decimal digits without leading zeros, e.g. {digits.lstrip('0') or '0'}"
                 if digits.isdigit() else "write it in decimal digits")

@@ -240,6 +240,15 @@ def test_every_anchor_alias_or_tag_libyaml_finds_is_seen(text):
     same_read(text)
 
 
+def test_one_memo_of_tags_serves_every_loader_and_dumper():
+    # yamlio._quick_resolver keeps one memo of the tag of each plain scalar for the safe
+    # loaders and dumpers: right only while they share one table of implicit resolvers
+    tables = {id(cls.yaml_implicit_resolvers) for cls in (yaml.SafeLoader, yaml.CSafeLoader, yaml.SafeDumper,
+                                                          yaml.CSafeDumper, yaml.resolver.Resolver)}
+    assert len(tables) == 1
+    assert not yaml.CSafeLoader.yaml_path_resolvers and not yaml.CSafeDumper.yaml_path_resolvers
+
+
 @pytest.mark.parametrize("text", [
     "a: --partner-* options\n", "a: it's! done\n", "a: 'x*y&z!'\n", "a: [b*, c!]\n", "a: x&y\n",
 ])
@@ -247,3 +256,32 @@ def test_stars_and_bangs_inside_values_take_the_fast_way(text):
     assert not yamlio._may_hold_properties(text)
     assert yamlio._plain_data(text, "f.yaml") == yaml.safe_load(text)
     same_read(text)
+
+
+@given(text=st.text(alphabet=list("+-0123456789_xob:.é٣ \n"), max_size=8) | st.text(max_size=6))
+def test_plain_decimal_is_the_regular_expression(text):
+    import re
+
+    assert yamlio._plain_decimal(text) == bool(re.fullmatch(r"[-+]?(0|[1-9][0-9]*)", text))
+
+
+def test_boards_are_found_by_name_without_listing_the_folder_as_before():
+    from contrarius.board import board_names, load_board
+    from contrarius.errors import UnknownNameError
+
+    for name in board_names():
+        assert load_board(name.upper()).name.casefold() == name
+    # not a board: the same refusal naming the known boards, whatever the name looks like
+    for name in ("nope", "x" * 300, "../boards/italia", "", "ital ia", "itália"):
+        with pytest.raises(UnknownNameError) as exc:
+            load_board(name)
+        assert str(exc.value).startswith(f"unknown board {name!r}; "), str(exc.value)
+
+
+def test_the_memo_of_tags_stays_small_and_right(monkeypatch):
+    # a text with more different plain scalars than the memo keeps: it starts again, and
+    # every value still gets its tag (1..300 are ints, k1.. are texts, yes is a bool)
+    monkeypatch.setattr(yamlio, "_MEMO_SIZE", 100)
+    text = "".join(f"k{i}: [{i}, yes, x{i}]\n" for i in range(300))
+    assert safe_load(text) == yaml.safe_load(text)
+    assert parse_yaml(text.replace("yes", "'yes'"), "f.yaml") == yaml.safe_load(text.replace("yes", "'yes'"))

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import difflib
 import functools
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import ContrariusError, UnknownNameError
+from .records import Record
 from .yamlio import shown
 
 #: The five goods, from the cheapest to the most valuable ("Where does Contrarius
@@ -90,8 +91,7 @@ def unknown(what: str, name: str, choices: list[str], context: str = "",
     return UnknownNameError(f"unknown {what} {name!r}{where}{hint}")
 
 
-@dataclass(frozen=True)
-class City:
+class City(NamedTuple):
     """A city of the board: its printed name, token letter (A-D) and province."""
 
     name: str
@@ -99,8 +99,7 @@ class City:
     province: str
 
 
-@dataclass(frozen=True, order=True)
-class Line:
+class Line(NamedTuple):
     """One printed line between two cities.
 
     ``kind`` is ``"land"`` (brown) or ``"sea"`` (blue); ``a`` and ``b`` are the end
@@ -109,15 +108,37 @@ class Line:
     cross but not end on (Ionium's dotted strait line, an unconfirmed reading kept as
     board data). ``route`` names a line that is not printed as a line but read as one
     (``"Nile"``: a stretch of the Nile between two consecutive Nile cities on Aegyptus,
-    a reading); empty for printed lines.
+    a reading); empty for printed lines. Two lines are equal, hash and sort by ``kind``,
+    ``a``, ``b`` and ``index`` alone (``stoppable`` and ``route`` are data about the line).
     """
 
     kind: str
     a: str
     b: str
     index: int = 1
-    stoppable: bool = field(default=True, compare=False)
-    route: str = field(default="", compare=False)
+    stoppable: bool = True
+    route: str = ""
+
+    def __eq__(self, other: object) -> bool:
+        return self[:4] == other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
+
+    def __ne__(self, other: object) -> bool:
+        return self[:4] != other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
+
+    def __lt__(self, other: object) -> bool:
+        return self[:4] < other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
+
+    def __le__(self, other: object) -> bool:
+        return self[:4] <= other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
+
+    def __gt__(self, other: object) -> bool:
+        return self[:4] > other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
+
+    def __ge__(self, other: object) -> bool:
+        return self[:4] >= other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
+
+    def __hash__(self) -> int:
+        return hash(self[:4])
 
     @property
     def ends(self) -> tuple[str, str]:
@@ -141,8 +162,7 @@ class Line:
         return f"{self.kind} line {self.label}{route}"
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(NamedTuple):
     """A place of the board that is not a city: nobody builds there, it has no token.
 
     ``type`` is one of ``capital``, ``arch`` (another arch: Britannia's Portvs Itivs,
@@ -160,8 +180,7 @@ class Node:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     """A Concordia map.
 
     Attributes: ``name`` (file stem, e.g. ``"italia"``), ``capital`` (no province, no
@@ -179,29 +198,41 @@ class Board:
     when unknown), ``layout_aspect`` (height / width of the picture, None if unknown),
     ``readings`` (key -> a reading this board needs, in words, shown where it acts),
     ``no_salt`` (letter -> the goods its salt city takes in a game without salt: Salsa
-    boards Hispania and Byzantium; data for the Salsa variant).
+    boards Hispania and Byzantium; data for the Salsa variant). A board never changes once
+    read.
     """
 
-    name: str
-    capital: str | None
-    provinces: dict[str, tuple[str, ...]]
-    cities: dict[str, City]
-    lines: tuple[Line, ...]
-    tokens: dict[str, dict[str, int]]
-    aliases: dict[str, str]
-    sources: tuple[str, ...] = ()
-    confidence: str = ""
-    nodes: dict[str, Node] = field(default_factory=dict)
-    starts: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    tags: dict[str, frozenset[str]] = field(default_factory=dict)
-    board_tags: frozenset[str] = frozenset()
-    nile: tuple[str, ...] = ()
-    display: bool = True
-    layout: dict[str, tuple[float, float]] = field(default_factory=dict)
-    layout_aspect: float | None = None
-    readings: dict[str, str] = field(default_factory=dict)
-    expansion: str = ""
-    no_salt: dict[str, str] = field(default_factory=dict)
+    _fields = ("name", "capital", "provinces", "cities", "lines", "tokens", "aliases", "sources", "confidence",
+               "nodes", "starts", "tags", "board_tags", "nile", "display", "layout", "layout_aspect", "readings",
+               "expansion", "no_salt")
+
+    def __init__(self, name: str, capital: str | None, provinces: dict[str, tuple[str, ...]], cities: dict[str, City],
+                 lines: tuple[Line, ...], tokens: dict[str, dict[str, int]], aliases: dict[str, str],
+                 sources: tuple[str, ...] = (), confidence: str = "", nodes: dict[str, Node] | None = None,
+                 starts: dict[str, tuple[str, ...]] | None = None, tags: dict[str, frozenset[str]] | None = None,
+                 board_tags: frozenset[str] = frozenset(), nile: tuple[str, ...] = (), display: bool = True,
+                 layout: dict[str, tuple[float, float]] | None = None, layout_aspect: float | None = None,
+                 readings: dict[str, str] | None = None, expansion: str = "", no_salt: dict[str, str] | None = None):
+        self.name = name
+        self.capital = capital
+        self.provinces = provinces
+        self.cities = cities
+        self.lines = lines
+        self.tokens = tokens
+        self.aliases = aliases
+        self.sources = sources
+        self.confidence = confidence
+        self.nodes = {} if nodes is None else nodes
+        self.starts = {} if starts is None else starts
+        self.tags = {} if tags is None else tags
+        self.board_tags = board_tags
+        self.nile = nile
+        self.display = display
+        self.layout = {} if layout is None else layout
+        self.layout_aspect = layout_aspect
+        self.readings = {} if readings is None else readings
+        self.expansion = expansion
+        self.no_salt = {} if no_salt is None else no_salt
 
     # ----- lookups -------------------------------------------------------------------
     @functools.cached_property

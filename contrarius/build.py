@@ -30,11 +30,12 @@ given (the reaction code passes its own working copy).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .board import CASTLE, GALLEY, GOODS, HOLDING, Line
 from .cards import best_specialist_goods, goods_below
 from .errors import RuleError
+from .records import Record
 from .snapshot import CONTRARIUS, Colonist, Snapshot
 
 #: The rule steps of "Where does Contrarius build?" as the reports name them
@@ -48,8 +49,7 @@ STEP_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """A colonist move: which colonist (index into ``snapshot.colonists``), the lines it
     enters in order (``path``; empty when it already stands next to the city) and so its
     number of ``steps``."""
@@ -83,20 +83,21 @@ class Move:
                 "to": self.end.label if self.end else self.start}
 
 
-@dataclass
-class Candidate:
+class Candidate(Record):
     """A city of the goods type that Contrarius can reach, with the shortest move(s)."""
 
-    city: str
-    province: str
-    distance: int
-    empty: bool
-    new_province: bool
-    moves: list[Move]
+    _fields = ("city", "province", "distance", "empty", "new_province", "moves")
+
+    def __init__(self, city: str, province: str, distance: int, empty: bool, new_province: bool, moves: list[Move]):
+        self.city = city
+        self.province = province
+        self.distance = distance
+        self.empty = empty
+        self.new_province = new_province
+        self.moves = moves
 
 
-@dataclass(frozen=True)
-class Priority:
+class Priority(NamedTuple):
     """A solo variant's city preference checked "even before checking point 2" of "Where
     does Contrarius build?" ("Solo Variants", Concordia Gallia and Aegyptus).
 
@@ -109,47 +110,57 @@ class Priority:
     reading: str
 
 
-@dataclass
-class Exclusion:
+class Exclusion(Record):
     """A city ruled out, with the rule step and the reason in words."""
 
-    city: str
-    step: str
-    reason: str
+    _fields = ("city", "step", "reason")
+
+    def __init__(self, city: str, step: str, reason: str):
+        self.city = city
+        self.step = step
+        self.reason = reason
 
 
-@dataclass
-class Trial:
+class Trial(Record):
     """One goods type tried: its candidates, the cities ruled out, and the choice."""
 
-    goods: str
-    candidates: list[Candidate] = field(default_factory=list)
-    excluded: list[Exclusion] = field(default_factory=list)
-    chosen: Candidate | None = None
-    deciding: str = ""
-    #: what this trial is in the trace when a solo variant adds it ("" for the goods rule)
-    label: str = ""
+    _fields = ("goods", "candidates", "excluded", "chosen", "deciding", "label")
+
+    def __init__(self, goods: str, candidates: list[Candidate] | None = None, excluded: list[Exclusion] | None = None,
+                 chosen: Candidate | None = None, deciding: str = "", label: str = ""):
+        self.goods = goods
+        self.candidates = [] if candidates is None else candidates
+        self.excluded = [] if excluded is None else excluded
+        self.chosen = chosen
+        self.deciding = deciding
+        #: what this trial is in the trace when a solo variant adds it ("" for the goods rule)
+        self.label = label
 
 
-@dataclass
-class BuildRuling:
+class BuildRuling(Record):
     """The whole ruling: the type asked, each type tried, the city and the move options.
 
     ``city`` is None when Contrarius cannot build anywhere (supplementary rule).
     """
 
-    asked: str
-    goods: str
-    specialist: str | None
-    steps: int
-    trials: list[Trial]
-    city: str | None = None
-    province: str | None = None
-    moves: list[Move] = field(default_factory=list)
-    deciding: str = ""
-    #: readings of the rulebook's "Solo Variants" that acted on this ruling, in words
-    readings: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    _fields = ("asked", "goods", "specialist", "steps", "trials", "city", "province", "moves", "deciding", "readings",
+               "notes")
+
+    def __init__(self, asked: str, goods: str, specialist: str | None, steps: int, trials: list[Trial],
+                 city: str | None = None, province: str | None = None, moves: list[Move] | None = None,
+                 deciding: str = "", readings: list[str] | None = None, notes: list[str] | None = None):
+        self.asked = asked
+        self.goods = goods
+        self.specialist = specialist
+        self.steps = steps
+        self.trials = trials
+        self.city = city
+        self.province = province
+        self.moves = [] if moves is None else moves
+        self.deciding = deciding
+        #: readings of the rulebook's "Solo Variants" that acted on this ruling, in words
+        self.readings = [] if readings is None else readings
+        self.notes = [] if notes is None else notes
 
     def summary(self) -> str:
         """One line: where Contrarius builds and the deciding reason."""

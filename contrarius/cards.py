@@ -8,9 +8,8 @@ gives each name's default gods, purchase cost, reaction and how sure the facts a
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .board import GOODS, unknown
 
@@ -67,8 +66,7 @@ def _folded_names() -> dict[str, str]:
     return {n.casefold(): n for n in catalog()}
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     """A personality card someone holds: ``name``, ``gods`` (one or two), ``face_up``.
 
     ``assumed`` marks a card whose identity is a labelled guess (Contrarius's starting

@@ -34,7 +34,7 @@ argument, a value that is not a number) are one line too, with exit code 2.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -66,8 +66,7 @@ class InputFileError(ContrariusError):
     exit_code = EXIT_INPUT
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """One problem found in a snapshot: the key path, what is wrong, and the fix."""
 
     path: str

@@ -38,7 +38,6 @@ Everything here is pure: the snapshot given is never changed and nothing is prin
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -46,6 +45,7 @@ from .cards import Card, card_name, catalog
 from .dice import DIE_COLOURS, parse_face
 from .errors import ContrariusError, GameOverError, NeedDieError
 from .game import play
+from .records import Record
 from .turn import Event, PlayerAction, TurnResult
 from .snapshot import CONTRARIUS, MODES, Snapshot
 from .solo_variants import bonus_turned
@@ -72,19 +72,22 @@ def odds(probability: Fraction, denominators: list[int]) -> str:
 
 
 # ----- branches ------------------------------------------------------------------------------
-@dataclass
-class Branch:
+class Branch(Record):
     """One sequence of die results: ``dice`` as ``(die, face)`` in the order rolled (the
     dice given by the caller not included), its ``probability`` and ``denominator``
     (the product of the face counts of those dice, ``sizes``), and what ``play``
     returned, or the ``error`` it raised."""
 
-    dice: tuple[tuple[str, Any], ...]
-    probability: Fraction
-    denominator: int
-    result: TurnResult | None
-    error: str | None = None
-    sizes: tuple[int, ...] = ()
+    _fields = ("dice", "probability", "denominator", "result", "error", "sizes")
+
+    def __init__(self, dice: tuple[tuple[str, Any], ...], probability: Fraction, denominator: int,
+                 result: TurnResult | None, error: str | None = None, sizes: tuple[int, ...] = ()):
+        self.dice = dice
+        self.probability = probability
+        self.denominator = denominator
+        self.result = result
+        self.error = error
+        self.sizes = sizes
 
     def label(self) -> str:
         """``"black tool"``, ``"black wine + red card"``, ``"no die"``."""
@@ -119,7 +122,7 @@ def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
     def go(extra: list[tuple[str, Any]], prob: Fraction, sizes: tuple[int, ...]) -> None:
         if len(extra) > MAX_DICE:
             raise ContrariusError(f"preview: the reaction asked for more than {MAX_DICE} dice ({', '.join(d for d, _ in extra)}); please report this")
-        trial = replace(action, dice=given + [(d, str(f)) for d, f in extra], no_roll=True)
+        trial = action._replace(dice=given + [(d, str(f)) for d, f in extra], no_roll=True)
         try:
             result = play(snapshot, trial)
         except NeedDieError as exc:
@@ -142,32 +145,38 @@ def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
 
 
 # ----- outcomes ------------------------------------------------------------------------------
-@dataclass
-class Outcome:
+class Outcome(Record):
     """Branches that end the same way, merged: the chance, the dice that lead here, the
     report lines (free of die values) and the facts a table needs."""
 
-    probability: Fraction
-    denominators: list[int]
-    branches: list[Branch]
-    result: TurnResult | None
-    error: str | None
-    lines: list[str]
-    vp: int = 0
-    builds: list[dict[str, Any]] = field(default_factory=list)
-    cards: list[dict[str, Any]] = field(default_factory=list)
-    colonists: list[str] = field(default_factory=list)
-    received: list[dict[str, Any]] = field(default_factory=list)
-    ends: bool = False
-    ended_by: str | None = None
-    game_over: bool = False
+    _fields = ("probability", "denominators", "branches", "result", "error", "lines", "vp", "builds", "cards",
+               "colonists", "received", "ends", "ended_by", "game_over", "dice")
+
+    def __init__(self, probability: Fraction, denominators: list[int], branches: list[Branch],
+                 result: TurnResult | None, error: str | None, lines: list[str], vp: int = 0,
+                 builds: list[dict[str, Any]] | None = None, cards: list[dict[str, Any]] | None = None,
+                 colonists: list[str] | None = None, received: list[dict[str, Any]] | None = None, ends: bool = False,
+                 ended_by: str | None = None, game_over: bool = False, dice: str = ""):
+        self.probability = probability
+        self.denominators = denominators
+        self.branches = branches
+        self.result = result
+        self.error = error
+        self.lines = lines
+        self.vp = vp
+        self.builds = [] if builds is None else builds
+        self.cards = [] if cards is None else cards
+        self.colonists = [] if colonists is None else colonists
+        self.received = [] if received is None else received
+        self.ends = ends
+        self.ended_by = ended_by
+        self.game_over = game_over
+        self.dice = dice
 
     @property
     def odds(self) -> str:
         """The chance as a player counts faces, e.g. ``"2/6"``."""
         return odds(self.probability, self.denominators)
-
-    dice: str = ""
 
     @property
     def provinces(self) -> list[str]:
@@ -321,17 +330,20 @@ def dice_label(bs: list[Branch], snapshot: Snapshot) -> str:
 
 
 # ----- a preview -------------------------------------------------------------------------------
-@dataclass
-class Preview:
+class Preview(Record):
     """Every outcome of one card and action, with the chances a table shows."""
 
-    card: str
-    action: str | None
-    reacted_to: str | None
-    outcomes: list[Outcome]
-    dice: list[str]
-    player_events: list[Event]
-    vp_before: int
+    _fields = ("card", "action", "reacted_to", "outcomes", "dice", "player_events", "vp_before")
+
+    def __init__(self, card: str, action: str | None, reacted_to: str | None, outcomes: list[Outcome],
+                 dice: list[str], player_events: list[Event], vp_before: int):
+        self.card = card
+        self.action = action
+        self.reacted_to = reacted_to
+        self.outcomes = outcomes
+        self.dice = dice
+        self.player_events = player_events
+        self.vp_before = vp_before
 
     @property
     def expected_vp(self) -> Fraction:
@@ -436,14 +448,16 @@ def preview(snapshot: Snapshot, action: PlayerAction) -> Preview:
 
 
 # ----- every card ------------------------------------------------------------------------------
-@dataclass
-class Row:
+class Row(Record):
     """One line of the summary: a card and action, its preview, or why it has none."""
 
-    card: str
-    action: str | None
-    preview: Preview | None
-    note: str = ""
+    _fields = ("card", "action", "preview", "note")
+
+    def __init__(self, card: str, action: str | None, preview: Preview | None, note: str = ""):
+        self.card = card
+        self.action = action
+        self.preview = preview
+        self.note = note
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
@@ -455,13 +469,15 @@ class Row:
         return out
 
 
-@dataclass
-class Summary:
+class Summary(Record):
     """Every card the player could play: ``source`` says where the list came from."""
 
-    player: str
-    source: str
-    rows: list[Row]
+    _fields = ("player", "source", "rows")
+
+    def __init__(self, player: str, source: str, rows: list[Row]):
+        self.player = player
+        self.source = source
+        self.rows = rows
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""

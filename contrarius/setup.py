@@ -30,11 +30,11 @@ Readings where the rulebook says "you decide" or leaves room (documented in the 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
 from .board import GOODS, LAND, SEA, TOKEN_GOODS, Board, load_board
 from .cards import SETUP_SPECIALISTS, Card, card_facts, card_name
 from .errors import ContrariusError
+from .records import Record
 from .snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, MODES, UNKNOWN_CARD, Colonist,
                        ContrariusState, Player, Snapshot, player_ids)
 
@@ -45,8 +45,7 @@ START_GOODS = {"brick": 1, "food": 2, "tool": 1, "wine": 1, "cloth": 1}
 START_SESTERTII = 6
 
 
-@dataclass
-class SetupOptions:
+class SetupOptions(Record):
     """Everything ``contrarius new`` can be told.
 
     ``tokens``: city -> goods as laid on the table (all cities) or None to shuffle.
@@ -59,29 +58,41 @@ class SetupOptions:
     ``strong``: strong veteran / strong expert. ``track``: custom expert positions.
     """
 
-    board: str = "imperium"
-    level: str = "standard"
-    mode: str = "solo"
-    seed: int | None = None
-    start_vp: int | None = None
-    strong: bool = False
-    track: list[int] | None = None
-    tokens: dict[str, str] | None = None
-    display: list[str] | None = None
-    refill: list[str] = field(default_factory=list)
-    contrarius_cards: list[str] | None = None
-    veteran_colonist: str | None = None
-    veteran_city: str | None = None
-    veteran_second: str | None = None
-    veteran_second_colonist: str | None = None
-    record_hand: bool = True
-    table: bool = False
-    start: str | None = None
-    salsa: bool = False
-    fish_market: bool = False
-    forum_card: str | None = None
-    forum_row: list[str] | None = None
-    forum_kept: str | None = None
+    _fields = ("board", "level", "mode", "seed", "start_vp", "strong", "track", "tokens", "display", "refill",
+               "contrarius_cards", "veteran_colonist", "veteran_city", "veteran_second", "veteran_second_colonist",
+               "record_hand", "table", "start", "salsa", "fish_market", "forum_card", "forum_row", "forum_kept")
+
+    def __init__(self, board: str = "imperium", level: str = "standard", mode: str = "solo", seed: int | None = None,
+                 start_vp: int | None = None, strong: bool = False, track: list[int] | None = None,
+                 tokens: dict[str, str] | None = None, display: list[str] | None = None, refill: list[str] | None = None,
+                 contrarius_cards: list[str] | None = None, veteran_colonist: str | None = None,
+                 veteran_city: str | None = None, veteran_second: str | None = None,
+                 veteran_second_colonist: str | None = None, record_hand: bool = True, table: bool = False,
+                 start: str | None = None, salsa: bool = False, fish_market: bool = False, forum_card: str | None = None,
+                 forum_row: list[str] | None = None, forum_kept: str | None = None):
+        self.board = board
+        self.level = level
+        self.mode = mode
+        self.seed = seed
+        self.start_vp = start_vp
+        self.strong = strong
+        self.track = track
+        self.tokens = tokens
+        self.display = display
+        self.refill = [] if refill is None else refill
+        self.contrarius_cards = contrarius_cards
+        self.veteran_colonist = veteran_colonist
+        self.veteran_city = veteran_city
+        self.veteran_second = veteran_second
+        self.veteran_second_colonist = veteran_second_colonist
+        self.record_hand = record_hand
+        self.table = table
+        self.start = start
+        self.salsa = salsa
+        self.fish_market = fish_market
+        self.forum_card = forum_card
+        self.forum_row = forum_row
+        self.forum_kept = forum_kept
 
 
 def _value(goods: str) -> int:

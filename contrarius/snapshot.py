@@ -26,12 +26,12 @@ rulebook's "Solo Variants": see :mod:`contrarius.variants`), ``log``.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from typing import Any
 
 from .board import GOODS, KINDS, TOKEN_GOODS, Board, Line, load_board, suggest
 from .cards import Card, card_facts, catalog
 from .errors import ContrariusError, Problem, SnapshotError
+from .records import Record
 from .variants import Variants, board_places, read_variants, token_mix
 from .yamlio import shown
 
@@ -75,17 +75,19 @@ def player_ids(mode: str) -> tuple[str, ...]:
     return ("player",) if mode == "solo" else ("player1", "player2")
 
 
-@dataclass
-class Colonist:
+class Colonist(Record):
     """A colonist on the board: ``owner``, ``kind`` (land|sea), and where it stands.
 
     Exactly one of ``city`` (a place name, the capital included) and ``line`` is set.
     """
 
-    owner: str
-    kind: str
-    city: str | None = None
-    line: Line | None = None
+    _fields = ("owner", "kind", "city", "line")
+
+    def __init__(self, owner: str, kind: str, city: str | None = None, line: Line | None = None):
+        self.owner = owner
+        self.kind = kind
+        self.city = city
+        self.line = line
 
     @property
     def where(self) -> str:
@@ -97,34 +99,39 @@ class Colonist:
         return f"{self.kind} colonist " + (f"in {self.city}" if self.city else f"on {self.line.label}")  # type: ignore[union-attr]
 
 
-@dataclass
-class ContrariusState:
+class ContrariusState(Record):
     """Contrarius: victory points, its cards (face up or down) and its expert track houses.
 
     ``track`` lists the VP track positions that still hold one of its houses (expert).
     Houses in supply are derived: 15 minus houses on the board minus track houses.
     """
 
-    vp: int = 0
-    cards: list[Card] = field(default_factory=list)
-    track: list[int] = field(default_factory=list)
+    _fields = ("vp", "cards", "track")
+
+    def __init__(self, vp: int = 0, cards: list[Card] | None = None, track: list[int] | None = None):
+        self.vp = vp
+        self.cards = [] if cards is None else cards
+        self.track = [] if track is None else track
 
 
-@dataclass
-class Player:
+class Player(Record):
     """A human player: ``id``, VP on the track, and what is known of their belongings.
 
     ``hand``, ``played``, ``goods`` (goods -> count) and ``sestertii`` are None where the
     player does not record them. ``veto`` is the unused veto card (third-player variant).
     """
 
-    id: str
-    vp: int = 0
-    hand: list[Card] | None = None
-    played: list[Card] | None = None
-    goods: dict[str, int] | None = None
-    sestertii: int | None = None
-    veto: bool | None = None
+    _fields = ("id", "vp", "hand", "played", "goods", "sestertii", "veto")
+
+    def __init__(self, id: str, vp: int = 0, hand: list[Card] | None = None, played: list[Card] | None = None,
+                 goods: dict[str, int] | None = None, sestertii: int | None = None, veto: bool | None = None):
+        self.id = id
+        self.vp = vp
+        self.hand = hand
+        self.played = played
+        self.goods = goods
+        self.sestertii = sestertii
+        self.veto = veto
 
     @property
     def cards(self) -> list[Card]:
@@ -132,47 +139,62 @@ class Player:
         return list(self.hand or []) + list(self.played or [])
 
 
-@dataclass
-class Ended:
+class Ended(Record):
     """How the game ended: ``by`` (owner who took the Concordia card's trigger) and
     ``final_turn_pending`` (Contrarius ended it: the player still plays one last card)."""
 
-    by: str
-    final_turn_pending: bool = False
+    _fields = ("by", "final_turn_pending")
+
+    def __init__(self, by: str, final_turn_pending: bool = False):
+        self.by = by
+        self.final_turn_pending = final_turn_pending
 
 
-@dataclass
-class Snapshot:
+class Snapshot(Record):
     """The whole game state between two turns. See the module docstring for the keys."""
 
-    board: Board
-    mode: str = "solo"
-    level: str = "standard"
-    seed: int | None = None
-    rolls: int = 0
-    dice: str = "virtual"
-    dice_faces: dict[str, list[Any]] | None = None
-    cities: dict[str, str] = field(default_factory=dict)
-    houses: dict[str, list[str]] = field(default_factory=dict)
-    colonists: list[Colonist] = field(default_factory=list)
-    bonus_markers: dict[str, str] = field(default_factory=dict)
-    display: list[str | None] = field(default_factory=lambda: [None] * DISPLAY_SIZE)
-    stack_remaining: int = 0
-    stack_order: list[str] | None = None
-    contrarius: ContrariusState = field(default_factory=ContrariusState)
-    players: list[Player] = field(default_factory=list)
-    active: str | None = None
-    praefectus_magnus: str | None = None
-    concordia: str | None = None
-    ended: Ended | None = None
-    variants: Variants = field(default_factory=Variants)
-    #: One record per turn played (plain data), appended by ``play``; a record is never
-    #: changed once appended, so copies of the snapshot share them (:meth:`copy`, :meth:`to_dict`).
-    log: list[dict[str, Any]] = field(default_factory=list)
-    start: str | None = None
-    #: Readings made while loading (not written back): e.g. an old snapshot's salt city
-    #: read as its no-salt token (README "How the rules are read").
-    read_notes: list[str] = field(default_factory=list, compare=False)
+    _fields = ("board", "mode", "level", "seed", "rolls", "dice", "dice_faces", "cities", "houses", "colonists",
+               "bonus_markers", "display", "stack_remaining", "stack_order", "contrarius", "players", "active",
+               "praefectus_magnus", "concordia", "ended", "variants", "log", "start", "read_notes")
+    _compared = _fields[:-1]  # not the read notes
+
+    def __init__(self, board: Board, mode: str = "solo", level: str = "standard", seed: int | None = None,
+                 rolls: int = 0, dice: str = "virtual", dice_faces: dict[str, list[Any]] | None = None,
+                 cities: dict[str, str] | None = None, houses: dict[str, list[str]] | None = None,
+                 colonists: list[Colonist] | None = None, bonus_markers: dict[str, str] | None = None,
+                 display: list[str | None] | None = None, stack_remaining: int = 0, stack_order: list[str] | None = None,
+                 contrarius: ContrariusState | None = None, players: list[Player] | None = None,
+                 active: str | None = None, praefectus_magnus: str | None = None, concordia: str | None = None,
+                 ended: Ended | None = None, variants: Variants | None = None, log: list[dict[str, Any]] | None = None,
+                 start: str | None = None, read_notes: list[str] | None = None):
+        self.board = board
+        self.mode = mode
+        self.level = level
+        self.seed = seed
+        self.rolls = rolls
+        self.dice = dice
+        self.dice_faces = dice_faces
+        self.cities = {} if cities is None else cities
+        self.houses = {} if houses is None else houses
+        self.colonists = [] if colonists is None else colonists
+        self.bonus_markers = {} if bonus_markers is None else bonus_markers
+        self.display = [None] * DISPLAY_SIZE if display is None else display
+        self.stack_remaining = stack_remaining
+        self.stack_order = stack_order
+        self.contrarius = ContrariusState() if contrarius is None else contrarius
+        self.players = [] if players is None else players
+        self.active = active
+        self.praefectus_magnus = praefectus_magnus
+        self.concordia = concordia
+        self.ended = ended
+        self.variants = Variants() if variants is None else variants
+        #: One record per turn played (plain data), appended by ``play``; a record is never
+        #: changed once appended, so copies of the snapshot share them (:meth:`copy`, :meth:`to_dict`).
+        self.log = [] if log is None else log
+        self.start = start
+        #: Readings made while loading (not written back): e.g. an old snapshot's salt city
+        #: read as its no-salt token (README "How the rules are read"). Not compared by ``==``.
+        self.read_notes = [] if read_notes is None else read_notes
 
     def homes(self, kind: str) -> tuple[str, ...]:
         """Where a new colonist of ``kind`` goes besides cities with its owner's house:

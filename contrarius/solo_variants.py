@@ -19,11 +19,11 @@ it and returns the report lines as :class:`Note` values; none prints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
 from .errors import ContrariusError, NeedForumRevealError, RuleError
+from .records import Record
 from .snapshot import Snapshot
 from .variants import FORUM_ROW, UNKNOWN, forum_cards, forum_name
 
@@ -54,15 +54,17 @@ def bonus_turned(s: Snapshot) -> str:
     return f"its fish tile {FISH_TILE_TURNED}"
 
 
-@dataclass
-class Note:
+class Note(Record):
     """One line of the turn's report: ``side`` (``"player"`` or ``"contrarius"``), ``kind``,
     ``text`` and plain ``data`` for ``--json``."""
 
-    side: str
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    _fields = ("side", "kind", "text", "data")
+
+    def __init__(self, side: str, kind: str, text: str, data: dict[str, Any] | None = None):
+        self.side = side
+        self.kind = kind
+        self.text = text
+        self.data = {} if data is None else data
 
 
 def refuse_unused_variant_options(s: Snapshot, a: Any) -> None:

@@ -31,12 +31,12 @@ import signal
 import stat
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from .errors import InputFileError, SnapshotError
-from .yamlio import STDIO, check_digits, dump_yaml, parse_yaml, read_file_text, read_text, source_label
+from .records import Record
+from .yamlio import STDIO, dump_yaml, parse_yaml, read_file_text, read_text, source_label
 
 __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrupt", "interrupted_message", "load_snapshot", "load_snapshot_text", "locked",
            "history", "redo", "redo_waiting", "same_game", "save_in_place", "source_label", "undo", "write_text"]
@@ -123,9 +123,7 @@ def dump_snapshot(snapshot) -> str:
     """The snapshot as the YAML text of format version 1. Raises :class:`InputFileError`
     (exit 3) when it would hold a number longer than the reader takes
     (:func:`~contrarius.yamlio.check_digits`): nothing is written that could not be read."""
-    data = snapshot.to_dict()
-    check_digits(data, "the new snapshot")
-    return dump_yaml(data)
+    return dump_yaml(snapshot.to_dict(), checked="the new snapshot")
 
 
 # ----- signals, locks, atomic files -------------------------------------------------------
@@ -579,15 +577,17 @@ def history_path(path: str) -> Path:
     return target.with_name(target.name + HISTORY_SUFFIX)
 
 
-@dataclass
-class _History:
+class _History(Record):
     """The timeline of one snapshot: ``states`` (hash -> snapshot text), ``timeline`` (hashes,
     oldest first) and ``at`` (the position of the snapshot on disk)."""
 
-    states: dict[str, str]
-    timeline: list[str]
-    at: int
-    source: str = ""  # the file it was read from (PATH.history, or a legacy PATH.prev)
+    _fields = ("states", "timeline", "at", "source")
+
+    def __init__(self, states: dict[str, str], timeline: list[str], at: int, source: str = ""):
+        self.states = states
+        self.timeline = timeline
+        self.at = at
+        self.source = source  # the file it was read from (PATH.history, or a legacy PATH.prev)
 
     def record(self) -> dict:
         return {"of": self.timeline[self.at], "timeline": list(self.timeline), "at": self.at}
@@ -835,8 +835,7 @@ def _read_locked(path: str, target: Path) -> str:
         raise InputFileError(f"{path}: cannot read ({exc.strerror}); check the path") from None
 
 
-@dataclass(frozen=True)
-class HistoryMove:
+class HistoryMove(NamedTuple):
     """What :func:`undo` or :func:`redo` did: ``turns`` steps moved; ``snapshot`` the state
     now in the file; ``undoable`` / ``redoable``: steps left each way on the timeline."""
 

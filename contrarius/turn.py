@@ -22,7 +22,6 @@ snapshot's mode. Nothing here prints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from .board import GOODS, HOLDING, KINDS, LAND, SEA
@@ -31,6 +30,7 @@ from .build import (BuildRuling, Move, apply_build, contrarius_home, enter_from_
 from .cards import Card, card_facts, card_name
 from .dice import DIE_COLOURS, die_decides, parse_face, roll
 from .errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError, UnusedInputError
+from .records import Record
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
 from .solo_variants import Note, bonus_piece, red_sea_colonist, surplus_steps
 
@@ -50,8 +50,22 @@ def record_moves_and_places(rec: dict[str, Any], moves: list[tuple[str, str, str
         rec["places"] = [f"{k}:{c}" for k, c in places]
 
 
-@dataclass
-class PlayerAction:
+def set_card_play(record: Any, action: str | None, province: str | None, copy: str | None, builds: list[str] | None,
+                  moves: list[tuple[str, str, str]] | None, places: list[tuple[str, str]] | None,
+                  buys: list[str] | None) -> None:
+    """Set on ``record`` (a :class:`PlayerAction`, or a :class:`~contrarius.twoplayer.Part` of a
+    team turn) what a player did with a card, as :class:`PlayerAction` describes these fields;
+    None for a list: a new empty list (nothing recorded)."""
+    record.action = action
+    record.province = province
+    record.copy = copy
+    record.builds = [] if builds is None else builds
+    record.moves = [] if moves is None else moves
+    record.places = [] if places is None else places
+    record.buys = [] if buys is None else buys
+
+
+class PlayerAction(Record):
     """What the player did this turn.
 
     ``card``: the personality played. ``action``: ``produce``/``reactivate`` (Prefect),
@@ -70,37 +84,43 @@ class PlayerAction:
     "Solo Variants": ``forum`` the Salsa forum card taken with the Tribune (name, position
     or POSITION=NAME), ``forum_refill`` the forum cards drawn to refill the row,
     ``forum_reveal`` names for forum row positions shown as ``?``; ``fish`` the fish paid
-    at the fish market this turn.
+    at the fish market this turn. ``_fields`` names the fields in this order.
     """
 
-    card: str
-    action: str | None = None
-    province: str | None = None
-    copy: str | None = None
-    builds: list[str] = field(default_factory=list)
-    moves: list[tuple[str, str, str]] = field(default_factory=list)
-    places: list[tuple[str, str]] = field(default_factory=list)
-    buys: list[str] = field(default_factory=list)
-    refill: list[str] = field(default_factory=list)
-    reveal: dict[int, str] = field(default_factory=dict)
-    dice: list[tuple[str | None, str]] = field(default_factory=list)
-    choices: list[int] = field(default_factory=list)
-    player: str | None = None
-    no_roll: bool = False
-    forum: str | None = None
-    forum_refill: list[str] = field(default_factory=list)
-    forum_reveal: dict[int, str] = field(default_factory=dict)
-    fish: int = 0
+    _fields = ("card", "action", "province", "copy", "builds", "moves", "places", "buys", "refill", "reveal", "dice",
+               "choices", "player", "no_roll", "forum", "forum_refill", "forum_reveal", "fish")
+
+    def __init__(self, card: str, action: str | None = None, province: str | None = None, copy: str | None = None,
+                 builds: list[str] | None = None, moves: list[tuple[str, str, str]] | None = None,
+                 places: list[tuple[str, str]] | None = None, buys: list[str] | None = None,
+                 refill: list[str] | None = None, reveal: dict[int, str] | None = None,
+                 dice: list[tuple[str | None, str]] | None = None, choices: list[int] | None = None,
+                 player: str | None = None, no_roll: bool = False, forum: str | None = None,
+                 forum_refill: list[str] | None = None, forum_reveal: dict[int, str] | None = None, fish: int = 0):
+        self.card = card
+        set_card_play(self, action, province, copy, builds, moves, places, buys)
+        self.refill = [] if refill is None else refill
+        self.reveal = {} if reveal is None else reveal
+        self.dice = [] if dice is None else dice
+        self.choices = [] if choices is None else choices
+        self.player = player
+        self.no_roll = no_roll
+        self.forum = forum
+        self.forum_refill = [] if forum_refill is None else forum_refill
+        self.forum_reveal = {} if forum_reveal is None else forum_reveal
+        self.fish = fish
 
 
-@dataclass
-class Event:
+class Event(Record):
     """One thing that happened: ``kind`` (vp, build, colonist, card, produce, ...),
     ``text`` (one line for the report) and ``data`` (for ``--json``)."""
 
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    _fields = ("kind", "text", "data")
+
+    def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None):
+        self.kind = kind
+        self.text = text
+        self.data = {} if data is None else data
 
     def to_dict(self) -> dict[str, Any]:
         """``{"kind", "text", **data}``; a data key that would overwrite ``kind`` or ``text``
@@ -111,30 +131,37 @@ class Event:
         return out
 
 
-@dataclass
-class Roll:
+class Roll(Record):
     """A die result used this turn: ``die``, ``face`` and ``source`` (table or rolled)."""
 
-    die: str
-    face: Any
-    source: str
+    _fields = ("die", "face", "source")
+
+    def __init__(self, die: str, face: Any, source: str):
+        self.die = die
+        self.face = face
+        self.source = source
 
 
-@dataclass
-class TurnResult:
+class TurnResult(Record):
     """The outcome of :func:`play`: the new snapshot and the turn's report."""
 
-    snapshot: Snapshot
-    card: str
-    reacted_to: str | None
-    player_events: list[Event]
-    events: list[Event]
-    rolls: list[Roll]
-    vp_before: int
-    vp_after: int
-    rulings: list[BuildRuling]
-    ended: bool
-    game_over: bool
+    _fields = ("snapshot", "card", "reacted_to", "player_events", "events", "rolls", "vp_before", "vp_after",
+               "rulings", "ended", "game_over")
+
+    def __init__(self, snapshot: Snapshot, card: str, reacted_to: str | None, player_events: list[Event],
+                 events: list[Event], rolls: list[Roll], vp_before: int, vp_after: int, rulings: list[BuildRuling],
+                 ended: bool, game_over: bool):
+        self.snapshot = snapshot
+        self.card = card
+        self.reacted_to = reacted_to
+        self.player_events = player_events
+        self.events = events
+        self.rolls = rolls
+        self.vp_before = vp_before
+        self.vp_after = vp_after
+        self.rulings = rulings
+        self.ended = ended
+        self.game_over = game_over
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""

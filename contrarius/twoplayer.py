@@ -23,17 +23,17 @@ Everything is pure: nothing is printed and the snapshot given is never changed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields
 from typing import Any, Callable
 
 from .cards import SETUP_SPECIALISTS, Card, card_facts, card_name
 from .errors import ContrariusError, RuleError
+from .records import Record
 from .reactions import react
 from .setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
 from .snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Ended, Snapshot
 from .turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, Turn, TurnResult, bonus_goods,
                    cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
-                   record_moves_and_places, specialist_production, store_goods, take_back_cards)
+                   record_moves_and_places, set_card_play, specialist_production, store_goods, take_back_cards)
 
 TEAM = "team"
 THIRD = "third-player"
@@ -44,8 +44,7 @@ _MAX_BUYS = {"senator": 2, "consul": 1, "praetor": 1, "proconsul": 1}
 _PREFECTS = ("prefect", "prefect_magnus")
 
 # ----- what a turn is told ---------------------------------------------------------------------
-@dataclass
-class Part:
+class Part(Record):
     """One player's own part of a team turn (the partner's, usually).
 
     ``card``: a card this player played from their own hand (the partner's card after a
@@ -56,19 +55,19 @@ class Part:
     :class:`~contrarius.turn.PlayerAction`.
     """
 
-    card: str | None = None
-    personality: str | None = None
-    action: str | None = None
-    province: str | None = None
-    copy: str | None = None
-    builds: list[str] = field(default_factory=list)
-    moves: list[tuple[str, str, str]] = field(default_factory=list)
-    places: list[tuple[str, str]] = field(default_factory=list)
-    buys: list[str] = field(default_factory=list)
+    _fields = ("card", "personality", "action", "province", "copy", "builds", "moves", "places", "buys")
+
+    def __init__(self, card: str | None = None, personality: str | None = None, action: str | None = None,
+                 province: str | None = None, copy: str | None = None, builds: list[str] | None = None,
+                 moves: list[tuple[str, str, str]] | None = None, places: list[tuple[str, str]] | None = None,
+                 buys: list[str] | None = None):
+        self.card = card
+        self.personality = personality
+        set_card_play(self, action, province, copy, builds, moves, places, buys)
 
     def is_empty(self) -> bool:
         """True when nothing at all is recorded."""
-        return not any(getattr(self, f.name) for f in fields(self))
+        return not any(getattr(self, name) for name in self._fields)
 
     def record(self) -> dict[str, Any]:
         """Plain data for the turn log (only what was given)."""
@@ -83,7 +82,6 @@ class Part:
         return out
 
 
-@dataclass
 class TeamAction(PlayerAction):
     """A turn of team play or of the third-player variant.
 
@@ -93,14 +91,20 @@ class TeamAction(PlayerAction):
     (``vp``|``house``: the reaction printed on the Praetor Contrarius reacts to),
     ``partner`` (the partner's part; None: not recorded), ``veto`` (third-player: the
     player using their veto card) and ``veto_face`` (the re-rolled result read from the
-    table; None: the program rolls).
+    table; None: the program rolls). Its ``__init__`` takes the fields of a
+    :class:`~contrarius.turn.PlayerAction` (all by keyword but ``card``) and these.
     """
 
-    personality: str | None = None
-    praetor_reaction: str | None = None
-    partner: Part | None = None
-    veto: str | None = None
-    veto_face: str | None = None
+    _fields = PlayerAction._fields + ("personality", "praetor_reaction", "partner", "veto", "veto_face")
+
+    def __init__(self, card: str, *args: Any, personality: str | None = None, praetor_reaction: str | None = None,
+                 partner: Part | None = None, veto: str | None = None, veto_face: str | None = None, **kwargs: Any):
+        super().__init__(card, *args, **kwargs)
+        self.personality = personality
+        self.praetor_reaction = praetor_reaction
+        self.partner = partner
+        self.veto = veto
+        self.veto_face = veto_face
 
     def own_part(self) -> Part:
         """The active player's part as a :class:`Part`."""
@@ -116,7 +120,7 @@ def as_team_action(action: PlayerAction) -> tuple[TeamAction, bool]:
     """
     if isinstance(action, TeamAction):
         return action, action.partner is not None
-    base = {f.name: getattr(action, f.name) for f in fields(PlayerAction)}
+    base = {name: getattr(action, name) for name in PlayerAction._fields}
     return TeamAction(**base), False
 
 
@@ -230,14 +234,16 @@ class TwoPlayerTurn(Turn):
         self.player_events.append(Event(kind, text, data))
 
 
-@dataclass
-class Plan:
+class Plan(Record):
     """What the players did that Contrarius's reaction depends on."""
 
-    reacted: Card
-    act: str | None
-    province: str | None
-    copied: Card | None = None
+    _fields = ("reacted", "act", "province", "copied")
+
+    def __init__(self, reacted: Card, act: str | None, province: str | None, copied: Card | None = None):
+        self.reacted = reacted
+        self.act = act
+        self.province = province
+        self.copied = copied
 
 
 # ----- the players' part ---------------------------------------------------------------------------
@@ -531,7 +537,7 @@ def run(snapshot: Snapshot, ta: TeamAction, recorded: bool, pid: str, players_pa
     s = snapshot.copy()
     if counter is not None:
         s.rolls = counter
-    action = TeamAction(**{f.name: getattr(ta, f.name) for f in fields(TeamAction)})
+    action = TeamAction(**{name: getattr(ta, name) for name in TeamAction._fields})
     action.player = pid
     t = TwoPlayerTurn(s, action, preset)
     if leftover is not None:

@@ -20,12 +20,12 @@ labelled where it acts; ``shared/reference/variants.md`` lists the facts behind 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from .board import GOODS, Board, suggest, unknown
 from .errors import ContrariusError
+from .records import Record
 from .yamlio import shown
 
 SALSA = "salsa"
@@ -137,18 +137,21 @@ def token_mix(board: Board, salsa: bool) -> dict[str, dict[str, int]]:
     return out
 
 
-@dataclass
-class Salsa:
+class Salsa(Record):
     """Concordia Salsa's state: Contrarius's forum cards, the forum row and its stack.
 
     ``row``: up to 4 forum cards left to right (``"?"``: a card not recorded).
     ``stack_order``: the face-up stack from the top when known, else None.
     """
 
-    contrarius: list[str] = field(default_factory=list)
-    row: list[str] = field(default_factory=list)
-    stack_remaining: int = 0
-    stack_order: list[str] | None = None
+    _fields = ("contrarius", "row", "stack_remaining", "stack_order")
+
+    def __init__(self, contrarius: list[str] | None = None, row: list[str] | None = None, stack_remaining: int = 0,
+                 stack_order: list[str] | None = None):
+        self.contrarius = [] if contrarius is None else contrarius
+        self.row = [] if row is None else row
+        self.stack_remaining = stack_remaining
+        self.stack_order = stack_order
 
     def to_dict(self) -> dict[str, Any]:
         stack: dict[str, Any] = {"remaining": self.stack_remaining}
@@ -157,18 +160,19 @@ class Salsa:
         return {"contrarius": list(self.contrarius), "row": list(self.row), "stack": stack}
 
 
-@dataclass
-class FishMarket:
+class FishMarket(Record):
     """The fish market's state: the fish Contrarius holds (1 VP each at the end)."""
 
-    contrarius: int = 0
+    _fields = ("contrarius",)
+
+    def __init__(self, contrarius: int = 0):
+        self.contrarius = contrarius
 
     def to_dict(self) -> dict[str, Any]:
         return {"contrarius": self.contrarius}
 
 
-@dataclass
-class Aegyptus:
+class Aegyptus(Record):
     """Concordia Aegyptus's state.
 
     ``red_sea_colonist``: ``"due"`` until Contrarius's next new sea colonist was placed in
@@ -178,9 +182,12 @@ class Aegyptus:
     order it built them (None: none yet, or an older snapshot that did not record it).
     """
 
-    red_sea_colonist: str = "due"
-    traders: list[str] = field(default_factory=list)
-    first_red_sea: str | None = None
+    _fields = ("red_sea_colonist", "traders", "first_red_sea")
+
+    def __init__(self, red_sea_colonist: str = "due", traders: list[str] | None = None, first_red_sea: str | None = None):
+        self.red_sea_colonist = red_sea_colonist
+        self.traders = [] if traders is None else traders
+        self.first_red_sea = first_red_sea
 
     def house_built(self, city: str, red_sea: set[str]) -> None:
         """Contrarius built a house in ``city``: the first one at the Red Sea (``red_sea``, the
@@ -202,14 +209,17 @@ class Aegyptus:
         return out
 
 
-@dataclass
-class Variants:
+class Variants(Record):
     """Which solo variants a game uses, with their state (None: not used)."""
 
-    salsa: Salsa | None = None
-    fish_market: FishMarket | None = None
-    gallia: bool = False
-    aegyptus: Aegyptus | None = None
+    _fields = ("salsa", "fish_market", "gallia", "aegyptus")
+
+    def __init__(self, salsa: Salsa | None = None, fish_market: FishMarket | None = None, gallia: bool = False,
+                 aegyptus: Aegyptus | None = None):
+        self.salsa = salsa
+        self.fish_market = fish_market
+        self.gallia = gallia
+        self.aegyptus = aegyptus
 
     @property
     def names(self) -> list[str]:

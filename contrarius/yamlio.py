@@ -117,9 +117,20 @@ def safe_load(text: str) -> Any:
     """``yaml.safe_load(text)``, through libyaml (``CSafeLoader``) when PyYAML has it.
 
     The result is the same (same constructor and resolver, only the parser is in C), about
-    eight times faster. Text that libyaml rejects is parsed again by the pure-Python
-    parser, so that errors keep its messages (and text only it accepts still loads).
+    eight times faster. Plain text (no anchor, alias or tag, the data files contrarius
+    ships) is built straight from libyaml's node tree (:func:`_plain_data`); other text,
+    and text libyaml rejects, goes the general way (:func:`_general_load`).
     """
+    try:
+        return _plain_data(text)
+    except _Fallback:
+        return _general_load(text)
+
+
+def _general_load(text: str) -> Any:
+    """``yaml.safe_load(text)`` refusing a key given twice: libyaml's parser when PyYAML has
+    it; text that libyaml rejects is parsed again by the pure-Python parser, so that errors
+    keep its messages (and text only it accepts still loads)."""
     import yaml
 
     fast = getattr(yaml, "CSafeLoader", None)
@@ -152,7 +163,7 @@ def _strict(base: type) -> type:
         return _STRICT[base]
     import yaml
 
-    class Strict(base):  # type: ignore[misc, valid-type]
+    class Strict(_quick_resolver(), base):  # type: ignore[misc, valid-type]
         def construct_mapping(self, node, deep=False):  # noqa: D102 - PyYAML hook
             seen: set = set()
             for key_node, _ in node.value:
@@ -172,13 +183,188 @@ def _strict(base: type) -> type:
     return Strict
 
 
+_RESOLVER: list[type] = []
+
+
+def _quick_resolver() -> type:
+    """A mixin for PyYAML's safe loaders and dumpers: the same tags as their resolver, each
+    plain scalar's regular expressions tried once per text per process (a memo: a board
+    names each city many times), and no path resolvers walked (safe loading has none)."""
+    if _RESOLVER:
+        return _RESOLVER[0]
+    import yaml
+    from yaml.nodes import ScalarNode
+    from yaml.resolver import BaseResolver
+
+    memo: dict[str, str] = {}
+    default = BaseResolver.DEFAULT_SCALAR_TAG
+
+    class QuickResolver:
+        def resolve(self, kind, value, implicit):  # noqa: D102 - PyYAML hook
+            if kind is not ScalarNode:
+                return super().resolve(kind, value, implicit)
+            if not implicit[0]:
+                return default
+            tag = memo.get(value)
+            if tag is None:
+                tag = memo[value] = super().resolve(kind, value, (True, False))
+            return tag
+
+        def descend_resolver(self, current_node, current_index):  # noqa: D102 - PyYAML hook
+            pass
+
+        def ascend_resolver(self):  # noqa: D102 - PyYAML hook
+            pass
+
+    if BaseResolver.yaml_path_resolvers or yaml.SafeLoader.yaml_path_resolvers or \
+            getattr(yaml, "CSafeLoader", yaml.SafeLoader).yaml_path_resolvers:
+        QuickResolver = type("QuickResolver", (), {})  # path resolvers were added: PyYAML's own resolver
+    _RESOLVER.append(QuickResolver)
+    return QuickResolver
+
+
+_PROPERTY: list = []
+
+
+def _may_hold_properties(text: str) -> bool:
+    """Whether the YAML ``text`` may hold an anchor (``&a``), an alias (``*a``) or a tag
+    (``!!int``, ``!x``, ``%TAG !``): an ``&``, ``*`` or ``!`` where libyaml's scanner may
+    start a token, i.e. at the start of the text or after a blank, a line break, a flow
+    indicator (``[ ] { } ,``), ``:``, ``?`` or a quote. The same character inside a
+    scalar (``--partner-*``, ``it's!``) is no property. True may be wrong (the caller
+    then takes the general way); False is never wrong."""
+    if "&" not in text and "*" not in text and "!" not in text:
+        return False
+    if not _PROPERTY:
+        import re
+
+        _PROPERTY.append(re.compile(r"(?:\A|[\s\ufeff\[\]{},:?\"'])[&*!]"))
+    return _PROPERTY[0].search(text) is not None
+
+
+class _Fallback(Exception):
+    """The text is not one :func:`_plain_data` vouches for: load it the general way."""
+
+
+def _plain_data(text: str, source: str | None = None) -> Any:
+    """The data of the YAML ``text``, exactly as ``yaml.safe_load`` builds it, from one
+    parse by libyaml: its node tree (composed in C) is built here directly, without
+    PyYAML's general constructor (which handles anchors, recursive data and ``<<`` merges,
+    never present here).
+
+    Only text without anchors, aliases and tags is taken (:func:`_may_hold_properties`:
+    every tag is implied by the value), holding mappings, lists and plain values (text, integers,
+    floats, true/false, null, dates); anything else, a key given twice, text libyaml
+    rejects or a value that cannot be built raises :class:`_Fallback`: the caller then
+    loads the text the general way, which gives the same data or the same error.
+
+    ``source`` given (a file's label), the text is also checked as :func:`check_plain`
+    checks it, in the same order, with the same :class:`InputFileError` (the first
+    refusal in the file; it is only raised when the whole text parsed).
+    """
+    import yaml
+
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is None or _may_hold_properties(text):
+        raise _Fallback
+    loader = _strict(fast)(text)
+    try:
+        root = loader.get_single_node()
+    except yaml.YAMLError:
+        raise _Fallback from None
+    finally:
+        loader.dispose()
+    if root is None:
+        return None
+    try:
+        return _build(root, loader, [] if source is not None else None, source)
+    except InputFileError:
+        raise
+    except Exception:  # noqa: BLE001 - a duplicate, an odd value, too deep: the general way tells
+        raise _Fallback from None
+
+
+def _build(root: Any, loader: Any, stack: list | None, source: str | None) -> Any:
+    """The data of the node tree ``root`` (libyaml's, of text without anchors, aliases or
+    tags), each value built by the same PyYAML constructor as in ``yaml.safe_load``;
+    ``stack`` a list: :func:`check_plain`'s checks on the way (``stack`` None: none).
+    Raises :class:`_Fallback` for what it does not build, :class:`InputFileError` for a
+    refusal."""
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    text_tag, int_tag = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+    scalars = {tag: loader.yaml_constructors[tag] for tag in
+               ("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", int_tag,
+                "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp")}
+    decimal = _decimal()
+    check = stack is not None
+
+    def build(node: Any, is_key: bool) -> Any:
+        kind = type(node)
+        if kind is ScalarNode:
+            tag, value = node.tag, node.value
+            if check:
+                if is_key:
+                    problem = _key_problem(value, tag)
+                    if problem:
+                        raise _refusal(source, stack, node, *problem)
+                    stack[-1][2] = value
+                elif tag == int_tag:
+                    problem = _int_problem(value)
+                    if problem:
+                        raise _refusal(source, stack, node, *problem)
+            if tag == text_tag:
+                return value
+            if tag == int_tag and decimal.fullmatch(value):
+                return int(value)
+            return scalars[tag](loader, node)  # a KeyError (e.g. a << merge) falls back
+        if is_key:
+            if check:
+                raise _refusal(source, stack, node, *_KEY_NOT_NAME)
+            raise _Fallback
+        if check:
+            stack.append(["map" if kind is MappingNode else "seq" if kind is SequenceNode else None, 0, None])
+            if len(stack) > MAX_DEPTH:
+                raise _refusal(source, stack, node, *_TOO_DEEP)
+        if kind is MappingNode:
+            out: Any = {}
+            for key_node, value_node in node.value:
+                key = build(key_node, True)
+                if key in out:
+                    raise _Fallback  # the general way names the key given twice
+                out[key] = build(value_node, False)
+        elif kind is SequenceNode:
+            out = []
+            frame = stack[-1] if check else None
+            for item in node.value:
+                if frame is not None:
+                    frame[1] += 1
+                out.append(build(item, False))
+        else:
+            raise _Fallback
+        if check:
+            stack.pop()
+        return out
+
+    return build(root, False)
+
+
 #: Deepest nesting a file read by contrarius may have (a snapshot needs 6: a log entry's
 #: reaction event's list of goods received is the deepest).
 MAX_DEPTH = 16
 #: Longest integer a file may hold (a seed is the longest number contrarius writes).
 MAX_DIGITS = 40
 
-_DECIMAL = __import__("re").compile(r"[-+]?(0|[1-9][0-9]*)")
+_DECIMAL: list = []
+
+
+def _decimal() -> Any:
+    """The compiled pattern of an integer written in plain decimal (compiled on first use)."""
+    if not _DECIMAL:
+        import re
+
+        _DECIMAL.append(re.compile(r"[-+]?(0|[1-9][0-9]*)"))
+    return _DECIMAL[0]
 
 
 def _key_path(stack: list) -> str:
@@ -190,6 +376,40 @@ def _key_path(stack: list) -> str:
         elif frame[0] == "seq":
             out += f"[{max(frame[1] - 1, 0)}]"
     return (out + ("..." if len(stack) > MAX_DEPTH // 2 else "")) or "the top level"
+
+
+_KEY_NOT_NAME = ("a list or mapping used as a key", "keys are names")
+_TOO_DEEP = (f"nested more than {MAX_DEPTH} levels deep", "a snapshot is never nested that deep: correct the file")
+
+
+def _refusal(source: str | None, stack: list, at: Any, what: str, fix: str) -> InputFileError:
+    """The refusal of :func:`check_plain`: the file, the key path, the line of ``at`` (an
+    event or a node), what is wrong and the fix."""
+    mark = getattr(at, "start_mark", None)
+    line = f" (line {mark.line + 1})" if mark is not None else ""
+    return InputFileError(f"{source}: {_key_path(stack)}{line}: {what}; {fix}")
+
+
+def _key_problem(value: str, tag: str) -> tuple[str, str] | None:
+    """What is wrong with a mapping key written ``value`` that YAML reads as ``tag``, and
+    the fix; None for a name (a text)."""
+    if tag == "tag:yaml.org,2002:str":
+        return None
+    shown = value or "~"
+    return f"the key {shown!r} is read as a {tag.rsplit(':', 1)[-1]}, not a name", f"quote it ('{shown}') or correct it"
+
+
+def _int_problem(value: str) -> tuple[str, str] | None:
+    """What is wrong with the integer written ``value`` (not plain decimal, too many
+    digits), and the fix; None when nothing is."""
+    digits = value.lstrip("+-")
+    if not _decimal().fullmatch(value):
+        return (f"{value!r} is not written as a plain decimal number (YAML would read {_number_kind(digits)} number)",
+                f"write it in decimal digits without leading zeros, e.g. {digits.lstrip('0') or '0'}"
+                if digits.isdigit() else "write it in decimal digits")
+    if len(digits) > MAX_DIGITS:
+        return f"a number of {len(digits)} digits", f"numbers have at most {MAX_DIGITS} digits"
+    return None
 
 
 def check_plain(text: str, source: str) -> None:
@@ -217,9 +437,7 @@ def check_plain(text: str, source: str) -> None:
     stack: list[list] = []  # [kind, count of items seen, current key]
 
     def refuse(ev: Any, what: str, fix: str) -> InputFileError:
-        mark = getattr(ev, "start_mark", None)
-        line = f" (line {mark.line + 1})" if mark is not None else ""
-        return InputFileError(f"{source}: {_key_path(stack)}{line}: {what}; {fix}")
+        return _refusal(source, stack, ev, what, fix)
 
     try:
         while loader.check_event():
@@ -238,30 +456,21 @@ def check_plain(text: str, source: str) -> None:
                 raise refuse(ev, f"an explicit YAML tag ({ev.tag.replace('tag:yaml.org,2002:', '!!')})",
                              "remove it: write the plain value")
             if is_key and not isinstance(ev, ScalarEvent):
-                raise refuse(ev, "a list or mapping used as a key", "keys are names")
+                raise refuse(ev, *_KEY_NOT_NAME)
             if isinstance(ev, ScalarEvent):
                 plain = ev.implicit[0] and not ev.style
                 kind = loader.resolve(ScalarNode, ev.value, (True, False)) if plain else "tag:yaml.org,2002:str"
+                problem = _key_problem(ev.value, kind) if is_key else \
+                    _int_problem(ev.value) if kind == "tag:yaml.org,2002:int" else None
+                if problem:
+                    raise refuse(ev, *problem)
                 if is_key:
-                    if kind != "tag:yaml.org,2002:str":
-                        shown = ev.value or "~"
-                        raise refuse(ev, f"the key {shown!r} is read as a {kind.rsplit(':', 1)[-1]}, not a name",
-                                     f"quote it ('{shown}') or correct it")
                     stack[-1][2] = ev.value
-                elif kind == "tag:yaml.org,2002:int":
-                    digits = ev.value.lstrip("+-")
-                    if not _DECIMAL.fullmatch(ev.value):
-                        raise refuse(ev, f"{ev.value!r} is not written as a plain decimal number (YAML would read "
-                                         f"{_number_kind(digits)} number)",
-                                     f"write it in decimal digits without leading zeros, e.g. {digits.lstrip('0') or '0'}"
-                                     if digits.isdigit() else "write it in decimal digits")
-                    if len(digits) > MAX_DIGITS:
-                        raise refuse(ev, f"a number of {len(digits)} digits", f"numbers have at most {MAX_DIGITS} digits")
                 continue
             kind = "map" if isinstance(ev, MappingStartEvent) else "seq" if isinstance(ev, SequenceStartEvent) else None
             stack.append([kind, 0, None])
             if len(stack) > MAX_DEPTH:
-                raise refuse(ev, f"nested more than {MAX_DEPTH} levels deep", "a snapshot is never nested that deep: correct the file")
+                raise refuse(ev, *_TOO_DEEP)
     except yaml.YAMLError:
         return  # not YAML: loading reports it, with the pure-Python parser's message
     finally:
@@ -289,12 +498,20 @@ def check_digits(data: Any, what: str) -> None:
 
 def parse_yaml(text: str, source: str) -> Any:
     """``yaml.safe_load`` with one-line errors naming the file, line and column, after
-    :func:`check_plain` refused what no contrarius file contains."""
+    :func:`check_plain` refused what no contrarius file contains.
+
+    Plain text (what contrarius writes) is parsed once, checked and built from one node
+    tree (:func:`_plain_data`); other text is scanned by :func:`check_plain`, then loaded.
+    Either way the data, the refusal or the error are the same."""
     import yaml
 
+    try:
+        return _plain_data(text, source)
+    except _Fallback:
+        pass
     check_plain(text, source)
     try:
-        return safe_load(text)
+        return _general_load(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -320,32 +537,117 @@ def _short(v: Any) -> bool:
     return _scalar(v) or (isinstance(v, list) and all(_scalar(x) for x in v))
 
 
-def dump_yaml(data: Any) -> str:
-    """Deterministic YAML: keys in the given order, no aliases.
+def _flow_list(value: list) -> bool:
+    """Whether :func:`dump_yaml` writes the list ``value`` on one line: a list of scalars."""
+    return all(_scalar(x) for x in value)
 
-    Lists of scalars and small records (at most 4 short values, e.g. a colonist or a
-    card) are written on one line; other mappings one key per line, for hand editing.
-    """
+
+def _flow_dict(value: dict) -> bool:
+    """Whether :func:`dump_yaml` writes the mapping ``value`` on one line: a small record
+    (at most 4 short values, under 60 characters)."""
+    return 0 < len(value) <= 4 and all(_short(v) for v in value.values()) and \
+        sum(len(str(v)) for v in value.values()) < 60
+
+
+_DUMPER: list[type] = []
+
+
+def _dumper() -> type:
+    """The dumper class of :func:`dump_yaml` (made on first use): PyYAML's safe dumper
+    (libyaml's emitter when PyYAML has it: the same text for everything contrarius writes,
+    five times faster), no aliases, lists and mappings on one line as :func:`_flow_list`
+    and :func:`_flow_dict` say."""
+    if _DUMPER:
+        return _DUMPER[0]
     import yaml
 
-    # libyaml's emitter when PyYAML has it (the same text for everything contrarius writes,
-    # five times faster); the representers below are Python either way
-    class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    class Dumper(_quick_resolver(), getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
         def ignore_aliases(self, data: Any) -> bool:  # noqa: D102 - PyYAML hook
             return True
 
     def rep_list(dumper: yaml.SafeDumper, value: list) -> Any:
-        flow = all(_scalar(x) for x in value)
-        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=_flow_list(value))
 
     def rep_dict(dumper: yaml.SafeDumper, value: dict) -> Any:
-        flow = 0 < len(value) <= 4 and all(_short(v) for v in value.values()) and \
-            sum(len(str(v)) for v in value.values()) < 60
-        return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(), flow_style=flow)
+        return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(), flow_style=_flow_dict(value))
 
-    _Dumper.add_representer(list, rep_list)
-    _Dumper.add_representer(dict, rep_dict)
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    Dumper.add_representer(list, rep_list)
+    Dumper.add_representer(dict, rep_dict)
+    _DUMPER.append(Dumper)
+    return Dumper
+
+
+def _plain_nodes(data: Any, digits_checked: bool) -> Any:
+    """The node tree PyYAML's representer (with :func:`_dumper`'s list and mapping rules)
+    makes of ``data``, made directly, for data of mappings, lists, text, integers,
+    true/false and null; anything else raises :class:`_Fallback` (the representer then
+    does it). ``digits_checked``: an integer longer than :data:`MAX_DIGITS` digits also
+    raises :class:`_Fallback` (:func:`check_digits` then names it)."""
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    text_tag, int_tag = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+    bool_tag, seq_tag, map_tag = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
+
+    def node(value: Any) -> Any:
+        kind = type(value)
+        if kind is str:
+            return ScalarNode(text_tag, value)
+        if kind is int:
+            written = str(value)
+            if digits_checked and len(written.lstrip("-")) > MAX_DIGITS:
+                raise _Fallback
+            return ScalarNode(int_tag, written)
+        if kind is bool:
+            return ScalarNode(bool_tag, "true" if value else "false")
+        if value is None:
+            return ScalarNode("tag:yaml.org,2002:null", "null")
+        if kind is list:
+            return SequenceNode(seq_tag, [node(x) for x in value], flow_style=_flow_list(value))
+        if kind is dict:
+            return MappingNode(map_tag, [(node(k), node(v)) for k, v in value.items()], flow_style=_flow_dict(value))
+        raise _Fallback
+
+    try:
+        return node(data)
+    except _Fallback:
+        raise
+    except Exception:  # noqa: BLE001 - e.g. too deep: the representer tells
+        raise _Fallback from None
+
+
+def dump_yaml(data: Any, checked: str | None = None) -> str:
+    """Deterministic YAML: keys in the given order, no aliases.
+
+    Lists of scalars and small records (at most 4 short values, e.g. a colonist or a
+    card) are written on one line; other mappings one key per line, for hand editing.
+    ``checked`` (e.g. ``the new snapshot``): first :func:`check_digits` ``(data, checked)``,
+    which refuses a number the reader would refuse. The text is ``yaml.dump``'s with
+    :func:`_dumper`; plain data is turned into nodes here (:func:`_plain_nodes`), the
+    same nodes PyYAML's representer makes, only faster.
+    """
+    import io
+
+    try:
+        nodes = _plain_nodes(data, checked is not None)
+    except _Fallback:
+        nodes = None
+        if checked is not None:
+            check_digits(data, checked)
+    stream = io.StringIO()
+    # the options yaml.dump(data, Dumper=..., sort_keys=False, allow_unicode=True, width=100) passes
+    dumper = _dumper()(stream, default_style=None, default_flow_style=False, canonical=None, indent=None, width=100,
+                       allow_unicode=True, line_break=None, encoding=None, version=None, tags=None,
+                       explicit_start=None, explicit_end=None, sort_keys=False)
+    try:
+        dumper.open()
+        if nodes is None:
+            dumper.represent(data)
+        else:
+            dumper.serialize(nodes)
+        dumper.close()
+    finally:
+        dumper.dispose()
+    return stream.getvalue()
 
 
 def shown(value: Any) -> str:

@@ -14,27 +14,52 @@ import pytest
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "imperium-expert-midgame.yaml"
 
 PROBE = """
-import os, sys
+import atexit, os, sys
 sys.argv = ["contrarius", *sys.argv[1:]]
-from contrarius.cli import main
+import dataclasses
+made = []
+def counted(cls, *args, _made=dataclasses._process_class):
+    made.append(f"{cls.__module__}.{cls.__qualname__}")
+    return _made(cls, *args)
+dataclasses._process_class = counted
+import contrarius.cli
+contrarius.cli._exit_now = sys.exit  # the probe reports after the command (main ends with os._exit)
 try:
-    main()
+    contrarius.cli.main()
 except SystemExit:
     pass
+sys.stderr.write("\\nATEXIT=%d" % atexit._ncallbacks())
 sys.stderr.write("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.startswith(("contrarius", "pydantic", "typer.rich_utils", "hashlib", "json", "rich.")))) + "\\n")
+made += [f"{m}.{name}" for m, mod in list(sys.modules.items()) if m.startswith("contrarius")
+         for name, obj in vars(mod).items() if isinstance(obj, type) and "__dataclass_fields__" in vars(obj)]
+sys.stderr.write("\\nDATACLASSES=" + ",".join(sorted(set(x for x in made if x.startswith("contrarius")))) + "\\n")
 """
 
 
-def loaded(tmp_path, *args, env=None):
-    """The contrarius (and pydantic, typer.rich_utils, hashlib, json, rich) modules a process
-    running ``contrarius ARGS`` imported."""
+def probe(tmp_path, *args, env=None) -> dict:
+    """What a process running ``contrarius ARGS`` loaded: ``MODULES``, the contrarius (and
+    pydantic, typer.rich_utils, hashlib, json, rich) modules it imported, ``DATACLASSES``,
+    the contrarius classes made into dataclasses on the way, and ``ATEXIT``, how many
+    ``atexit`` functions were registered when it ended."""
     import os
 
     proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=tmp_path,
                           env={**os.environ, **(env or {})})
-    line = [x for x in proc.stderr.splitlines() if x.startswith("MODULES=")]
-    assert line, proc.stderr
-    return set(line[-1][len("MODULES="):].split(","))
+    out = {}
+    for key in ("MODULES", "DATACLASSES", "ATEXIT"):
+        line = [x for x in proc.stderr.splitlines() if x.startswith(f"{key}=")]
+        assert line, proc.stderr
+        out[key] = set(filter(None, line[-1][len(key) + 1:].split(",")))
+    out["ATEXIT"] = int(out["ATEXIT"].pop())
+    return out
+
+
+def loaded(tmp_path, *args, env=None):
+    """The contrarius (and pydantic, typer.rich_utils, hashlib, json, rich) modules a process
+    running ``contrarius ARGS`` imported, and ``ATEXIT=N``: how many ``atexit`` functions
+    were registered when it ended."""
+    got = probe(tmp_path, *args, env=env)
+    return got["MODULES"] | {f"ATEXIT={got['ATEXIT']}"}
 
 
 def test_the_command_table_matches_what_the_modules_register():
@@ -151,3 +176,79 @@ def test_only_a_help_page_loads_the_rich_help(tmp_path, args):
     assert "contrarius.cli" in mods
     assert "contrarius.cli.helptext" not in mods and "typer.rich_utils" not in mods, args
     assert {"contrarius.cli.helptext", "typer.rich_utils"} <= loaded(tmp_path, *args[:1], "--help")
+
+
+#: TAB after ``play prefect SNAPSHOT --produce`` (the provinces of the game)
+TAB = {"_CONTRARIUS_COMPLETE": "complete_bash", "COMP_WORDS": f"contrarius play prefect {EXAMPLE} --produce ",
+       "COMP_CWORD": "5"}
+
+
+@pytest.mark.parametrize("args, env", [
+    (["play", "senator", "{snap}", "-o", "{out}"], None),
+    (["play", "tribune", "{snap}", "--json", "-o", "{out}"], None),
+    (["where", "{snap}"], None),
+    (["preview", "--all", "{snap}"], None),
+    ([], TAB),
+])
+def test_the_common_commands_make_no_dataclass_at_start_up(tmp_path, args, env):
+    """Issue 20: a ``@dataclass`` compiles its methods with ``exec`` at every start (~0.3 ms a
+    class, never in the ``.pyc``). The classes these commands load are plain
+    :class:`contrarius.records.Record` classes or ``NamedTuple`` classes instead; the modules
+    of other commands (campaign, scoring, picture, session) may keep theirs."""
+    got = probe(tmp_path, *(a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args), env=env)
+    assert {"contrarius.cli", "contrarius.board", "contrarius.store"} <= got["MODULES"]
+    assert got["DATACLASSES"] == set(), f"contrarius {' '.join(args) or 'TAB'} made dataclasses: {sorted(got['DATACLASSES'])}"
+
+
+def test_the_probe_sees_a_dataclass(tmp_path):
+    # the guard above can fail: ``score`` loads the scoring rules, whose classes stay dataclasses
+    got = probe(tmp_path, "score", str(EXAMPLE))
+    assert {"contrarius.scoring.FinalScore", "contrarius.scoring.GodScore"} <= got["DATACLASSES"]
+
+
+def test_a_record_names_the_parameters_of_its_init():
+    """``_fields`` (equality, repr, ``_replace``, a team action made from a player's action)
+    lists a record's ``__init__`` parameters in order, and ``__init__`` keeps each value
+    under its own name: a field added to one and not the other, or stored under another
+    name, fails here."""
+    import importlib
+
+    from contrarius.records import Record
+
+    for mod in ("board", "variants", "snapshot", "store", "build", "solo_variants", "turn", "setup", "twoplayer", "preview"):
+        importlib.import_module(f"contrarius.{mod}")
+    seen, todo = [], list(Record.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        seen.append(cls.__name__)
+        todo += cls.__subclasses__()
+        values = {name: object() for name in cls._fields}
+        by_name = cls(**values)
+        assert {n: getattr(by_name, n) for n in cls._fields} == values, cls
+        if cls.__name__ != "TeamAction":  # its own fields are keyword-only (after PlayerAction's)
+            by_position = cls(*values.values())
+            assert {n: getattr(by_position, n) for n in cls._fields} == values, cls
+        assert by_name._replace() == by_name and by_name._replace() is not by_name
+    assert {"Snapshot", "Board", "PlayerAction", "TeamAction", "TurnResult", "BuildRuling", "Outcome", "Summary"} <= set(seen)
+    assert len(seen) == len(set(seen)) >= 29
+
+
+@pytest.mark.parametrize("args", [["play", "senator", "{ex}", "-o", "{out}"], ["play", "senator", "{ex}", "--json", "-o", "{out}"],
+                                  ["where", "{ex}"], ["preview", "--all", "{ex}"], ["show", "{ex}"]])
+def test_a_one_shot_command_leaves_nothing_for_the_interpreters_exit(tmp_path, args):
+    """main ends a one-shot command with os._exit, skipping the interpreter's teardown (issue
+    20), only when no atexit function waits for that exit: the turn commands register none
+    (a help page does: the standard library's logging; it then exits normally)."""
+    argv = [a.format(ex=EXAMPLE, out=tmp_path / "out.yaml") for a in args]
+    assert "ATEXIT=0" in loaded(tmp_path, *argv)
+    assert "ATEXIT=0" not in loaded(tmp_path, "play", "--help")
+
+
+def test_os_exit_keeps_the_exit_code_and_flushes_what_was_said(tmp_path):
+    """The exit without teardown keeps the exit code and every byte printed: a refused play
+    (exit 2, one line on stderr) and a where (exit 0, the table on stdout)."""
+    bad = subprocess.run([sys.executable, "-m", "contrarius", "play", "nosuchcard", str(EXAMPLE), "-o", str(tmp_path / "o.yaml")],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.startswith("contrarius: ") and len(bad.stderr.splitlines()) == 1, bad.stderr
+    good = subprocess.run([sys.executable, "-m", "contrarius", "where", str(EXAMPLE)], capture_output=True, text=True, cwd=tmp_path)
+    assert good.returncode == 0 and good.stdout.rstrip().endswith("┘"), good.stdout[-200:]

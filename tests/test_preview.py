@@ -32,7 +32,6 @@ Display: [Mercator, Mason, Prefect, Colonist, Farmer, Architect, Diplomat].
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -91,7 +90,7 @@ def assert_each_outcome_is_play(snap: Snapshot, action: PlayerAction, pv: Previe
     for o in pv.outcomes:
         assert o.result is not None
         for b in o.branches:
-            r = play(snap, replace(action, dice=list(action.dice) + [(d, str(f)) for d, f in b.dice]))
+            r = play(snap, action._replace(dice=list(action.dice) + [(d, str(f)) for d, f in b.dice]))
             assert _state(r.snapshot) == _state(o.result.snapshot)
             assert r.vp_after - r.vp_before == o.vp
             assert [e.data["city"] for e in r.events if e.kind == "build" and "city" in e.data] == [x["city"] for x in o.builds]

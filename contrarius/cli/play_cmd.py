@@ -150,8 +150,6 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
     ``snapshot``: the game, so that ``--partner-move`` takes the shorthand ``KIND:WHERE>CITY``
     as ``--move`` does, for the partner's colonists (the player other than ``pa.player``),
     resolved on the game as it stands before the turn."""
-    from dataclasses import fields
-
     from ..parsing import card_from_text, parse_moves
     from ..twoplayer import Part, TeamAction, other_player
 
@@ -175,7 +173,7 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
             raise ContrariusError(f"--veto {veto!r}: write PLAYER or PLAYER=FACE, e.g. player1 or player1=cloth")
     if praetor_reaction is not None:
         praetor_reaction = praetor_reaction.strip().casefold()
-    return TeamAction(**{f.name: getattr(pa, f.name) for f in fields(pa)}, personality=personality,
+    return TeamAction(**{name: getattr(pa, name) for name in pa._fields}, personality=personality,
                       praetor_reaction=praetor_reaction, partner=partner, veto=vetoer, veto_face=face)
 
 

@@ -99,7 +99,16 @@ class City(NamedTuple):
     province: str
 
 
-class Line(NamedTuple):
+class _LineKey(NamedTuple):
+    """What tells one :class:`Line` from another: its kind, ends and index."""
+
+    kind: str
+    a: str
+    b: str
+    index: int = 1
+
+
+class Line(_LineKey):
     """One printed line between two cities.
 
     ``kind`` is ``"land"`` (brown) or ``"sea"`` (blue); ``a`` and ``b`` are the end
@@ -108,37 +117,33 @@ class Line(NamedTuple):
     cross but not end on (Ionium's dotted strait line, an unconfirmed reading kept as
     board data). ``route`` names a line that is not printed as a line but read as one
     (``"Nile"``: a stretch of the Nile between two consecutive Nile cities on Aegyptus,
-    a reading); empty for printed lines. Two lines are equal, hash and sort by ``kind``,
-    ``a``, ``b`` and ``index`` alone (``stoppable`` and ``route`` are data about the line).
+    a reading); empty for printed lines. A line never changes. Two lines are equal, hash
+    and sort by ``kind``, ``a``, ``b`` and ``index`` alone (the tuple a line is:
+    ``stoppable`` and ``route`` are data about the line, kept beside it).
     """
 
-    kind: str
-    a: str
-    b: str
-    index: int = 1
-    stoppable: bool = True
-    route: str = ""
+    stoppable: bool
+    route: str
 
-    def __eq__(self, other: object) -> bool:
-        return self[:4] == other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
+    def __new__(cls, kind: str, a: str, b: str, index: int = 1, stoppable: bool = True, route: str = "") -> "Line":
+        line = tuple.__new__(cls, (kind, a, b, index))
+        line.stoppable = stoppable
+        line.route = route
+        return line
 
-    def __ne__(self, other: object) -> bool:
-        return self[:4] != other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
+    def __repr__(self) -> str:
+        return (f"Line(kind={self.kind!r}, a={self.a!r}, b={self.b!r}, index={self.index!r}, "
+                f"stoppable={self.stoppable!r}, route={self.route!r})")
 
-    def __lt__(self, other: object) -> bool:
-        return self[:4] < other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
+    def __deepcopy__(self, memo: dict) -> "Line":
+        """The line itself: it never changes, so copies of a snapshot share it."""
+        return self
 
-    def __le__(self, other: object) -> bool:
-        return self[:4] <= other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
-
-    def __gt__(self, other: object) -> bool:
-        return self[:4] > other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
-
-    def __ge__(self, other: object) -> bool:
-        return self[:4] >= other[:4] if other.__class__ is Line else NotImplemented  # type: ignore[index]
-
-    def __hash__(self) -> int:
-        return hash(self[:4])
+    def _replace(self, **changes: object) -> "Line":
+        """A line like this one but for ``changes`` (field name -> value)."""
+        fields = {"kind": self.kind, "a": self.a, "b": self.b, "index": self.index, "stoppable": self.stoppable,
+                  "route": self.route}
+        return Line(**{**fields, **changes})  # type: ignore[arg-type]
 
     @property
     def ends(self) -> tuple[str, str]:

@@ -391,17 +391,21 @@ def _alpha(name: str) -> str:
 
 
 def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]],
-              priority: Priority | None = None) -> Trial:
+              priority: Priority | None = None, far: dict[int, dict[Line, tuple[Line, ...]]] | None = None) -> Trial:
     """Apply steps 1-4 of "Where does Contrarius build?" to the cities of one goods type.
 
     ``priority`` (Gallia, Aegyptus): among the cities left after step 1, the preferred ones
     win before step 2 when at least one of them is reachable (step ``"1a"`` in the trace).
+    ``far``: colonist index -> the lines it reaches in any number of steps, for the words of
+    the cities out of reach (:func:`_why_unreachable`), filled as needed; several trials on
+    the same unchanged snapshot may share it.
     """
     board = snapshot.board
     trial = Trial(goods)
     steps = contrarius_steps(snapshot)
     my_provinces = snapshot.provinces_of(CONTRARIUS)
-    far: dict[int, dict[Line, tuple[Line, ...]]] = {}  # for the words of unreachable cities
+    if far is None:
+        far = {}
     for city in sorted((c for c, g in snapshot.cities.items() if g == goods), key=_alpha):
         if CONTRARIUS in snapshot.houses.get(city, []):
             trial.excluded.append(Exclusion(city, "1", "Contrarius already has a house there"))
@@ -479,7 +483,7 @@ NO_SALT_READING = ("Salsa reading: no salt city is reachable, so the unchanged r
                    "specialist's goods, then the next lower types)")
 
 
-def where(snapshot: Snapshot, face: str, *, salt: bool = False) -> BuildRuling:
+def where(snapshot: Snapshot, face: str, *, salt: bool = False, shared: dict | None = None) -> BuildRuling:
     """Rule on where Contrarius builds for die result ``face`` (a goods type or ``"S"``).
 
     Rule: "Where Does Contrarius Build?" with the cheaper-goods fallback. ``salt``: the
@@ -488,16 +492,25 @@ def where(snapshot: Snapshot, face: str, *, salt: bool = False) -> BuildRuling:
     building for its best specialist"): steps 1-4 are first applied to the reachable salt
     cities; none reachable: the unchanged rule (a reading). Pure: the snapshot is not
     changed. Raises :class:`RuleError` for ``S`` without a specialist.
+
+    ``shared``: a dict (empty at first) given to every call that rules on the same
+    unchanged snapshot (``contrarius where``: every face): what does not depend on the
+    face (step 1's reachable cities and the colonists' distances) is worked out once and
+    kept there. The rulings are the same as without it.
     """
     goods, specialist = resolve_goods(snapshot, face)
-    reachable = reach(snapshot)
+    if shared is None:
+        shared = {}
+    if "reachable" not in shared:
+        shared["reachable"], shared["far"] = reach(snapshot), {}
+    reachable, far = shared["reachable"], shared["far"]
     ruling = BuildRuling(face, goods, specialist, contrarius_steps(snapshot), [])
     ruling.notes = board_notes(snapshot)
     priority = variant_priority(snapshot)
     if priority is not None:
         ruling.readings.append(priority.reading)
     if salt and snapshot.variants.salsa is not None:
-        trial = try_goods(snapshot, "salt", reachable, priority)
+        trial = try_goods(snapshot, "salt", reachable, priority, far)
         trial.label = "Salsa: salt city first"
         ruling.trials.append(trial)
         ruling.readings.append(SALT_READING)
@@ -509,7 +522,7 @@ def where(snapshot: Snapshot, face: str, *, salt: bool = False) -> BuildRuling:
         ruling.readings.append(NO_SALT_READING)
     g = goods
     for _ in GOODS:
-        trial = try_goods(snapshot, g, reachable, priority)
+        trial = try_goods(snapshot, g, reachable, priority, far)
         ruling.trials.append(trial)
         if trial.chosen is not None:
             c = trial.chosen

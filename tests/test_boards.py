@@ -156,6 +156,26 @@ def test_only_the_dotted_ionium_line_is_not_stoppable():
     assert [(n, ln.kind, ln.label) for n, ln in stops] == [("ionium", "land", "Apollonia-Brvndisivm")]
 
 
+def test_a_line_is_told_apart_by_kind_ends_and_index_alone():
+    """A line is equal to, hashes and sorts as any line of the same kind, ends and index:
+    Ionium's dotted Apollonia-Brvndisivm (not stoppable) is the line a player types as
+    ``Apollonia-Brvndisivm`` (issue 20: ``Line`` is that tuple, as the dataclass compared it);
+    its data stays with it, in its repr, in ``_replace`` and in a snapshot's deep copy."""
+    import copy
+
+    dotted = load_board("ionium").parse_line("Apollonia-Brvndisivm", "land")
+    typed = Line("land", "Apollonia", "Brvndisivm")
+    assert not dotted.stoppable and typed.stoppable
+    assert dotted == typed and not dotted != typed and hash(dotted) == hash(typed) and {dotted: 1}[typed] == 1
+    assert not dotted < typed and dotted <= typed and Line("land", "Apollonia", "Brvndisivm", 2) > dotted
+    assert repr(dotted) == "Line(kind='land', a='Apollonia', b='Brvndisivm', index=1, stoppable=False, route='')"
+    again = dotted._replace(index=2)
+    assert (again.index, again.stoppable, again.route) == (2, False, "") and dotted.index == 1
+    assert copy.deepcopy(dotted) is dotted
+    nile = next(ln for ln in load_board("aegyptus").lines if ln.route)
+    assert nile.route == "Nile" and copy.deepcopy([nile])[0].route == "Nile"
+
+
 def test_creta_sea_only_cities():
     # creta.yaml: "Tarrha and Gavdos have sea lines only"
     b = load_board("creta")

@@ -612,3 +612,46 @@ def test_move_describe_and_dict():
                            "steps": 2, "to": "Aleria-Cosa"}
     one = where(italia(colonists=[("contrarius", "land", "Roma"), *PL]), "tool").moves[0]
     assert one.describe() == "land colonist Roma -> Cosa-Roma (1 step)"
+
+
+def _every_face_rulings(snap: Snapshot, shared: dict | None) -> list:
+    """The rulings of `contrarius where` (every face, S with the Salsa preference) as data."""
+    out = []
+    for face in ("cloth", "wine", "tool", "food", "brick", "S"):
+        try:
+            out.append(where(snap, face, salt=face == "S", shared=shared).to_dict())
+        except RuleError as exc:
+            out.append(str(exc))
+    return out
+
+
+def test_where_for_every_face_on_one_snapshot_shares_step_one():
+    # `contrarius where` rules every face on one unchanged snapshot and gives where() one
+    # `shared` dict, so that step 1 (the cities in reach and the colonists' distances, which
+    # do not depend on the face) is worked out once. The rulings must be exactly those of
+    # separate calls: on every example, on each board set up, and on those games after a
+    # few turns (houses built, colonists moved, cities out of reach with their reasons).
+    from contrarius.game import play
+    from contrarius.turn import PlayerAction
+
+    snaps = [load_snapshot(str(p)) for p in sorted(EXAMPLES.glob("*.yaml"))]
+    for board in ("aegyptus", "balearica", "britannia", "byzantium", "corsica", "creta", "cyprus", "gallia",
+                  "germania", "hellas", "hispania", "imperium", "ionium", "italia", "roma", "sicilia"):
+        extra = {"start": "Forum Romanum"} if board == "roma" else {}
+        snap, _ = new_game(SetupOptions(board=board, level="expert", seed=5, **extra))
+        snaps.append(snap)
+        for card in ("mercator", "tribune", "senator"):
+            try:
+                snap = play(snap, PlayerAction(card=card)).snapshot
+            except Exception:  # noqa: BLE001 - a card this game does not allow: the next one
+                continue
+            snaps.append(snap)
+    for seed in (1, 2):  # Concordia Salsa: S tries the salt cities first
+        snaps.append(new_game(SetupOptions(board="italia", seed=seed, salsa=True))[0])
+    assert len(snaps) > 30
+    for snap in snaps:
+        before = snap.to_dict()
+        shared: dict = {}
+        assert _every_face_rulings(snap, shared) == _every_face_rulings(snap, None)
+        assert "reachable" in shared  # worked out once, kept for the next face
+        assert snap.to_dict() == before

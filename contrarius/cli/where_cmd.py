@@ -73,9 +73,10 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
 
     faces = [parse_face("mercator", face)] if face is not None else list(FACES)
     rulings = []
+    shared: dict = {}  # one snapshot for every face: step 1's reach is worked out once
     for f in faces:
         try:
-            rulings.append((f, where(snap, f, salt=f == "S" and not black)))
+            rulings.append((f, where(snap, f, salt=f == "S" and not black, shared=shared)))
         except RuleError:
             if face is not None:
                 raise

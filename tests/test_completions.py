@@ -477,3 +477,24 @@ def test_completion_never_reads_a_fifo(tmp_path):
            "COMP_WORDS": line, "COMP_CWORD": "5"}
     done = subprocess.run([str(Path(sys.executable).parent / "contrarius")], env=env, capture_output=True, timeout=30)
     assert done.returncode == 0 and done.stdout.strip() == b""
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_every_shell_completes_after_a_command_name_in_a_real_process(shell, tmp_path):
+    """A real ``contrarius`` process builds only the command it completes (issue 20): typer's
+    zsh and fish classes must still be there (they once answered "Shell zsh not supported.",
+    exit 1). The Italia provinces after ``--produce``, the levels after ``new --level``."""
+    import os
+    import subprocess
+
+    line = f"contrarius play prefect {ITALIA} --produce "
+    env = {"bash": {"COMP_WORDS": line, "COMP_CWORD": str(len(line.split()))},
+           "zsh": {"_TYPER_COMPLETE_ARGS": line},
+           "fish": {"_TYPER_COMPLETE_ARGS": line, "_TYPER_COMPLETE_FISH_ACTION": "get-args"}}[shell]
+    script = Path(sys.executable).parent / "contrarius"  # its name gives the variable: _CONTRARIUS_COMPLETE
+    proc = subprocess.run([str(script)], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "_CONTRARIUS_COMPLETE": f"complete_{shell}", **env})
+    assert proc.returncode == 0 and "not supported" not in proc.stdout + proc.stderr, (proc.returncode, proc.stdout, proc.stderr)
+    # Italia's provinces (boards/italia.yaml), as the CliRunner tests above get them
+    for province in ("Aemilia", "Apvlia", "Campania"):
+        assert province in proc.stdout, proc.stdout

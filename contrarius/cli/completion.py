@@ -194,11 +194,15 @@ def register_shells() -> None:
     typer's, whose script passes only ``COMP_WORDS``: values after ``:`` or ``=``
     (``--place land:Co``, ``--die white=``, ``reveal g.yaml 7=``) never completed. Its
     script also passes ``COMP_LINE``, ``COMP_POINT`` and ``COMP_WORDBREAKS``. Called when a
-    completion runs or a script is printed (``_CONTRARIUS_COMPLETE=...``)."""
-    from typer._completion_classes import BashComplete
+    completion runs or a script is printed (``_CONTRARIUS_COMPLETE=...``). typer's classes
+    for every shell are registered first: the app built for one command leaves out the
+    root's completion options, with which typer would register them (zsh and fish then
+    answered "Shell zsh not supported.")."""
+    from typer._completion_classes import BashComplete, completion_init
     from typer._completion_shared import COMPLETION_SCRIPT_BASH
     from typer._click.shell_completion import add_completion_class
 
+    completion_init()
     passed = "COMP_CWORD=$COMP_CWORD \\\n"
     if passed not in COMPLETION_SCRIPT_BASH:  # pragma: no cover - typer's template changed
         return

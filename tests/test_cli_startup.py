@@ -23,7 +23,7 @@ def counted(cls, *args, _made=dataclasses._process_class):
     return _made(cls, *args)
 dataclasses._process_class = counted
 import contrarius.cli
-contrarius.cli._exit_now = sys.exit  # the probe reports after the command (main ends with os._exit)
+contrarius.cli._exit_now = lambda code, *_: sys.exit(code)  # the probe reports after the command (main ends with os._exit)
 try:
     contrarius.cli.main()
 except SystemExit:
@@ -252,3 +252,19 @@ def test_os_exit_keeps_the_exit_code_and_flushes_what_was_said(tmp_path):
     assert bad.returncode == 2 and bad.stderr.startswith("contrarius: ") and len(bad.stderr.splitlines()) == 1, bad.stderr
     good = subprocess.run([sys.executable, "-m", "contrarius", "where", str(EXAMPLE)], capture_output=True, text=True, cwd=tmp_path)
     assert good.returncode == 0 and good.stdout.rstrip().endswith("┘"), good.stdout[-200:]
+
+
+def test_stderr_that_cannot_be_written_keeps_the_commands_exit_code(tmp_path):
+    """``2>/dev/full`` with a buffered stderr (no PYTHONUNBUFFERED, as in a login shell): the
+    error line is lost, but the exit code is README's (3 for a missing file, 0 for a where
+    that printed its table), not Python's 120 for a failed last flush of stderr."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    with open("/dev/full", "w") as full:
+        missing = subprocess.run([sys.executable, "-m", "contrarius", "check", str(tmp_path / "missing.yaml")],
+                                 stdout=subprocess.DEVNULL, stderr=full, cwd=tmp_path, env=env)
+        where = subprocess.run([sys.executable, "-m", "contrarius", "where", str(EXAMPLE)],
+                               stdout=subprocess.PIPE, stderr=full, cwd=tmp_path, env=env)
+    assert missing.returncode == 3
+    assert where.returncode == 0 and where.stdout.decode().rstrip().endswith("┘")

@@ -319,31 +319,39 @@ def main() -> None:
     # where Python resets the signal handlers and SIGINT would kill the process without a
     # word) is held back, and the process exits as decided
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    if interactive:
-        sys.exit(code)
-    _exit_now(code)
+    _exit_now(code, interactive)
 
 
-def _exit_now(code: object) -> None:
-    """End a one-shot command with ``code`` (as ``sys.exit`` reads it: None is 0, a number
-    itself, a text is printed on stderr and is 1) without the interpreter's teardown.
+def _exit_now(code: object, interactive: bool = False) -> None:
+    """End the process with ``code`` (as ``sys.exit`` reads it: None is 0, a number itself,
+    a text is printed on stderr and is 1).
 
-    Every file was written and closed by the command (the snapshot's commit is complete
-    before its report is said); what is left is Python freeing each module and object of
-    typer, rich, PyYAML and contrarius one by one, about 3 ms of every run that no one
-    sees (issue 20; the same is done by mypy's ``hard_exit``). The standard streams are
-    flushed first; one that cannot be flushed (the reader went away) changes nothing:
-    the outcome was decided before. When something did register an ``atexit`` function
-    (the standard library's ``logging``, imported by a help page), the interpreter's
-    normal exit runs it: ``tests/test_cli_startup.py`` checks that the turn commands
-    register none.
+    The standard streams are flushed first; one that cannot be (``2>/dev/full``, a reader
+    gone) is pointed at /dev/null, so that the exit code stays the command's (not Python's
+    120 for a failed last flush): the outcome was decided before.
+
+    A one-shot command then ends without the interpreter's teardown (``os._exit``): every
+    file was written and closed by the command (the snapshot's commit is complete before
+    its report is said); what is left is Python freeing each module and object of typer,
+    rich, PyYAML and contrarius one by one, about 3 ms of every run that no one sees
+    (issue 20; mypy's ``hard_exit`` does the same). The interactive ``session`` (readline)
+    and a process in which something registered an ``atexit`` function (the standard
+    library's ``logging``, imported by a help page) exit normally, so that it runs;
+    ``tests/test_cli_startup.py`` checks that the turn commands register none.
     """
     import atexit
     import os
 
-    if atexit._ncallbacks():
-        sys.exit(code)
+    from .common import quiet_stdout
 
+    for fd, stream in ((1, sys.stdout), (2, sys.stderr)):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            quiet_stdout(fd)
+    if interactive or atexit._ncallbacks():
+        sys.exit(code)
     if code is None:
         status = 0
     elif isinstance(code, int):
@@ -351,11 +359,4 @@ def _exit_now(code: object) -> None:
     else:
         print(code, file=sys.stderr)
         status = 1
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):
-            pass
     os._exit(status & 0xFF)
-

@@ -38,14 +38,15 @@ def say_error(line: str) -> None:
             pass
 
 
-def quiet_stdout() -> None:
-    """Point file descriptor 1 at /dev/null after stdout failed (a closed pipe, a full
-    disk), so that the interpreter's last flush on exit raises nothing."""
+def quiet_stdout(stream_fd: int = 1) -> None:
+    """Point file descriptor ``stream_fd`` (1: stdout, 2: stderr) at /dev/null after its
+    stream failed (a closed pipe, a full disk), so that the interpreter's last flush on
+    exit raises nothing."""
     import os
 
     try:
         fd = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(fd, 1)
+        os.dup2(fd, stream_fd)
         os.close(fd)
     except OSError:
         pass

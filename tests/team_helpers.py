@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from contrarius.snapshot import Snapshot
+from contrarius.model.snapshot import Snapshot
 
 
 def texts(result) -> str:

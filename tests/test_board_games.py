@@ -17,13 +17,13 @@ import shlex
 import pytest
 from typer.testing import CliRunner
 
-from contrarius.board import board_names, load_board
+from contrarius.material.board import board_names, load_board
 from contrarius.cli import app
-from contrarius.game import new_game, play
-from contrarius.turn import PlayerAction
-from contrarius.setup import SetupOptions
-from contrarius.snapshot import Snapshot
-from contrarius.store import dump_snapshot, load_snapshot
+from contrarius.rules.game import new_game, play
+from contrarius.rules.turn import PlayerAction
+from contrarius.rules.setup import SetupOptions
+from contrarius.model.snapshot import Snapshot
+from contrarius.store.files import dump_snapshot, load_snapshot
 
 runner = CliRunner(env={"COLUMNS": "200"})
 START = {"roma": ["--start", "Forum Romanum"]}  # Roma prints no start: the player names one

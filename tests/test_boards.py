@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from contrarius.board import (Board, Line, board_from_dict, board_names, boards_dir, load_board,
+from contrarius.material.board import (Board, Line, board_from_dict, board_names, boards_dir, load_board,
                               suggest)
 from contrarius.cli import app
 from contrarius.errors import ContrariusError, UnknownNameError
@@ -458,7 +458,7 @@ def test_board_command_unknown_name(runner):
 
 def test_city_typo_suggests_cities_not_provinces():
     # Imperium's province Mavretania has the alias Mauretania: never offered for a city
-    from contrarius.board import load_board
+    from contrarius.material.board import load_board
     from contrarius.errors import UnknownNameError
 
     with pytest.raises(UnknownNameError) as info:

@@ -1,4 +1,4 @@
-"""Tests of ``contrarius.build``: "Where Does Contrarius Build?" on the real boards.
+"""Tests of ``contrarius.rules.build``: "Where Does Contrarius Build?" on the real boards.
 
 Every expected answer below was worked out by hand from the rulebook (solo booklet,
 "Where Does Contrarius Build?" and "Supplementary rules") and the line lists of
@@ -21,13 +21,13 @@ from pathlib import Path
 
 import pytest
 
-from contrarius.build import (BuildRuling, Move, apply_build, line_distances, reach,
+from contrarius.rules.build import (BuildRuling, Move, apply_build, line_distances, reach,
                               resolve_goods, where)
-from contrarius.cards import Card
+from contrarius.material.cards import Card
 from contrarius.errors import RuleError
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import CONTRARIUS, Colonist, Snapshot
-from contrarius.store import load_snapshot
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import CONTRARIUS, Colonist, Snapshot
+from contrarius.store.files import load_snapshot
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -631,8 +631,8 @@ def test_where_for_every_face_on_one_snapshot_shares_step_one():
     # do not depend on the face) is worked out once. The rulings must be exactly those of
     # separate calls: on every example, on each board set up, and on those games after a
     # few turns (houses built, colonists moved, cities out of reach with their reasons).
-    from contrarius.game import play
-    from contrarius.turn import PlayerAction
+    from contrarius.rules.game import play
+    from contrarius.rules.turn import PlayerAction
 
     snaps = [load_snapshot(str(p)) for p in sorted(EXAMPLES.glob("*.yaml"))]
     for board in ("aegyptus", "balearica", "britannia", "byzantium", "corsica", "creta", "cyprus", "gallia",

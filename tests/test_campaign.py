@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from contrarius.campaign import (CAMPAIGN_START_VP, Campaign, CampaignGame, campaign_start, game_from_score,
+from contrarius.rules.campaign import (CAMPAIGN_START_VP, Campaign, CampaignGame, campaign_start, game_from_score,
                                  load_campaign, next_start_vp, save_campaign)
 from contrarius.errors import EXIT_INPUT, EXIT_RULE, EXIT_USAGE, ContrariusError, InputFileError, RuleError
-from contrarius.scoring import PlayerInput, score
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import CONTRARIUS, Ended, Snapshot
-from contrarius.store import dump_snapshot, load_snapshot
+from contrarius.rules.scoring import PlayerInput, score
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import CONTRARIUS, Ended, Snapshot
+from contrarius.store.files import dump_snapshot, load_snapshot
 
 from test_scoring import ITALIA_TOKENS, counted, counted_args
 

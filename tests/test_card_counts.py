@@ -24,11 +24,11 @@ import yaml
 
 from contrarius.cli import app
 from contrarius.errors import ContrariusError
-from contrarius.game import new_game as new_game_any_mode
-from contrarius.reactions import PlayerAction, play
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import UNKNOWN_CARD, Snapshot, card_count_problems
-from contrarius.store import dump_snapshot
+from contrarius.rules.game import new_game as new_game_any_mode
+from contrarius.rules.modes.solo import PlayerAction, play
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import UNKNOWN_CARD, Snapshot, card_count_problems
+from contrarius.store.files import dump_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 ITALIA = ROOT / "examples" / "italia-setup.yaml"

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from contrarius.cli import app
-from contrarius.snapshot import Snapshot
+from contrarius.model.snapshot import Snapshot
 
 ITALIA_STANDARD = ["new", "--board", "italia", "--level", "standard", "--seed", "1"]
 # extra goods beneath the 7 display positions (reference/cards.md "Display")

@@ -80,44 +80,44 @@ def test_the_command_table_matches_what_the_modules_register():
 def test_a_solo_play_loads_neither_team_play_nor_the_other_commands(tmp_path):
     mods = loaded(tmp_path, "play", "senator", str(EXAMPLE), "-o", str(tmp_path / "out.yaml"))
     assert (tmp_path / "out.yaml").exists()
-    assert "contrarius.reactions" in mods and "contrarius.cli.play_cmd" in mods
-    for mod in ("contrarius.team", "contrarius.third_player", "contrarius.twoplayer",
-                "contrarius.cli.session_cmd", "contrarius.cli.session_flow", "contrarius.cli.score_cmd",
-                "contrarius.cli.game_cmd", "contrarius.cli.preview_cmd", "contrarius.preview", "contrarius.setup"):
+    assert "contrarius.rules.modes.solo" in mods and "contrarius.cli.commands.play" in mods
+    for mod in ("contrarius.rules.modes.team", "contrarius.rules.modes.third_player", "contrarius.rules.modes.twoplayer",
+                "contrarius.cli.session.command", "contrarius.cli.session.flow", "contrarius.cli.commands.score",
+                "contrarius.cli.commands.game", "contrarius.cli.commands.preview", "contrarius.rules.preview", "contrarius.rules.setup"):
         assert mod not in mods, f"a solo play imported {mod}"
 
 
 def test_a_team_game_still_loads_team_play(tmp_path):
     snap = tmp_path / "team.yaml"
     mods = loaded(tmp_path, "new", "--board", "italia", "--mode", "team", "--seed", "4", "-o", str(snap))
-    assert "contrarius.team" in mods and "contrarius.third_player" not in mods
+    assert "contrarius.rules.modes.team" in mods and "contrarius.rules.modes.third_player" not in mods
     mods = loaded(tmp_path, "new", "--board", "italia", "--mode", "third-player", "--seed", "4", "-o", str(tmp_path / "t.yaml"))
-    assert "contrarius.third_player" in mods and "contrarius.team" not in mods
+    assert "contrarius.rules.modes.third_player" in mods and "contrarius.rules.modes.team" not in mods
 
 
 def test_a_solo_preview_loads_no_team_play(tmp_path):
     # issue 20: a solo game's preview (every card) needs no team play, no third-player
     # variant and no setup; a third-player game's preview still loads its variant
     mods = loaded(tmp_path, "preview", "--all", str(EXAMPLE))
-    assert "contrarius.preview" in mods and "contrarius.reactions" in mods
-    for mod in ("contrarius.team", "contrarius.third_player", "contrarius.twoplayer", "contrarius.setup"):
+    assert "contrarius.rules.preview" in mods and "contrarius.rules.modes.solo" in mods
+    for mod in ("contrarius.rules.modes.team", "contrarius.rules.modes.third_player", "contrarius.rules.modes.twoplayer", "contrarius.rules.setup"):
         assert mod not in mods, f"a solo preview imported {mod}"
     snap = tmp_path / "t.yaml"
     loaded(tmp_path, "new", "--board", "italia", "--mode", "third-player", "--seed", "4", "-o", str(snap))
     mods = loaded(tmp_path, "preview", "--all", str(snap))
-    assert "contrarius.third_player" in mods
+    assert "contrarius.rules.modes.third_player" in mods
 
 
 def test_where_loads_no_rules_of_play(tmp_path):
     mods = loaded(tmp_path, "where", str(EXAMPLE))
-    assert "contrarius.cli.where_cmd" in mods
-    for mod in ("contrarius.game", "contrarius.reactions", "contrarius.cli.play_cmd", "contrarius.cli.session_flow"):
+    assert "contrarius.cli.commands.where" in mods
+    for mod in ("contrarius.rules.game", "contrarius.rules.modes.solo", "contrarius.cli.commands.play", "contrarius.cli.session.flow"):
         assert mod not in mods, f"where imported {mod}"
 
 
 @pytest.mark.parametrize("line, expect", [
-    ("contrarius play prefect {snap} --produce ", "contrarius.cli.play_cmd"),
-    ("contrarius ", "contrarius.cli.session_cmd"),  # the command names: every command
+    ("contrarius play prefect {snap} --produce ", "contrarius.cli.commands.play"),
+    ("contrarius ", "contrarius.cli.session.command"),  # the command names: every command
 ])
 def test_a_tab_loads_the_command_it_completes(tmp_path, line, expect):
     line = line.format(snap=EXAMPLE)
@@ -125,7 +125,7 @@ def test_a_tab_loads_the_command_it_completes(tmp_path, line, expect):
                                  "COMP_CWORD": str(len(line.split()))})
     assert expect in mods
     if "play" in line:
-        assert "contrarius.cli.session_flow" not in mods and "contrarius.cli.game_cmd" not in mods
+        assert "contrarius.cli.session.flow" not in mods and "contrarius.cli.commands.game" not in mods
 
 
 @pytest.mark.parametrize("args", [
@@ -196,14 +196,14 @@ def test_the_common_commands_make_no_dataclass_at_start_up(tmp_path, args, env):
     :class:`contrarius.records.Record` classes or ``NamedTuple`` classes instead; the modules
     of other commands (campaign, scoring, picture, session) may keep theirs."""
     got = probe(tmp_path, *(a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args), env=env)
-    assert {"contrarius.cli", "contrarius.board", "contrarius.store"} <= got["MODULES"]
+    assert {"contrarius.cli", "contrarius.material.board", "contrarius.store.files"} <= got["MODULES"]
     assert got["DATACLASSES"] == set(), f"contrarius {' '.join(args) or 'TAB'} made dataclasses: {sorted(got['DATACLASSES'])}"
 
 
 def test_the_probe_sees_a_dataclass(tmp_path):
     # the guard above can fail: ``score`` loads the scoring rules, whose classes stay dataclasses
     got = probe(tmp_path, "score", str(EXAMPLE))
-    assert {"contrarius.scoring.FinalScore", "contrarius.scoring.GodScore"} <= got["DATACLASSES"]
+    assert {"contrarius.rules.scoring.FinalScore", "contrarius.rules.scoring.GodScore"} <= got["DATACLASSES"]
 
 
 def test_a_record_names_the_parameters_of_its_init():
@@ -215,7 +215,8 @@ def test_a_record_names_the_parameters_of_its_init():
 
     from contrarius.records import Record
 
-    for mod in ("board", "variants", "snapshot", "store", "build", "solo_variants", "turn", "setup", "twoplayer", "preview"):
+    for mod in ("material.board", "model.variants", "model.snapshot", "store.files", "rules.build",
+                "rules.variants.solo_variants", "rules.turn", "rules.setup", "rules.modes.twoplayer", "rules.preview"):
         importlib.import_module(f"contrarius.{mod}")
     seen, todo = [], list(Record.__subclasses__())
     while todo:

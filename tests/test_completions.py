@@ -18,7 +18,7 @@ from types import SimpleNamespace
 import pytest
 from typer.testing import CliRunner
 
-from contrarius.board import board_names
+from contrarius.material.board import board_names
 from contrarius.cli import app
 from contrarius.cli import completion as comp
 
@@ -106,7 +106,7 @@ def test_card_names(tmp_path):
 
 
 def test_card_names_are_read_back_by_the_program():
-    from contrarius.cards import card_name
+    from contrarius.material.cards import card_name
 
     for value in values(comp.complete_card(None, "")) + values(comp.complete_card(None, "pre")):
         card_name(value)  # raises for a name the program would not accept

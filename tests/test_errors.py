@@ -19,9 +19,9 @@ import pytest
 
 from contrarius.cli import app
 from contrarius.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_RULE, EXIT_USAGE
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import Ended
-from contrarius.store import dump_snapshot
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import Ended
+from contrarius.store.files import dump_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -259,22 +259,22 @@ def test_no_command_still_shows_the_help(runner):
 
 # ----- the boundary ---------------------------------------------------------------------------------
 def test_a_bug_is_one_line_with_exit_70(runner, tmp_path, monkeypatch):
-    import contrarius.game
+    import contrarius.rules.game
 
     def broken(*args, **kwargs):
         raise KeyError("oops")
 
-    monkeypatch.setattr(contrarius.game, "play", broken)
+    monkeypatch.setattr(contrarius.rules.game, "play", broken)
     fails(runner, ["play", "mercator", game_file(tmp_path)], EXIT_INTERNAL, "internal error (KeyError", "--debug")
 
 
 def test_an_interrupt_writes_nothing(runner, tmp_path, monkeypatch):
-    import contrarius.game
+    import contrarius.rules.game
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(contrarius.game, "play", interrupted)
+    monkeypatch.setattr(contrarius.rules.game, "play", interrupted)
     path = game_file(tmp_path)
     before = path.read_bytes()
     fails(runner, ["play", "mercator", path, "-i"], 130, "interrupted; nothing was written")

@@ -189,7 +189,7 @@ def test_a_device_is_refused_not_read(args):
 
 
 def test_a_history_that_is_a_device_or_too_big_is_exit_3(runner, tmp_path, monkeypatch):
-    import contrarius.yamlio as yamlio
+    import contrarius.io.yamlio as yamlio
 
     g = new(runner, tmp_path / "g.yaml")
     ok(runner, "play", "mercator", str(g), "-i")
@@ -339,7 +339,7 @@ def test_a_name_too_long_for_a_history_beside_it_is_one_message_naming_the_limit
 def test_same_game_resolves_names_only_when_the_written_keys_differ(runner, tmp_path):
     """store.same_game: identical game keys compare as written (no board loaded); an alias
     (Genua for Genva, README's spelling list) is the same city; another token is another game."""
-    from contrarius.store import game_identity, same_game
+    from contrarius.store.files import game_identity, same_game
 
     text = new(runner, tmp_path / "g.yaml", seed=1).read_text(encoding="utf-8")
     goods = re.search(r"^  Genva: (\w+)$", text, re.M).group(1)

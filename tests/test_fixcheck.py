@@ -93,7 +93,7 @@ def test_a_log_entry_that_refers_to_itself_or_nests_too_deeply_is_refused(runner
     yamlio.MAX_DEPTH and it has no aliases): a turn record that contains itself, or one
     nested hundreds of levels deep, is one problem at its path, never a crash."""
     from contrarius.errors import SnapshotError
-    from contrarius.snapshot import Snapshot
+    from contrarius.model.snapshot import Snapshot
 
     g = _played_game(runner, tmp_path)
     data = yaml.safe_load(g.read_text(encoding="utf-8"))

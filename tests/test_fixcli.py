@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from contrarius.board import load_board
+from contrarius.material.board import load_board
 from contrarius.cli import app
 from test_scoring import HISPANIA_TOKENS
 

@@ -55,7 +55,7 @@ def test_a_key_given_twice_is_refused_not_summed(tmp_path, runner, args, said):
 
 def test_goods_given_once_each_still_add_up(tmp_path, runner):
     # different goods, in one option or repeated (grain is read as food), are kept as given
-    from contrarius.cli.score_cmd import parse_goods
+    from contrarius.cli.commands.score import parse_goods
 
     assert parse_goods(["brick=1,food=2"]) == {"brick": 1, "food": 2}
     assert parse_goods(["brick=1", "grain=2"]) == {"brick": 1, "food": 2}

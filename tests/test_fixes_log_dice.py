@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 from contrarius.cli import app
-from contrarius.cli.session_flow import die_question
+from contrarius.cli.session.flow import die_question
 from contrarius.errors import NeedDieError
-from contrarius.game import play
-from contrarius.store import dump_snapshot, load_snapshot
-from contrarius.turn import PlayerAction
+from contrarius.rules.game import play
+from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.rules.turn import PlayerAction
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_reactions import _blocked, snap  # noqa: E402  (the hand-built "cannot build" table)

@@ -15,8 +15,8 @@ import pytest
 
 from contrarius.cli import app
 from contrarius.errors import UnknownNameError
-from contrarius.parsing import parse_move
-from contrarius.store import load_snapshot
+from contrarius.words.names import parse_move
+from contrarius.store.files import load_snapshot
 
 
 def _ok(r):
@@ -138,10 +138,10 @@ def test_team_session_reads_the_partners_shorthand_as_play_does(runner, tmp_path
 
 def test_session_refusals_name_no_play_option(runner, tmp_path):
     """The session user types answers, never play's options: a refusal drops the option
-    play's message opens with (contrarius.cli.session_flow.session_message). Salsa on
+    play's message opens with (contrarius.cli.session.flow.session_message). Salsa on
     Italia (forum row Mamilius, Julius, Donatus Pompeius, Lucius Flavius): a forum answer
     '9' is no row position (1-4): play says "--forum '9': ...", the session "'9': ..."."""
-    from contrarius.cli.session_flow import session_message
+    from contrarius.cli.session.flow import session_message
 
     assert session_message("--refill Weaver: the display stacks hold no Weaver") == "Weaver: the display stacks hold no Weaver"
     assert session_message("unknown province 'X'") == "unknown province 'X'"

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from contrarius.cli import app
 from contrarius.errors import InputFileError
-from contrarius.store import history, redo, undo
+from contrarius.store.files import history, redo, undo
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -294,7 +294,7 @@ def test_concurrent_play_in_place_never_loses_a_turn(tmp_path):
         assert code == 3 and "contrarius:" in err and "nothing was written" in err, err
     states, at = history(str(path))
     # every exit 0 is one turn in the file, and the history holds each state it was made from
-    from contrarius.store import load_snapshot
+    from contrarius.store.files import load_snapshot
 
     assert len(load_snapshot(str(path)).log) == len(ok)
     assert at == len(ok) and len(states) == len(ok) + 1

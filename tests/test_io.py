@@ -21,10 +21,10 @@ import yaml
 
 from contrarius.cli import _app_for, app
 from contrarius.errors import InputFileError
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import Ended, Snapshot
-from contrarius.store import dump_snapshot, history, load_snapshot, save_in_place, write_text
-from contrarius.yamlio import dump_yaml, safe_load
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import Ended, Snapshot
+from contrarius.store.files import dump_snapshot, history, load_snapshot, save_in_place, write_text
+from contrarius.io.yamlio import dump_yaml, safe_load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -265,7 +265,7 @@ def test_dump_of_awkward_strings_round_trips():
 
 
 def test_broken_yaml_keeps_the_pure_python_message():
-    from contrarius.yamlio import parse_yaml
+    from contrarius.io.yamlio import parse_yaml
 
     with pytest.raises(InputFileError) as exc:
         parse_yaml("a: [1,\n", "f.yaml")

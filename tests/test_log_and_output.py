@@ -102,8 +102,8 @@ def _at_80(render, *args) -> str:
 
 def test_show_at_80_columns_cuts_no_line_label(tmp_path):
     # the colonists' places are what --move needs typed: each stays whole (no '…', not folded)
-    from contrarius.cli.game_cmd import render_show
-    from contrarius.store import load_snapshot
+    from contrarius.cli.commands.game import render_show
+    from contrarius.store.files import load_snapshot
 
     snap = load_snapshot(str(ROOT / "examples" / "imperium-expert-midgame.yaml"))
     out = _at_80(render_show, snap)
@@ -113,10 +113,10 @@ def test_show_at_80_columns_cuts_no_line_label(tmp_path):
 
 
 def test_team_score_at_80_columns_names_every_god():
-    from contrarius.cli.score_cmd import render_score
-    from contrarius.scoring import score
-    from contrarius.game import new_game
-    from contrarius.setup import SetupOptions
+    from contrarius.cli.commands.score import render_score
+    from contrarius.rules.scoring import score
+    from contrarius.rules.game import new_game
+    from contrarius.rules.setup import SetupOptions
 
     snap, _ = new_game(SetupOptions(board="italia", mode="team", seed=3))
     out = _at_80(render_score, score(snap), None)
@@ -126,9 +126,9 @@ def test_team_score_at_80_columns_names_every_god():
 
 
 def test_preview_summary_fits_a_screen_at_80_columns():
-    from contrarius.cli.preview_cmd import render_summary
-    from contrarius.preview import summary
-    from contrarius.store import load_snapshot
+    from contrarius.cli.commands.preview import render_summary
+    from contrarius.rules.preview import summary
+    from contrarius.store.files import load_snapshot
 
     sm = summary(load_snapshot(str(EXAMPLE)))
     out = _at_80(render_summary, sm)

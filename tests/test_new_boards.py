@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from contrarius.board import board_from_dict, load_board
-from contrarius.build import apply_build, contrarius_home, movement_steps, reach, where
+from contrarius.material.board import board_from_dict, load_board
+from contrarius.rules.build import apply_build, contrarius_home, movement_steps, reach, where
 from contrarius.cli import app
 from contrarius.errors import ContrariusError
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import Colonist, Snapshot
-from contrarius.store import dump_snapshot, load_snapshot
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import Colonist, Snapshot
+from contrarius.store.files import dump_snapshot, load_snapshot
 
 
 def fresh(board: str, **kw) -> Snapshot:

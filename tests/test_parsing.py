@@ -15,8 +15,8 @@ import pytest
 
 from contrarius.cli import app
 from contrarius.errors import ContrariusError, UnknownNameError
-from contrarius.parsing import card_from_text, die_face_text, goods_from_text, parse_move, resolve_prefix
-from contrarius.store import load_snapshot
+from contrarius.words.names import card_from_text, die_face_text, goods_from_text, parse_move, resolve_prefix
+from contrarius.store.files import load_snapshot
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "italia-setup.yaml"
 

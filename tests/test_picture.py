@@ -22,11 +22,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from contrarius.board import board_from_dict, board_names, load_board
-from contrarius.build import where
+from contrarius.material.board import board_from_dict, board_names, load_board
+from contrarius.rules.build import where
 from contrarius.cli import app
-from contrarius.picture import CITY_R, _text_width, board_nodes, node_positions, picture, spring_layout, svg_text
-from contrarius.store import load_snapshot
+from contrarius.pictures.board_svg import CITY_R, _text_width, board_nodes, node_positions, picture, spring_layout, svg_text
+from contrarius.store.files import load_snapshot
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULEBOOK = str(EXAMPLES / "rulebook-where-example.yaml")

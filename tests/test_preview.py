@@ -2,7 +2,7 @@
 
 Boards: ``examples/italia-setup.yaml`` (Italia, standard, Contrarius's land and sea
 colonists in Roma, so 2 movement steps; best specialist Smith) and Italia games set up with
-:func:`contrarius.setup.new_game`. The default face table (``contrarius/data/dice.yaml``,
+:func:`contrarius.rules.setup.new_game`. The default face table (``contrarius/data/dice.yaml``,
 ASSUMED) is: blue [1, 2, 3, 4, 5, 1], red [land, land, sea, sea, card, card], black and
 white [brick, food, tool, wine, cloth, S].
 
@@ -40,11 +40,11 @@ import yaml
 
 from contrarius.cli import app
 from contrarius.errors import GameOverError, RuleError
-from contrarius.preview import Preview, odds, preview, summary
-from contrarius.reactions import PlayerAction, play
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import CONTRARIUS, Snapshot
-from contrarius.store import dump_snapshot
+from contrarius.rules.preview import Preview, odds, preview, summary
+from contrarius.rules.modes.solo import PlayerAction, play
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import CONTRARIUS, Snapshot
+from contrarius.store.files import dump_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 ITALIA = ROOT / "examples" / "italia-setup.yaml"
@@ -534,9 +534,9 @@ def test_cli_dice_faces_from_snapshot(runner, tmp_path):
 
 def test_the_merge_key_equals_exactly_when_the_sorted_json_texts_do():
     # preview merges branches by a key of the new snapshot's data and the report lines
-    # (contrarius.preview._plain_key); it must group exactly as the JSON text with sorted
+    # (contrarius.rules.preview._plain_key); it must group exactly as the JSON text with sorted
     # keys did: key order aside, a tuple as a list, but 1, 1.0, True and "1" apart
-    from contrarius.preview import _plain_key
+    from contrarius.rules.preview import _plain_key
 
     values = [
         {"a": 1, "b": [1, 2]}, {"b": [1, 2], "a": 1}, {"b": (1, 2), "a": 1}, {"a": 1.0, "b": [1, 2]},
@@ -555,7 +555,7 @@ def test_the_merge_key_equals_exactly_when_the_sorted_json_texts_do():
 def test_the_third_player_mode_preview_tests_for_is_that_of_the_variant():
     # preview imports the third-player variant only for such a game: its name for the
     # mode must stay the variant's own
-    import contrarius.preview as pv
-    from contrarius.twoplayer import THIRD
+    import contrarius.rules.preview as pv
+    from contrarius.rules.modes.twoplayer import THIRD
 
     assert pv.THIRD == THIRD

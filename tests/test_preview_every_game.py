@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from contrarius.board import board_names
+from contrarius.material.board import board_names
 from contrarius.errors import ContrariusError
-from contrarius.preview import summary
-from contrarius.reactions import PlayerAction, play
-from contrarius.setup import SetupOptions, new_game
+from contrarius.rules.preview import summary
+from contrarius.rules.modes.solo import PlayerAction, play
+from contrarius.rules.setup import SetupOptions, new_game
 
 
 @pytest.mark.parametrize("board", board_names())

@@ -21,13 +21,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from contrarius.board import board_names, load_board
+from contrarius.material.board import board_names, load_board
 from contrarius.errors import ContrariusError, GameOverError, InputFileError, SnapshotError
-from contrarius.reactions import PlayerAction, play
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot, card_count_problems
-from contrarius.store import dump_snapshot, load_snapshot
-from contrarius.yamlio import parse_yaml
+from contrarius.rules.modes.solo import PlayerAction, play
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot, card_count_problems
+from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.io.yamlio import parse_yaml
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 BOARDS = board_names()
@@ -249,7 +249,7 @@ def test_random_turns_fail_only_with_contrarius_errors(s, data):
 
 def test_a_finished_game_refuses_every_further_turn():
     s, _ = new_game(SetupOptions(board="italia", seed=4, record_hand=False))
-    from contrarius.snapshot import Ended
+    from contrarius.model.snapshot import Ended
 
     s.ended, s.concordia = Ended("player", False), "player"
     for card in SOLO_CARDS:

@@ -1,6 +1,6 @@
 """Contrarius's reactions (rulebook "Solo Personality Cards", "Where Does Contrarius Build?",
 "Supplementary rules to the reactions of Contrarius", "Difficulty level" Expert and "Solo End
-of Game") on the real Italia and Imperium boards, through :func:`contrarius.reactions.play`.
+of Game") on the real Italia and Imperium boards, through :func:`contrarius.rules.modes.solo.play`.
 
 Every expected value below was worked out by hand from the rulebook and the board files
 (``boards/italia.yaml``, ``boards/imperium.yaml``); the reasoning is written beside it.
@@ -32,8 +32,8 @@ import random
 import pytest
 
 from contrarius.errors import ContrariusError, GameOverError, NeedDieError, RuleError, UnknownNameError, UnusedInputError
-from contrarius.reactions import PlayerAction, play
-from contrarius.snapshot import Snapshot
+from contrarius.rules.modes.solo import PlayerAction, play
+from contrarius.model.snapshot import Snapshot
 
 # ----- boards and snapshots ------------------------------------------------------------------
 ITALIA = {

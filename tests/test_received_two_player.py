@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import json
 
-from contrarius.cards import Card
+from contrarius.material.cards import Card
 from contrarius.cli import app
-from contrarius.game import play
-from contrarius.snapshot import CONTRARIUS, Colonist
-from contrarius.store import load_snapshot
-from contrarius.team import record_hand
-from contrarius.twoplayer import Part, TeamAction
+from contrarius.rules.game import play
+from contrarius.model.snapshot import CONTRARIUS, Colonist
+from contrarius.store.files import load_snapshot
+from contrarius.rules.modes.team import record_hand
+from contrarius.rules.modes.twoplayer import Part, TeamAction
 
 from test_team import TOKENS_ARG, new_italia_team, team
 from test_third_player import third

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from contrarius.board import board_names, boards_dir, load_board
+from contrarius.material.board import board_names, boards_dir, load_board
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from contrarius.cli import app
-from contrarius.setup import SetupOptions, new_game
-from contrarius.store import dump_snapshot
-from contrarius.yamlio import dump_yaml
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.store.files import dump_snapshot
+from contrarius.io.yamlio import dump_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -31,7 +31,7 @@ def _game_dict() -> dict:
     import yaml
 
     snap, _ = new_game(SetupOptions(board="italia", level="veteran", seed=1))
-    from contrarius.reactions import PlayerAction, play
+    from contrarius.rules.modes.solo import PlayerAction, play
 
     snap = play(snap, PlayerAction(card="Mercator")).snapshot
     return yaml.safe_load(dump_snapshot(snap))
@@ -227,7 +227,7 @@ def test_ctrl_c_at_any_moment_is_130_one_true_line_and_no_temporary_file(tmp_pat
 def test_ctrl_c_in_the_commit_is_held_until_the_files_are_complete(tmp_path, monkeypatch):
     """A Ctrl-C (KeyboardInterrupt) raised while the history or the snapshot is renamed: the
     commit is all or nothing, the temporary files are gone, the message says which."""
-    import contrarius.store as store
+    import contrarius.store.files as store
 
     runner = CliRunner()
     g = game_file(tmp_path)

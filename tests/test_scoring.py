@@ -10,14 +10,14 @@ import json
 
 import pytest
 
-from contrarius.board import LAND, SEA
-from contrarius.cards import Card
+from contrarius.material.board import LAND, SEA
+from contrarius.material.cards import Card
 from contrarius.errors import EXIT_INPUT, EXIT_USAGE, ContrariusError
-from contrarius.scoring import (CONCORDIA_VP, ENDED, FINAL_TURN, RUNNING, TEAM, PlayerInput, jupiter, mars,
+from contrarius.rules.scoring import (CONCORDIA_VP, ENDED, FINAL_TURN, RUNNING, TEAM, PlayerInput, jupiter, mars,
                                 mercurius, minerva, saturnus, score, side_score, venus, vesta)
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import CONTRARIUS, Colonist, Ended, Player, Snapshot
-from contrarius.store import dump_snapshot
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import CONTRARIUS, Colonist, Ended, Player, Snapshot
+from contrarius.store.files import dump_snapshot
 
 # The tokens of examples/italia-setup.yaml, by province.
 ITALIA_TOKENS = {

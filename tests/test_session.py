@@ -28,8 +28,8 @@ import pytest
 import yaml
 
 from contrarius.cli import app
-from contrarius.cli.session_flow import Question, parse_command, pick, turn_flow
-from contrarius.store import load_snapshot
+from contrarius.cli.session.flow import Question, parse_command, pick, turn_flow
+from contrarius.store.files import load_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "italia-setup.yaml"
@@ -185,7 +185,7 @@ def test_unique_prefixes_and_commands():
 
 
 def test_card_prefixes_as_play_reads_them(runner, tmp_path):
-    """The card question reads names as 'play' does (contrarius.parsing): a shared prefix
+    """The card question reads names as 'play' does (contrarius.words.names): a shared prefix
     is asked again with play's message; 'pref' is the Prefect (the shortest name)."""
     snap = load_snapshot(str(EXAMPLE))
     asked, _ = drive(snap, ["m"], table_dice=True)
@@ -225,7 +225,7 @@ def test_ctrl_c_mid_turn_abandons_that_turn(tmp_path):
 
 
 def test_undo_and_redo_between_turns(runner, tmp_path):
-    """undo [N] / redo [N] walk the snapshot's history (contrarius.store.undo/redo, as the
+    """undo [N] / redo [N] walk the snapshot's history (contrarius.store.files.undo/redo, as the
     undo and redo commands do); the questions start again on the file as it then is."""
     game = table_game(tmp_path)
     start = game.read_bytes()
@@ -352,7 +352,7 @@ def test_cards_drawn_and_taken_unknown_are_asked(runner, tmp_path):
 def test_a_file_changed_meanwhile_is_not_overwritten(runner, tmp_path, monkeypatch):
     """Another command writes the snapshot while a turn is being asked: the session's turn
     is refused (the store's concurrent-change check) and the other write is kept."""
-    from contrarius.cli import session_flow
+    from contrarius.cli.session import flow as session_flow
 
     game = table_game(tmp_path)
     other = copy_of(game, "other.yaml")
@@ -363,7 +363,7 @@ def test_a_file_changed_meanwhile_is_not_overwritten(runner, tmp_path, monkeypat
         game.write_bytes(other.read_bytes())  # 'play -i' elsewhere, after the session read the file
         return real(snap, **kw)
 
-    monkeypatch.setattr("contrarius.cli.session_cmd.turn_flow", meddling)
+    monkeypatch.setattr("contrarius.cli.session.command.turn_flow", meddling)
     r = session(runner, game, "prefect\nreactivate\n")
     assert "the turn was not written" in r.stderr
     assert game.read_bytes() == other.read_bytes()
@@ -374,7 +374,7 @@ def test_game_kind_comes_from_the_dice_key(runner, tmp_path):
     """'dice: table' never rolls, whatever the seed: the example with its seed 1 kept but
     dice: table asks for the black die of the Mercator (as 'play' refuses it without
     --die); the turn equals 'play mercator --die wine' (wine: Ancona, README's first Mercator)."""
-    from contrarius.cli.session_cmd import asks_dice
+    from contrarius.cli.session.command import asks_dice
 
     by_session = tmp_path / "t.yaml"
     by_session.write_text(EXAMPLE.read_text(encoding="utf-8").replace("seed: 1\n", "seed: 1\ndice: table\n"), encoding="utf-8")
@@ -555,7 +555,7 @@ def test_tab_completes_the_move_shorthand_and_moves_from_the_new_position(runner
     land:Roma>Casinvm (1 step) 1 step is left: from Casinvm-Roma one step reaches
     Casinvm-Hadria, -Lvceria, -Neapolis, -Spoletvm, Cosa-Roma and Roma-Spoletvm. The
     second shorthand is read from the new position, in the session as in play."""
-    from contrarius.cli.session_cmd import Front
+    from contrarius.cli.session.command import Front
 
     snap = load_snapshot(str(EXAMPLE))
     flow = turn_flow(snap, table_dice=True)
@@ -608,8 +608,8 @@ def test_an_answer_reads_the_file_but_parses_it_only_when_it_changed(runner, tmp
     the file still holds the text it was read from, and parses it again only when it does
     not; a file changed during an answer (another command's 'play -i') is still noticed: the
     next card is played on the file as it then is, as before."""
-    from contrarius import store
-    from contrarius.cli import where_cmd
+    from contrarius.store import files as store
+    from contrarius.cli.commands import where as where_cmd
 
     game = table_game(tmp_path)
     parsed: list[str] = []

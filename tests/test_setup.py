@@ -12,11 +12,11 @@ from collections import Counter
 import pytest
 import yaml
 
-from contrarius.board import Line, board_names, load_board
+from contrarius.material.board import Line, board_names, load_board
 from contrarius.cli import app
 from contrarius.errors import ContrariusError
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import Snapshot
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import Snapshot
 
 # Stacks I and II as listed in reference/cards.md ("Stack I (8)", "Stack II (7)").
 STACK_I = ["Prefect", "Mason", "Mercator", "Architect", "Colonist", "Diplomat", "Farmer", "Smith"]

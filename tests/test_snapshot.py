@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from contrarius.board import board_names
+from contrarius.material.board import board_names
 from contrarius.errors import SnapshotError
-from contrarius.setup import SetupOptions, new_game
-from contrarius.snapshot import Snapshot
-from contrarius.store import dump_snapshot, load_snapshot
+from contrarius.rules.setup import SetupOptions, new_game
+from contrarius.model.snapshot import Snapshot
+from contrarius.store.files import dump_snapshot, load_snapshot
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ITALIA_CITIES = ["Bavzanvm", "Aqvileia", "Verona", "Comvm", "Segvsio", "Genva", "Nicaea", "Mvtina",

@@ -15,8 +15,8 @@ import yaml
 
 from contrarius.cli import app
 from contrarius.errors import EXIT_INPUT, EXIT_RULE
-from contrarius.snapshot import default_dice
-from contrarius.store import load_snapshot
+from contrarius.model.snapshot import default_dice
+from contrarius.store.files import load_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "italia-setup.yaml"

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from contrarius.cli import app
-from contrarius.store import history, load_snapshot
+from contrarius.store.files import history, load_snapshot
 from test_reveal import _unknown  # italia-setup with display positions 6 and 7 shown as ?
 
 ROOT = Path(__file__).resolve().parent.parent

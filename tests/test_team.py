@@ -33,16 +33,16 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from contrarius.cards import Card
+from contrarius.material.cards import Card
 from contrarius.cli import app
 from contrarius.errors import ContrariusError, GameOverError, RuleError
-from contrarius.game import PlayerAction, play
-from contrarius.game import SetupOptions, new_game
+from contrarius.rules.game import PlayerAction, play
+from contrarius.rules.game import SetupOptions, new_game
 from team_helpers import reload, texts
 
-from contrarius.snapshot import CONTRARIUS, Snapshot
-from contrarius.team import record_hand
-from contrarius.twoplayer import Part, TeamAction, as_team_action, final_turn_note, halves
+from contrarius.model.snapshot import CONTRARIUS, Snapshot
+from contrarius.rules.modes.team import record_hand
+from contrarius.rules.modes.twoplayer import Part, TeamAction, as_team_action, final_turn_note, halves
 
 ITALIA_TOKENS = {
     "Bavzanvm": "brick", "Aqvileia": "cloth", "Verona": "brick", "Comvm": "food", "Segvsio": "tool",

@@ -20,13 +20,13 @@ import yaml
 
 from contrarius.cli import app
 from contrarius.errors import ContrariusError, GameOverError, RuleError, UnusedInputError
-from contrarius.game import play
-from contrarius.game import SetupOptions, new_game
+from contrarius.rules.game import play
+from contrarius.rules.game import SetupOptions, new_game
 from team_helpers import reload, texts
 
-from contrarius.snapshot import CONTRARIUS, Snapshot
-from contrarius.team import record_hand
-from contrarius.twoplayer import Part, TeamAction, final_turn_note
+from contrarius.model.snapshot import CONTRARIUS, Snapshot
+from contrarius.rules.modes.team import record_hand
+from contrarius.rules.modes.twoplayer import Part, TeamAction, final_turn_note
 
 # the Italia tokens of examples/italia-setup.yaml (as in tests/test_team.py)
 ITALIA_TOKENS = {
@@ -335,7 +335,7 @@ def test_preview_summary_diplomat_copies_the_other_players_top_card():
     # the other player and not of Contrarius": after player1 played the Mercator, player2's
     # Diplomat copies that Mercator only, in the summary as in 'preview diplomat' (not
     # Contrarius's Prefect/Architect/Mercator/Colonist/Senator/Mason)
-    from contrarius.preview import summary
+    from contrarius.rules.preview import summary
 
     s = go(third(), "Mercator").snapshot
     rows = [r for r in summary(s).rows if r.card == "Diplomat"]

@@ -32,15 +32,15 @@ import random
 
 import pytest
 
-from contrarius.cards import Card
+from contrarius.material.cards import Card
 from contrarius.cli import app
 from contrarius.errors import ContrariusError, RuleError, SnapshotError
-from contrarius.reactions import PlayerAction, play
-from contrarius.scoring import PlayerInput, score
-from contrarius.game import new_game
-from contrarius.setup import SetupOptions
-from contrarius.snapshot import Snapshot
-from contrarius.store import load_snapshot
+from contrarius.rules.modes.solo import PlayerAction, play
+from contrarius.rules.scoring import PlayerInput, score
+from contrarius.rules.game import new_game
+from contrarius.rules.setup import SetupOptions
+from contrarius.model.snapshot import Snapshot
+from contrarius.store.files import load_snapshot
 from test_reactions import ITALIA  # the Italia tokens worked through in tests/test_reactions.py
 
 SALSA_ITALIA = {**ITALIA, "Comvm": "salt", "Cosa": "salt", "Messana": "salt"}
@@ -68,8 +68,8 @@ def test_salsa_swaps_one_token_per_letter_for_salt_on_italia():
     # "on every other board one token per letter in use is swapped for that letter's salt token:
     # A a food, B a tool, C a wine" - Italia's A tokens 2 brick 2 food 1 tool 1 wine 1 cloth
     # become 2 brick 1 food 1 tool 1 wine 1 cloth 1 salt, and so on
-    from contrarius.board import load_board
-    from contrarius.variants import salt_token_mix
+    from contrarius.material.board import load_board
+    from contrarius.model.variants import salt_token_mix
 
     mix = salt_token_mix(load_board("italia"))
     assert mix["A"] == {"brick": 2, "food": 1, "tool": 1, "wine": 1, "cloth": 1, "salt": 1}
@@ -101,7 +101,7 @@ def test_salsa_setup_records_forum_state_and_round_trips():
 
 def test_seeded_forum_deal_draws_a_blue_card_for_contrarius():
     s, notes = new_game(SetupOptions(board="italia", seed=4, salsa=True))
-    from contrarius.variants import forum_cards
+    from contrarius.model.variants import forum_cards
 
     own = s.variants.salsa.contrarius
     assert len(own) == 1 and forum_cards()[own[0]] == "blue"
@@ -129,7 +129,7 @@ def test_check_finds_forum_problems():
 
 
 def test_old_snapshot_without_variants_loads_unchanged(examples_dir):
-    from contrarius.yamlio import dump_yaml
+    from contrarius.io.yamlio import dump_yaml
 
     for path in sorted(examples_dir.glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
@@ -317,7 +317,7 @@ def test_fish_needs_the_fish_market():
 
 # ----- whole games -------------------------------------------------------------------------------
 def _dump(s: Snapshot) -> str:
-    from contrarius.yamlio import dump_yaml
+    from contrarius.io.yamlio import dump_yaml
 
     return dump_yaml(s.to_dict())
 
@@ -355,7 +355,7 @@ def test_whole_salsa_and_fish_game_runs_to_the_end_and_scores(board, runner, tmp
     c = f.side("contrarius")
     sa = end.variants.salsa
     # every forum card Contrarius holds is scored, 3 blue / 2 green / Victoria 5
-    from contrarius.variants import forum_vp
+    from contrarius.model.variants import forum_vp
 
     assert c.extras[0].points == sum(forum_vp(n) for n in sa.contrarius) and len(sa.contrarius) >= 1
     assert c.extras[1].points == end.variants.fish_market.contrarius
@@ -391,7 +391,7 @@ def gallia_game() -> Snapshot:
 def test_gallia_harbour_comes_before_the_empty_city_step():
     # the player's house in Jvliobona would rule it out at point 2 (an empty city is
     # reachable), but the harbour step comes first
-    from contrarius.build import where
+    from contrarius.rules.build import where
 
     s = gallia_game()
     s.houses["Jvliobona"] = ["player"]
@@ -406,7 +406,7 @@ def test_gallia_after_the_first_harbour_the_plain_rule(runner, tmp_path):
     after = r.snapshot
     assert after.houses["Jvliobona"] == ["contrarius"]
     assert ("sea", "Jvliobona") in [(c.kind, c.where) for c in after.colonists if c.owner == "contrarius"]
-    from contrarius.build import variant_priority
+    from contrarius.rules.build import variant_priority
 
     assert variant_priority(after) is None
     # the where trace shows the step and the reading
@@ -441,7 +441,7 @@ def aegyptus_game() -> Snapshot:
     ("aegyptus", "brick", "Klysma", {"Alexandria", "Gaza"}, "Alexandria"),
 ])
 def test_board_variant_step_changes_the_choice(board, goods, chosen, out, plain):
-    from contrarius.build import where
+    from contrarius.rules.build import where
 
     s = {"gallia": gallia_game, "aegyptus": aegyptus_game}[board]()
     assert s.variants.names == [board]
@@ -455,7 +455,7 @@ def test_board_variant_step_changes_the_choice(board, goods, chosen, out, plain)
 def test_aegyptus_follows_the_nile_upstream():
     # with a house at the Red Sea (Klysma) only the Nile upstream is preferred: Oxyrhynchvs
     # beats Alexandria and Gaza; with a house in Oxyrhynchvs too, Lyopolis is next upstream
-    from contrarius.build import variant_priority, where
+    from contrarius.rules.build import variant_priority, where
 
     s = aegyptus_game()
     s.houses["Klysma"] = ["contrarius"]
@@ -482,9 +482,9 @@ def test_aegyptus_surplus_steps_reach_the_incense_spot_and_score():
     # that moves nothing leaves 3: the Klysma colonist goes Klysma-Rhaithov, Levke
     # Kome-Rhaithov, Incense-Levke Kome (3; Incense-Myos Hormos ties, alphabetical after). It
     # becomes a trader: 7 VP at the end, and only 2 colonists count for building.
-    from contrarius.build import contrarius_steps
-    from contrarius.snapshot import Colonist
-    from contrarius.solo_variants import surplus_steps
+    from contrarius.rules.build import contrarius_steps
+    from contrarius.model.snapshot import Colonist
+    from contrarius.rules.variants.solo_variants import surplus_steps
 
     s = aegyptus_game()
     s.houses["Klysma"] = ["contrarius"]

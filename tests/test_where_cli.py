@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from contrarius.cards import Card
+from contrarius.material.cards import Card
 from contrarius.cli import app
-from contrarius.snapshot import Colonist
-from contrarius.store import dump_snapshot, load_snapshot
+from contrarius.model.snapshot import Colonist
+from contrarius.store.files import dump_snapshot, load_snapshot
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULEBOOK = str(EXAMPLES / "rulebook-where-example.yaml")
@@ -228,8 +228,8 @@ def test_render_ruling_without_header():
     # render_ruling is the trace printer; without the header it starts at the first trial.
     from rich.console import Console
 
-    from contrarius.build import where
-    from contrarius.cli.where_cmd import render_ruling
+    from contrarius.rules.build import where
+    from contrarius.cli.commands.where import render_ruling
 
     con = Console(record=True, width=250, highlight=False)
     render_ruling(where(load_snapshot(RULEBOOK), "food"), con, header=False)

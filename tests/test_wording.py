@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from contrarius.cli import app
-from contrarius.store import load_snapshot
+from contrarius.store.files import load_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 

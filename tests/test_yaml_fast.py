@@ -19,13 +19,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from contrarius import yamlio
+from contrarius.io import yamlio
 from contrarius.errors import InputFileError
-from contrarius.game import new_game, play
-from contrarius.reactions import PlayerAction
-from contrarius.setup import SetupOptions
-from contrarius.store import dump_snapshot
-from contrarius.yamlio import _Fallback, check_plain, dump_yaml, parse_yaml, safe_load
+from contrarius.rules.game import new_game, play
+from contrarius.rules.modes.solo import PlayerAction
+from contrarius.rules.setup import SetupOptions
+from contrarius.store.files import dump_snapshot
+from contrarius.io.yamlio import _Fallback, check_plain, dump_yaml, parse_yaml, safe_load
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted([*(ROOT / "boards").glob("*.yaml"), *(ROOT / "contrarius" / "data").glob("*.yaml")])
@@ -266,7 +266,7 @@ def test_plain_decimal_is_the_regular_expression(text):
 
 
 def test_boards_are_found_by_name_without_listing_the_folder_as_before():
-    from contrarius.board import board_names, load_board
+    from contrarius.material.board import board_names, load_board
     from contrarius.errors import UnknownNameError
 
     for name in board_names():

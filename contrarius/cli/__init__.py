@@ -16,8 +16,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import STATE
-from .fastparams import install as _install_fast_params
+from contrarius.cli.common import STATE
+from contrarius.cli.fastparams import install as _install_fast_params
 
 _install_fast_params()  # plain values skip typer's pydantic layer (start-up time)
 
@@ -66,7 +66,7 @@ def _cli_classes():
 
     def rich_help(base):
         def format_help(self, ctx, formatter):  # noqa: D102 - click hook (--help)
-            from .helptext import render_help
+            from contrarius.cli.helptext import render_help
 
             formatter.write(render_help(self, ctx, lambda: base.format_help(self, ctx, formatter)))
         return format_help
@@ -88,13 +88,13 @@ def _cli_classes():
                 print(usage_error_line(exc), file=sys.stderr)
                 raise typer.Exit(exc.exit_code) from None
             except BrokenPipeError:  # ``--help | head -1``: the reader has what it wanted
-                from .common import quiet_stdout
+                from contrarius.cli.common import quiet_stdout
 
                 quiet_stdout()
                 raise typer.Exit(0) from None
 
         def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):  # noqa: D102 - click hook
-            from .completion import register_shells  # bash: values after : and = (COMP_WORDBREAKS)
+            from contrarius.cli.completion import register_shells  # bash: values after : and = (COMP_WORDBREAKS)
 
             register_shells()
             return super()._main_shell_completion(ctx_args, prog_name, complete_var)
@@ -151,7 +151,7 @@ _GROUP, _COMMAND = _cli_classes()
 
 def _version(value: bool) -> None:
     if value:
-        from .. import __version__
+        from contrarius import __version__
 
         print(f"contrarius {__version__}")
         raise typer.Exit()
@@ -165,13 +165,14 @@ def _root(
     STATE["debug"] = debug
 
 
-#: Each command -> the module beside this one that registers it, in the order of
+#: Each command -> the module below this package that registers it, in the order of
 #: ``contrarius --help`` (``tests/test_cli_startup.py`` checks it against the modules).
 COMMAND_MODULES: dict[str, str] = {
-    "boards": "boards_cmd", "board": "boards_cmd",
-    "new": "game_cmd", "check": "game_cmd", "show": "game_cmd", "undo": "game_cmd", "redo": "game_cmd",
-    "where": "where_cmd", "play": "play_cmd", "roll": "play_cmd", "preview": "preview_cmd",
-    "score": "score_cmd", "session": "session_cmd", "reveal": "record_cmd", "log": "record_cmd",
+    "boards": "commands.boards", "board": "commands.boards",
+    "new": "commands.game", "check": "commands.game", "show": "commands.game", "undo": "commands.game",
+    "redo": "commands.game", "where": "commands.where", "play": "commands.play", "roll": "commands.play",
+    "preview": "commands.preview", "score": "commands.score", "session": "session.command",
+    "reveal": "commands.record", "log": "commands.record",
 }
 
 
@@ -210,7 +211,14 @@ def _with_rich_help(app: typer.Typer) -> typer.Typer:
 
 def _full_app() -> typer.Typer:
     """The app with every command (``contrarius --help``, ``contrarius <TAB>``, the tests)."""
-    from . import boards_cmd, game_cmd, play_cmd, preview_cmd, record_cmd, score_cmd, session_cmd, where_cmd
+    from contrarius.cli.commands import boards as boards_cmd
+    from contrarius.cli.commands import game as game_cmd
+    from contrarius.cli.commands import play as play_cmd
+    from contrarius.cli.commands import preview as preview_cmd
+    from contrarius.cli.commands import record as record_cmd
+    from contrarius.cli.commands import score as score_cmd
+    from contrarius.cli.session import command as session_cmd
+    from contrarius.cli.commands import where as where_cmd
 
     full = _new_app()
     for mod in (boards_cmd, game_cmd, where_cmd, play_cmd, preview_cmd, score_cmd, session_cmd, record_cmd):
@@ -250,7 +258,7 @@ def _app_for(args: list[str]) -> typer.Typer:
 
     completing = any(k.startswith("_CONTRARIUS_COMPLETE") or k == "_TYPER_COMPLETE_ARGS" for k in os.environ)
     if completing:
-        from .completion import completed_words
+        from contrarius.cli.completion import completed_words
 
         name = _invoked_command(completed_words())
     else:
@@ -271,7 +279,7 @@ def main() -> None:
     every object of typer, rich and contrarius once more on the way out (about 15 ms of a
     ``play``; see benchmarks/README.md). Output and exit codes are unchanged.
 
-    Ctrl-C is exit 130 at once with one true line (:func:`contrarius.store.exit_on_interrupt`)
+    Ctrl-C is exit 130 at once with one true line (:func:`contrarius.store.files.exit_on_interrupt`)
     until the outcome is decided and said; after that (the interpreter's exit) it is held
     back and the command exits as decided. Stdout that cannot be written (``--help > /dev/full``) is one line and exit 3, a
     pipe closed by its reader exit 0: never a traceback.
@@ -279,15 +287,15 @@ def main() -> None:
     import gc
     import signal
 
-    from ..store import exit_on_interrupt, interrupted_message
-    from .common import quiet_stdout, say_error
+    from contrarius.store.files import exit_on_interrupt, interrupted_message
+    from contrarius.cli.common import quiet_stdout, say_error
 
     # one command: Ctrl-C ends it at once (files change only inside the held commit); the
     # interactive session handles Ctrl-C itself (KeyboardInterrupt, commits still held)
     interactive = _invoked_command(sys.argv[1:]) == "session"
     signal.signal(signal.SIGINT, signal.default_int_handler if interactive else exit_on_interrupt)
     if sys.stdout is None:  # started with stdout closed (>&-)
-        from .common import ClosedStdout
+        from contrarius.cli.common import ClosedStdout
 
         sys.stdout = ClosedStdout()
     collecting = gc.isenabled()
@@ -342,7 +350,7 @@ def _exit_now(code: object, interactive: bool = False) -> None:
     import atexit
     import os
 
-    from .common import quiet_stdout
+    from contrarius.cli.common import quiet_stdout
 
     for fd, stream in ((1, sys.stdout), (2, sys.stderr)):
         try:

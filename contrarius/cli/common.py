@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 import typer
 
-from ..errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE, ContrariusError, InputFileError, one_line
-from ..store import STDIO
+from contrarius.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE, ContrariusError, InputFileError, one_line
+from contrarius.store.files import STDIO
 
 STATE = {"debug": False}
 
@@ -63,7 +63,7 @@ def boundary(func: Callable) -> Callable:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from ..store import new_command
+        from contrarius.store.files import new_command
 
         new_command()
         try:
@@ -87,14 +87,14 @@ def boundary(func: Callable) -> Callable:
                       "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
             raise typer.Exit(EXIT_USAGE) from None
         except KeyboardInterrupt:
-            from ..store import interrupted_message
+            from contrarius.store.files import interrupted_message
 
             say_error(interrupted_message())
             raise typer.Exit(130) from None
         except OSError as exc:  # a path the system refuses (too long, a loop, ...)
             if STATE["debug"]:
                 raise
-            from ..store import WRITTEN
+            from contrarius.store.files import WRITTEN
 
             done = "nothing was written" if not WRITTEN else f"{', '.join(dict.fromkeys(WRITTEN))} was written"
             if exc.filename:
@@ -243,8 +243,8 @@ def check_output(source: str, output: str | None, in_place: bool) -> bool:
 
 
 def report_before_commit(report: Callable[[bool], None] | None, used_stdout: bool) -> Callable[[], None]:
-    """The ``before_commit`` step of a write (:func:`contrarius.store.write_text`,
-    :func:`contrarius.store.save_in_place`) that prints ``report(used_stdout)``.
+    """The ``before_commit`` step of a write (:func:`contrarius.store.files.write_text`,
+    :func:`contrarius.store.files.save_in_place`) that prints ``report(used_stdout)``.
 
     A pipe closed by its reader (``| head -1``) is no error: the rest of the report is
     dropped and the snapshot is still written, so that a report saying "written" is true.
@@ -273,8 +273,8 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
     existing file replaces it only when it is a snapshot of the same game, or with ``force``
     (``--force``); else exit 3, nothing written; ``fresh`` (a game just set up, ``new``):
     every existing file is refused so, also one created meanwhile by a command running at
-    the same time (:func:`contrarius.store.write_text`). In place, the
-    previous state goes to the undo history (:func:`contrarius.store.save_in_place`).
+    the same time (:func:`contrarius.store.files.write_text`). In place, the
+    previous state goes to the undo history (:func:`contrarius.store.files.save_in_place`).
     ``report(used_stdout)`` prints the command's report; it runs before a file is replaced
     (after the snapshot's YAML when that goes to stdout), so that a report that cannot be
     printed (stdout closed, a full disk) leaves every file as it was; a pipe closed by the
@@ -284,9 +284,9 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
 
     In place after ``contrarius undo``: a new turn drops the undone steps and a line on
     stderr says so; ``keep_redo`` (a command that plays no turn: the hint to end its
-    message) refuses instead (:func:`contrarius.store.save_in_place`, exit 3).
+    message) refuses instead (:func:`contrarius.store.files.save_in_place`, exit 3).
     """
-    from ..store import dump_snapshot, save_in_place, write_text
+    from contrarius.store.files import dump_snapshot, save_in_place, write_text
 
     in_place = check_output(source, output, in_place)
     to_stdout = not in_place and (output is None or output == STDIO)
@@ -333,7 +333,7 @@ def _not_a_picture(target: str) -> str | None:
     import os
     import stat
 
-    from ..store import describe_game
+    from contrarius.store.files import describe_game
 
     if target == STDIO:
         return None
@@ -352,7 +352,7 @@ def _not_a_picture(target: str) -> str | None:
 
 
 def write_svg(target: str, element) -> None:
-    """Write the picture ``element`` (from :func:`contrarius.picture.picture`) as an SVG
+    """Write the picture ``element`` (from :func:`contrarius.pictures.board_svg.picture`) as an SVG
     document to ``target`` (``-``: stdout), atomically like a snapshot.
 
     An existing file is replaced only when it holds an SVG picture (one drawn before): a
@@ -362,9 +362,9 @@ def write_svg(target: str, element) -> None:
     or is refused, saying that nothing was written (callers write the picture before
     anything else).
     """
-    from ..errors import InputFileError
-    from ..picture import svg_text
-    from ..store import write_text
+    from contrarius.errors import InputFileError
+    from contrarius.pictures.board_svg import svg_text
+    from contrarius.store.files import write_text
 
     held = _not_a_picture(target)
     if held:

@@ -17,7 +17,7 @@ Rules every callback keeps:
   by the typed prefix (zsh) keeps them;
 - comma-separated options (``new --display``) complete the item after the last comma;
 - names with spaces are offered with underscores (``Prefect_with_Praefectus_Magnus``),
-  which :func:`contrarius.cards.card_name` reads back.
+  which :func:`contrarius.material.cards.card_name` reads back.
 
 This module is imported by every command module at start-up: it imports nothing heavy at
 module level (YAML, boards and cards are loaded only when a TAB asks for them).
@@ -109,7 +109,7 @@ def _word(name: str) -> str:
 
 def _card_items(names: Iterable[str] | None = None) -> list[Item]:
     try:
-        from ..cards import catalog
+        from contrarius.material.cards import catalog
 
         cat = catalog()
         names = list(cat) if names is None else list(names)
@@ -121,7 +121,7 @@ def _card_items(names: Iterable[str] | None = None) -> list[Item]:
 def _stack_cards() -> list[str] | None:
     """The cards of the display stacks (what can be dealt or drawn), in catalog order."""
     try:
-        from ..cards import catalog, card_facts
+        from contrarius.material.cards import catalog, card_facts
 
         pool = {n for cards in (card_facts().get("stacks") or {}).values() for n in cards}
         return [n for n in catalog() if n in pool] or None
@@ -131,7 +131,7 @@ def _stack_cards() -> list[str] | None:
 
 def _board(name: Any):
     try:
-        from ..board import load_board
+        from contrarius.material.board import load_board
 
         return load_board(str(name))
     except Exception:  # noqa: BLE001
@@ -325,7 +325,7 @@ def snapshot_data(ctx: typer.Context | None, param: str = "snapshot") -> dict | 
 
 
 def snapshot_board(ctx: typer.Context | None, param: str = "snapshot"):
-    """The :class:`~contrarius.board.Board` named by the snapshot's ``board:`` key, or None."""
+    """The :class:`~contrarius.material.board.Board` named by the snapshot's ``board:`` key, or None."""
     data = snapshot_data(ctx, param)
     if not data or not data.get("board"):
         return None
@@ -348,7 +348,7 @@ def _city_items(board, data: dict | None, *, capital: bool = False) -> list[Item
 def complete_board_name(incomplete: str) -> list[Item]:
     """Board names (``board NAME``, ``new --board``)."""
     try:
-        from ..board import board_names
+        from contrarius.material.board import board_names
 
         names = board_names()
     except Exception:  # noqa: BLE001
@@ -361,7 +361,7 @@ def complete_card(ctx: typer.Context, incomplete: str) -> list[Item]:
     or not known: ``play CARD SNAPSHOT`` comes before it) the solo cards; the team-play
     cards (Legatus, Praetor, Proconsul, the double cards) in a team or third-player game,
     and when only a team card fits what was typed (``Leg``)."""
-    from ..parsing import TEAM_CARDS
+    from contrarius.words.names import TEAM_CARDS
 
     data = snapshot_data(ctx)
     mode = data.get("mode") if isinstance(data, dict) else None
@@ -415,7 +415,7 @@ def complete_die_face(incomplete: str) -> list[Item]:
     if not sep:
         return _matching(ALL_FACES, incomplete)
     try:
-        from ..dice import die_name
+        from contrarius.material.dice import die_name
 
         name = die_name(die)
     except Exception:  # noqa: BLE001 - an unknown die: nothing to offer

@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .completion import (
+from contrarius.cli.completion import (
     complete_buy,
     complete_card,
     complete_city,

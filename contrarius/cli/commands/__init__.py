@@ -1,0 +1,1 @@
+"""The commands of ``contrarius``, one module per command or close group."""

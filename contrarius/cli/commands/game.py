@@ -1,0 +1,473 @@
+"""``contrarius new``, ``check``, ``show``, ``undo`` and ``redo``: the snapshot commands."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from contrarius.errors import EXIT_PROBLEMS, ContrariusError, InputFileError, SnapshotError
+from contrarius.cli.common import (SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console,
+                     report_before_commit, write_snapshot, write_svg)
+from contrarius.cli.completion import (
+    complete_board_name,
+    complete_cards_list,
+    complete_kind,
+    complete_level,
+    complete_mode,
+    complete_new_city,
+    complete_new_place,
+    complete_stack_card,
+    complete_stack_cards,
+)
+
+
+def _split(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    return [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
+
+
+def parse_tokens(text: str) -> dict[str, str]:
+    """``--tokens``: a YAML file (city: goods) or ``"Aleria=food,Genva=cloth,..."``.
+
+    Raises :class:`ContrariusError` for a malformed entry.
+    """
+    from contrarius.io.yamlio import load_mapping_file
+
+    if "=" not in text:
+        data = load_mapping_file(text, "--tokens")
+        return {str(k): _goods(str(v)) for k, v in data.items()}
+    out: dict[str, str] = {}
+    for item in _split(text) or []:
+        city, sep, goods = item.partition("=")
+        if not sep or not goods.strip():
+            raise ContrariusError(f"--tokens: cannot read {item!r}; write CITY=GOODS, e.g. Aleria=food")
+        out[city.strip()] = _goods(goods)
+    return out
+
+
+def _goods(text: str) -> str:
+    """A token's goods as typed: a goods synonym read as its goods (``wheat`` -> food);
+    anything else folded and left for setup to check."""
+    from contrarius.words.names import GOODS_SYNONYMS
+
+    key = text.strip().casefold()
+    return GOODS_SYNONYMS.get(key, key)
+
+
+def show_data(s) -> dict:
+    """Everything ``show`` prints, as plain data (also its ``--json``)."""
+    from contrarius.material.cards import card_facts
+    from contrarius.model.snapshot import CONTRARIUS
+
+    costs = card_facts()["display_costs"]
+    board = s.board
+    provinces = []
+    for prov, cities in board.provinces.items():
+        provinces.append({
+            "province": prov, "bonus_marker": s.bonus_markers.get(prov),
+            "cities": [{"city": c, "goods": s.cities.get(c), "houses": list(s.houses.get(c, []))} for c in cities],
+        })
+    sides = []
+    for owner in s.owners:
+        sides.append({
+            "owner": owner,
+            "vp": s.contrarius.vp if owner == CONTRARIUS else s.player(owner).vp,
+            "houses": s.houses_of(owner), "houses_in_supply": s.houses_in_supply(owner),
+            "colonists": [c.describe() for c in s.colonists_of(owner)],
+            "colonists_in_supply": {k: s.colonists_in_supply(owner, k) for k in ("land", "sea")},
+        })
+    out = {
+        "board": board.name, "mode": s.mode, "level": s.level, "turns": len(s.log), "dice": s.dice, "seed": s.seed,
+        "contrarius": {
+            "vp": s.contrarius.vp, "track": list(s.contrarius.track),
+            "cards": [{"name": c.name, "gods": list(c.gods), "face": "up" if c.face_up else "down", "assumed": c.assumed}
+                      for c in s.contrarius.cards],
+        },
+        "sides": sides,
+        "display": [{"position": i + 1, "card": c, "extra_cost": costs[i]} for i, c in enumerate(s.display)],
+        **({} if board.display else {"display_note": f"no card display is printed on the {board.name} board: "
+                                                     "the extra costs of the other boards are used (reading)"}),
+        "stack_remaining": s.stack_remaining,
+        "cards_left": s.cards_left,
+        "provinces": provinces,
+        "concordia": s.concordia,
+        "ended": None if s.ended is None else {"by": s.ended.by, "final_turn_pending": s.ended.final_turn_pending},
+        "active": s.active,
+        "praefectus_magnus": s.praefectus_magnus,
+        "players": [{
+            "id": p.id, "vp": p.vp, "active": p.id == s.active, "praefectus_magnus": p.id == s.praefectus_magnus,
+            "veto": p.veto, "hand": None if p.hand is None else [c.name for c in p.hand],
+            "played": None if p.played is None else [c.name for c in p.played],
+            "goods": p.goods, "sestertii": p.sestertii,
+        } for p in s.players],
+    }
+    if s.variants:  # the rulebook's "Solo Variants" (absent without them)
+        out["variants"] = variants_data(s)
+    return out
+
+
+def variants_data(s) -> dict:
+    """The solo variants of ``s`` and their state, for ``show`` (plain data)."""
+    from contrarius.rules.scoring import variant_scores
+    from contrarius.model.variants import forum_cards
+
+    v = s.variants
+    out: dict = {"used": v.names}
+    if v.salsa is not None:
+        colours = forum_cards()
+        out["salsa"] = {
+            "contrarius_forum": [{"card": n, "colour": colours[n]} for n in v.salsa.contrarius],
+            "forum_row": list(v.salsa.row), "forum_stack": v.salsa.stack_remaining,
+            "salt_cities": [{"city": c, "houses": list(s.houses.get(c, []))} for c in s.board.cities if s.cities.get(c) == "salt"],
+        }
+    if v.fish_market is not None:
+        out["fish_market"] = {"contrarius_fish": v.fish_market.contrarius}
+    if v.aegyptus is not None:
+        out["aegyptus"] = v.aegyptus.to_dict()
+    out["contrarius_points"] = [e.to_dict() for e in variant_scores(s)]
+    return out
+
+
+def _n(count: int, word: str) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def render_show(s, con) -> None:
+    """Print the state at a glance with rich tables."""
+    from rich.table import Table
+
+    d = show_data(s)
+    dice = ("table game: every die is read from your table (--die)" if d["dice"] == "table"
+            else f"virtual game: contrarius rolls a die you do not give (seed {d['seed']})")
+    con.print(f"[bold]{d['board']}[/bold] - {d['mode']} - {d['level']} - turn {d['turns'] + 1} - {dice}"
+              + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
+              + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] and d["mode"] == "solo" else ""))
+    if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
+        from contrarius.rules.modes.twoplayer import final_turn_note
+
+        for p in d["players"]:
+            tags = [t for t in ("to play" if p["active"] else "", "Praefectus Magnus" if p["praefectus_magnus"] else "",
+                                {True: "veto unused", False: "veto used"}.get(p["veto"], "")) if t]
+            hand = "not recorded" if p["hand"] is None else (", ".join(p["hand"]) or "empty")
+            con.print(f"{p['id']}{' (' + ', '.join(tags) + ')' if tags else ''}: {p['vp']} VP; hand: {hand}"
+                      + (f"; played: {', '.join(p['played']) or '-'}" if p["played"] is not None else ""))
+        note = final_turn_note(s)
+        if note:
+            con.print(f"[yellow]{note}[/yellow]")
+    else:  # solo: what you may play (play refuses a card not in your hand) and what lies played
+        p = d["players"][0]
+        if p["hand"] is None:
+            con.print("your hand: not recorded (new --no-hand)")
+        else:
+            con.print(f"your hand: {', '.join(p['hand']) or 'empty'}")
+            con.print(f"played: {', '.join(p['played'] or []) or '-'}"
+                      + (" (the Tribune takes them back)" if p["played"] else ""))
+    sides = Table(title="Sides")
+    for col in ("", "VP", "houses built", "houses in supply", "colonists in supply (land/sea)"):
+        sides.add_column(col, overflow="fold")
+    for side in d["sides"]:
+        extra = f" + track {d['contrarius']['track']}" if side["owner"] == "contrarius" and d["contrarius"]["track"] else ""
+        sides.add_row(side["owner"], str(side["vp"]), ", ".join(side["houses"]) or "-", f"{side['houses_in_supply']}{extra}",
+                      f"{side['colonists_in_supply']['land']}/{side['colonists_in_supply']['sea']}")
+    con.print(sides)
+    # colonists as plain lines (not a table cell): a line label is what --move needs typed,
+    # so it is never cut or folded at 80 columns
+    for side in d["sides"]:
+        con.print(f"{'Contrarius' if side['owner'] == 'contrarius' else side['owner']}'s colonists: {'; '.join(side['colonists']) or 'none on the board'}")
+    cards = ", ".join(f"{c['name']} ({'/'.join(c['gods'])}{', face down' if c['face'] == 'down' else ''}{', assumed' if c['assumed'] else ''})"
+                      for c in d["contrarius"]["cards"])
+    con.print(f"Contrarius's cards: {cards or '-'}")
+    disp = Table(title=f"Display ({d['stack_remaining']} in the stack, {_n(d['cards_left'], 'card')} left)")
+    for col in ("position", "card", "extra cost"):
+        disp.add_column(col, overflow="fold")
+    for item in d["display"]:
+        disp.add_row(str(item["position"]), item["card"] or "(empty)", item["extra_cost"] or "-")
+    con.print(disp)
+    if d.get("display_note"):
+        con.print(d["display_note"])
+    prov = Table(title="Provinces")
+    for col in ("province", "bonus marker", "cities (goods: houses)"):
+        prov.add_column(col, overflow="fold")
+    for p in d["provinces"]:
+        cities = "; ".join(f"{c['city']} ({c['goods']}{': ' + ', '.join(c['houses']) if c['houses'] else ''})" for c in p["cities"])
+        prov.add_row(p["province"], p["bonus_marker"], cities)
+    con.print(prov)
+    if "variants" in d:
+        render_variants(d["variants"], con)
+    near = min(d["sides"], key=lambda x: x["houses_in_supply"] + (len(d["contrarius"]["track"]) if x["owner"] == "contrarius" else 0))
+    con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a 15th house: {near['owner']} "
+              f"({15 - len(near['houses'])} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
+
+
+def render_variants(v: dict, con) -> None:
+    """Print the solo variants' state (``show``)."""
+    from rich.markup import escape
+
+    con.print(f"[bold]Solo variants[/bold]: {', '.join(v['used'])}")
+    if "salsa" in v:
+        sa = v["salsa"]
+        own = ", ".join(f"{c['card']} ({c['colour']})" for c in sa["contrarius_forum"]) or "-"
+        con.print(escape(f"  Salsa: Contrarius's forum cards: {own}; forum row: {', '.join(sa['forum_row']) or '(empty)'} "
+                         f"({sa['forum_stack']} in the forum stack)"))
+        salt = "; ".join(f"{c['city']}" + (f" ({', '.join(c['houses'])})" if c["houses"] else "") for c in sa["salt_cities"])
+        con.print(escape(f"  salt cities: {salt or '-'}"))
+    if "fish_market" in v:
+        con.print(f"  fish market: Contrarius holds {v['fish_market']['contrarius_fish']} fish (1 VP each at the end)")
+    if "aegyptus" in v:
+        a = v["aegyptus"]
+        con.print(f"  Aegyptus: next new sea colonist to its first Red Sea harbour city: {a['red_sea_colonist']}; "
+                  f"traders: {', '.join(a['traders']) or '-'}")
+    pts = ", ".join(f"{e['what']} {e['points']}" for e in v["contrarius_points"])
+    if pts:
+        con.print(f"  Contrarius's variant points at the end so far: {pts}")
+
+
+def move_text(moved, word: str) -> str:
+    """The line reporting an undo or redo (``word``: ``undid``/``redid``) of a
+    :class:`~contrarius.store.files.HistoryMove`: how many steps, the turns the file now holds,
+    how many more can be undone and redone (``contrarius undo``/``redo``, the session)."""
+    turns = len(moved.snapshot.log)
+    steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
+    return (f"{moved.path}: {word} {steps}; it now holds the game after {turns} turn{'s' if turns != 1 else ''} "
+            f"({moved.undoable} more can be undone, {moved.redoable} can be redone)")
+
+
+def replaced_game_notes(path: str) -> list[str]:
+    """What ``new -o PATH --force`` does to the game PATH held: its undo history stays (the
+    new game becomes its next state, so 'contrarius undo' brings the old game back), and
+    steps undone there that could still be redone are dropped. Empty without a history."""
+    from contrarius.store.files import history_path, redo_waiting
+
+    if not os.path.isfile(path) or not history_path(path).exists():
+        return []
+    n = redo_waiting(path)
+    return [f"{path}'s history keeps the game it held: 'contrarius undo {path}' brings it back"
+            + (f"; the {n} step{'s' if n != 1 else ''} undone there can no longer be redone" if n else "")]
+
+
+def register(app: typer.Typer) -> None:
+    """Add new, check, show, undo and redo to ``app``."""
+
+    @app.command("new")
+    @boundary
+    def new(
+        board: Annotated[str, typer.Option("--board", "-b", help="Board name (see 'contrarius boards').", autocompletion=complete_board_name)] = "imperium",
+        level: Annotated[str, typer.Option("--level", "-l", help="standard, veteran or expert.", autocompletion=complete_level)] = "standard",
+        mode: Annotated[str, typer.Option("--mode", "-m", help="solo, team or third-player.", autocompletion=complete_mode)] = "solo",
+        seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for shuffling and rolling (default: a random one, stored).")] = None,
+        start_vp: Annotated[Optional[int], typer.Option("--start-vp", help="Your starting VP (campaign); default 20/10/0 by level.")] = None,
+        beginner: Annotated[bool, typer.Option("--beginner", help="Beginner start: 40 VP (\"Variant difficulty levels\").")] = False,
+        campaign: Annotated[Optional[str], typer.Option("--campaign", metavar="FILE", help="Campaign file: start its next game at its starting VP (\"Campaign\"; a missing file starts a new campaign).")] = None,
+        strong: Annotated[bool, typer.Option("--strong", help="Strong veteran (2 houses) or strong expert (track 9,18,27,36,45).")] = False,
+        track: Annotated[Optional[str], typer.Option("--track", metavar="VP,...", help="Expert track positions, e.g. 8,16,24,32,40.")] = None,
+        tokens: Annotated[Optional[str], typer.Option("--tokens", metavar="CITY=GOODS,...", help="City tokens as laid: a YAML file (city: goods) or a comma-separated list, e.g. Aleria=food,Genva=cloth.")] = None,
+        display: Annotated[Optional[str], typer.Option("--display", metavar="CARD,...", help="The 7 display cards as dealt, left to right, comma-separated.", autocompletion=complete_stack_cards)] = None,
+        refill: Annotated[Optional[list[str]], typer.Option("--refill", metavar="CARD", help="Card drawn to refill the display after Contrarius takes its sixth card.", autocompletion=complete_stack_card)] = None,
+        contrarius_cards: Annotated[Optional[str], typer.Option("--contrarius-cards", metavar="CARD,...", help="Contrarius's 5 starting cards, comma-separated (not public: default is an assumption).", autocompletion=complete_cards_list)] = None,
+        veteran_colonist: Annotated[Optional[str], typer.Option("--veteran-colonist", metavar="KIND", help="Veteran: land or sea colonist when both lines lead to the first city (default land).", autocompletion=complete_kind)] = None,
+        veteran_city: Annotated[Optional[str], typer.Option("--veteran-city", metavar="CITY", help="Veteran: the first city, when several are equally valuable.", autocompletion=complete_new_city)] = None,
+        veteran_second: Annotated[Optional[str], typer.Option("--veteran-second", metavar="CITY", help="Veteran: the city the second colonist stands next to.", autocompletion=complete_new_city)] = None,
+        veteran_second_colonist: Annotated[Optional[str], typer.Option("--veteran-second-colonist", metavar="KIND", help="Veteran: land or sea for the second colonist when both lines lead to its city (default: the other kind than the first).", autocompletion=complete_kind)] = None,
+        table: Annotated[bool, typer.Option("--table", help="A game at a real table: you roll every die and give it with --die; contrarius never rolls (implied by --tokens or --display).")] = False,
+        start: Annotated[Optional[str], typer.Option("--start", metavar="PLACE", help="Roma: the city where the colonists start (required there: the board prints no start). Balearica: the galley Contrarius's new sea colonists go to (default Galley west).", autocompletion=complete_new_place)] = None,
+        no_hand: Annotated[bool, typer.Option("--no-hand", help="Do not record your hand and played cards.")] = False,
+        hand: Annotated[Optional[list[str]], typer.Option("--hand", metavar="CARD,...", help="Team play: a player's hand as dealt, PLAYER=CARD,CARD,... (repeat; the team cards are not public, so hands are otherwise not recorded).")] = None,
+        salsa: Annotated[bool, typer.Option("--salsa", help="Solo variant Concordia Salsa: salt cities and forum cards (\"Solo Variants\").")] = False,
+        forum_card: Annotated[Optional[str], typer.Option("--forum-card", metavar="CARD", help="Salsa: Contrarius's blue forum card as drawn at the table (default: drawn from the seed).")] = None,
+        forum_row: Annotated[Optional[str], typer.Option("--forum-row", metavar="CARD,...", help="Salsa: the 4 forum cards as laid, left to right, comma-separated (? for one not recorded).")] = None,
+        forum_kept: Annotated[Optional[str], typer.Option("--forum-kept", metavar="CARD,...", help="Salsa: the blue forum card you kept (without --forum-row: left out of the row dealt from the seed).")] = None,
+        fish_market: Annotated[bool, typer.Option("--fish-market", help="Solo variant: the fish market of the Balearica expansion (\"Solo Variants\").")] = False,
+        output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the snapshot here instead of stdout.")] = None,
+        force: Annotated[bool, typer.Option("--force", help="With -o: replace a file that already exists (refused without it, exit 3).")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the setup notes as JSON.")] = False,
+    ) -> None:
+        """Set up a new game and write its snapshot (stdout, or -o PATH)."""
+        from contrarius.rules.game import SetupOptions, new_game
+        from contrarius.words.names import card_from_text
+
+        if beginner and start_vp is not None:
+            raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
+        if beginner and level != "standard":
+            raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
+        check_output("-", output, False)  # usage errors before any rule runs
+        from contrarius.io.yamlio import MAX_DIGITS
+
+        for opt, val in (("--seed", seed), ("--start-vp", start_vp)):
+            if val is not None and len(str(abs(val))) > MAX_DIGITS:
+                raise ContrariusError(f"{opt}: a number of {len(str(abs(val)))} digits; a snapshot holds numbers of at most "
+                                      f"{MAX_DIGITS} digits; give a shorter one")
+        if output is not None and not force:
+            from contrarius.store.files import refuse_existing_output
+
+            refuse_existing_output(output)  # exit 3, like -o onto another game
+        campaign_note = None
+        if campaign:
+            from contrarius.rules.campaign import campaign_start
+
+            if beginner or start_vp is not None:
+                raise ContrariusError("give either --campaign (its next starting VP) or --start-vp/--beginner, not both")
+            start_vp, campaign_note = campaign_start(campaign, level=level, mode=mode)
+        for opt, val in (("--veteran-colonist", veteran_colonist), ("--veteran-second-colonist", veteran_second_colonist)):
+            if val is not None and val not in ("land", "sea"):
+                raise ContrariusError(f"{opt} is land or sea, not {val!r}")
+        vet = [name for name, v in (("--veteran-colonist", veteran_colonist), ("--veteran-city", veteran_city),
+                                    ("--veteran-second", veteran_second),
+                                    ("--veteran-second-colonist", veteran_second_colonist)) if v]
+        if vet and level != "veteran":
+            raise ContrariusError(f"{vet[0]} places Contrarius's veteran setup; add --level veteran or drop it")
+        track_list = None
+        if track is not None:
+            try:
+                track_list = [int(x) for x in _split(track) or []]
+            except ValueError:
+                raise ContrariusError(f"--track: cannot read {track!r}; write VP positions like 8,16,24,32,40") from None
+            if not track_list:
+                raise ContrariusError("--track names no VP position; write them like 8,16,24,32,40")
+        opts = SetupOptions(
+            board=board, level=level, mode=mode, seed=seed, start_vp=40 if beginner else start_vp, strong=strong,
+            track=track_list, tokens=parse_tokens(tokens) if tokens else None,
+            display=[d if d == "?" else card_from_text(d, mode=mode) for d in _split(display) or []] if display is not None else None,
+            refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
+            veteran_city=veteran_city, veteran_second=veteran_second,
+            veteran_second_colonist=veteran_second_colonist, record_hand=not no_hand, start=start, table=table,
+            salsa=salsa, fish_market=fish_market, forum_card=forum_card, forum_row=_split(forum_row), forum_kept=forum_kept,
+        )
+        snap, notes = new_game(opts)
+        for item in hand or []:
+            from contrarius.rules.modes.team import record_hand
+
+            pid, sep, names = item.partition("=")
+            if not sep or not _split(names):
+                raise ContrariusError(f"--hand {item!r}: write PLAYER=CARD,CARD,..., e.g. player1=Prefect,Architect")
+            snap = record_hand(snap, pid.strip(), [card_from_text(n, mode=mode) for n in _split(names) or []])
+            notes.append(f"{pid.strip()}'s hand recorded as given")
+        if hand:  # the setup's "hands not recorded" note now holds only for the hands not given
+            missing = [p.id for p in snap.players if p.hand is None]
+            notes = [n if not n.startswith("hands not recorded") else
+                     f"{' and '.join(missing)}'s hand not recorded (not public: give it with --hand, or write players[].hand)"
+                     for n in notes if missing or not n.startswith("hands not recorded")]
+        if campaign_note:
+            notes.append(campaign_note)
+        replaced = replaced_game_notes(output) if output not in (None, "-") and force else []
+        notes += replaced
+        # validate what we made exactly as a loaded file would be
+        from contrarius.model.snapshot import Snapshot
+
+        Snapshot.from_dict(snap.to_dict(), "<new>")
+
+        def report(used_stdout: bool) -> None:
+            if as_json:
+                emit_json({"notes": notes, "seed": snap.seed}, to_stderr=used_stdout)
+                return
+            con = err_console()
+            strong_word = "strong " if strong else ""
+            start = (f"you start with {snap.players[0].vp} VP" if snap.mode == "solo"
+                     else ", ".join(f"{p.id} starts with {p.vp} VP" for p in snap.players))
+            from rich.markup import escape
+
+            con.print(f"New {strong_word}{snap.level} {snap.mode} game on {snap.board.name} (seed {snap.seed})"
+                      + (f", written to {escape(output)}" if output else "") + f"; {start}")
+            for n in notes:
+                con.print(f"  - {escape(n)}")
+
+        if replaced:  # the new game becomes the next state of the history (undo brings the old one back)
+            from contrarius.store.files import dump_snapshot, save_in_place
+
+            save_in_place(output, dump_snapshot(snap), before_commit=report_before_commit(report, False))  # the note says what is dropped
+        else:
+            write_snapshot(snap, "-", output, False, report, force=force, fresh=True)
+
+    @app.command("check")
+    @boundary
+    def check(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON.")] = False,
+    ) -> None:
+        """Validate a snapshot and list every problem found (exit 1 if any).
+
+        Beyond what every command checks when it reads a snapshot, the personality cards of
+        a solo game are counted against the deck (README "How the rules are read").
+        """
+        from contrarius.model.snapshot import card_count_problems
+        from contrarius.store.files import load_snapshot, source_label
+
+        def report(problems) -> None:
+            src = source_label(snapshot)
+            if as_json:
+                emit_json({"ok": False, "problems": [{"path": p.path, "message": p.message, "fix": p.fix} for p in problems]})
+            else:
+                for p in problems:
+                    print(p.render(src))
+                print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found in {src}")
+            raise typer.Exit(EXIT_PROBLEMS)
+
+        try:
+            snap = load_snapshot(snapshot)
+        except SnapshotError as exc:
+            report(exc.problems)
+        counted = card_count_problems(snap)
+        if counted:
+            report(counted)
+        if as_json:
+            emit_json({"ok": True, "problems": [], **({"notes": list(snap.read_notes)} if snap.read_notes else {})})
+        else:
+            used = f", variants: {', '.join(snap.variants.names)}" if snap.variants else ""
+            print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {snap.dice} dice, "
+                  f"{_n(len(snap.log), 'turn')} played{used})")
+            for note in snap.read_notes:
+                print(f"  - {note}")
+
+    @app.command("show")
+    @boundary
+    def show(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
+        svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " Houses, colonists, tokens and bonus markers on the board.")] = None,
+    ) -> None:
+        """Show the state at a glance: sides, Contrarius's cards, the display, the provinces."""
+        from contrarius.store.files import load_snapshot
+
+        check_svg_target(svg, as_json, snapshot)
+        snap = load_snapshot(snapshot)
+        if svg is not None:
+            from contrarius.pictures.board_svg import picture
+
+            write_svg(svg, picture(snap.board, snap))
+            if svg == "-":
+                return
+        if as_json:
+            emit_json(show_data(snap))
+        else:
+            render_show(snap, out_console())
+
+    def report_move(moved, word: str) -> None:
+        from rich.markup import escape
+
+        err_console().print(escape(move_text(moved, word)))
+
+    @app.command("undo")
+    @boundary
+    def undo(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file written with -i (its history is SNAPSHOT.history).")],
+        turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps back (default 1).")] = 1,
+    ) -> None:
+        """Go back TURNS steps in the snapshot's history (every state kept since 'play -i'); 'redo' goes forward again."""
+        from contrarius.store.files import undo as undo_steps
+
+        report_move(undo_steps(snapshot, turns), "undid")
+
+    @app.command("redo")
+    @boundary
+    def redo(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file written with -i (its history is SNAPSHOT.history).")],
+        turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps forward (default 1).")] = 1,
+    ) -> None:
+        """Go forward again TURNS steps undone with 'undo' (until a new turn is played with -i)."""
+        from contrarius.store.files import redo as redo_steps
+
+        report_move(redo_steps(snapshot, turns), "redid")

@@ -1,0 +1,252 @@
+"""``contrarius preview``: every die result of a reaction and what Contrarius would do.
+
+Read-only, like ``where``: the report goes to stdout (``--json``: JSON on stdout) and the
+snapshot is never written. The outcomes come from :mod:`contrarius.rules.preview`, which runs
+``play`` itself for every die result.
+"""
+
+# No ``from __future__ import annotations`` here: typer then reads the parameter annotations
+# as objects instead of eval'ing their text once per parameter (start-up time).
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from contrarius.errors import ContrariusError, UnknownNameError
+from contrarius.store.files import STDIO
+from contrarius.cli.common import boundary, emit_json, out_console
+from contrarius.cli.options import (
+    Build, Buy, Choose, Copy, Die, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
+    PartnerMove, PartnerPersonality, PartnerPlace, PartnerProduce, PartnerReactivate, Personality, Place, PlayerOpt,
+    PraetorReaction, Produce, Reactivate, Refill, Reveal,
+)
+from contrarius.cli.completion import complete_card
+from contrarius.cli.commands.play import parse_reveal, turn_action
+
+
+def _faces_note(snap, die: str) -> str:
+    from contrarius.material.dice import DIE_COLOURS
+
+    faces = ", ".join(str(f) for f in snap.faces(die))
+    source = "the snapshot's dice_faces" if snap.dice_faces and die in snap.dice_faces else "data/dice.yaml, ASSUMED"
+    return f"{DIE_COLOURS[die]} {die} die: {faces} ({source})"
+
+
+def _chances(pv, m, sep: str = ", ") -> str:
+    return sep.join(f"{k} {pv.odds(v)}" for k, v in m.items()) or "-"
+
+
+def _vp(x) -> str:
+    return f"+{x.numerator}" if x.denominator == 1 else f"+{float(x):.2f}"
+
+
+def render_preview(pv, snap, con) -> None:
+    """Print one preview: the dice, a row per outcome, the chances per province and card."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    action = f" ({pv.action})" if pv.action else ""
+    reacts = f" -> Contrarius reacts to {pv.reacted_to}" if pv.reacted_to and pv.reacted_to != pv.card else ""
+    who = "you play" if snap.mode == "solo" else f"{snap.active or snap.players[0].id} plays"  # whose turn it is
+    con.print(f"[bold]Preview: {escape(who)} {escape(pv.card)}{escape(action)}{escape(reacts)}[/bold] (nothing is written)")
+    for e in pv.player_events:
+        con.print(escape(e.text))
+    if pv.dice:
+        for d in pv.dice:
+            con.print(f"die: {escape(_faces_note(snap, d))}")
+    else:
+        con.print("no die is rolled: one outcome")
+    table = Table(show_lines=True)
+    for col in ("chance", "dice", "Contrarius", "VP", "game ends"):
+        table.add_column(col)
+    for o in pv.outcomes:
+        ends = "-"
+        if o.ends:
+            ends = "yes, Contrarius" if o.ended_by == "contrarius" else f"yes, {o.ended_by}"
+        table.add_row(o.odds, escape(o.dice), escape("\n".join(o.lines)), "?" if o.error else f"+{o.vp}", ends)
+    con.print(table)
+    con.print(f"expected VP for Contrarius: {_vp(pv.expected_vp)} (now {pv.vp_before})")
+    con.print(f"house in province: {escape(_chances(pv, pv.province_chances()))}")
+    con.print(f"card taken: {escape(_chances(pv, pv.card_chances()))}")
+    if pv.end_chance:
+        con.print(f"the game ends: {pv.odds(pv.end_chance)}")
+    if pv.unresolved:
+        con.print(f"[yellow]unresolved: {pv.odds(pv.unresolved)}[/yellow] (see the rows marked '?'; counted as 0 VP)")
+
+
+def _likeliest(pv, m) -> str:
+    """The likeliest entry of a chance map with its chance, and ``+N`` for the N others."""
+    if not m:
+        return "-"
+    key = max(m, key=lambda k: m[k])
+    more = len(m) - 1
+    return f"{key} {pv.odds(m[key])}" + (f" +{more}" if more else "")
+
+
+def render_summary(sm, con, full: bool = False) -> None:
+    """Print the table of every card the player could play.
+
+    Default: one short row per card and action (the likeliest house and card only), so that
+    it fits a screen; ``full``: every chance and note (``preview --all``).
+    """
+    from rich.markup import escape
+    from rich.table import Table
+
+    previews = [r.preview for r in sm.rows]
+    if previews and all(pv is not None and pv.outcomes and all(o.game_over for o in pv.outcomes) for pv in previews):
+        # the final card after Contrarius ended the game: no card gets a reaction, no table of +0
+        why = next((e.text for e in previews[0].player_events if e.kind == "end"), "the game is over: no reaction")
+        con.print(f"{escape(why[:1].upper() + why[1:])}, whatever you play. Nothing is written; after your final card: 'contrarius score'.")
+        return
+    if not full:
+        table = Table(title=f"Contrarius's reaction to each card you could play (cards: {sm.source})", title_justify="left")
+        for col in ("card: action", "E[VP]", "house", "card taken", "ends"):
+            table.add_column(col)
+        open_rows = 0
+        for r in sm.rows:
+            pv = r.preview
+            label = r.card.replace("Prefect with Praefectus Magnus", "Prefect (PM)") + (f": {r.action}" if r.action else "")
+            if pv is None:
+                table.add_row(escape(label), "-", "-", "-", "-")
+                continue
+            mark = "?" if pv.unresolved else ""
+            open_rows += bool(pv.unresolved)
+            table.add_row(escape(label), _vp(pv.expected_vp) + mark, escape(_likeliest(pv, pv.province_chances())),
+                          escape(_likeliest(pv, pv.card_chances())), pv.odds(pv.end_chance) if pv.end_chance else "-")
+        con.print(table)
+        if open_rows:
+            con.print("?: some outcomes unresolved (counted as 0 VP); preview the card alone.")
+        con.print("house, card taken: the likeliest (+N: how many others may be). Nothing is written. Every chance and note: 'contrarius preview --all SNAPSHOT'; "
+                  "one card: 'contrarius preview CARD SNAPSHOT'.")
+        return
+    table = Table(title=f"Contrarius's reaction to each card you could play (cards: {sm.source}; nothing is written)", show_lines=True)
+    for col in ("card", "action", "E[VP]", "house in province", "card taken", "game ends", "note"):
+        table.add_column(col)
+    for r in sm.rows:
+        pv = r.preview
+        if pv is None:
+            table.add_row(escape(r.card), escape(r.action or ""), "-", "-", "-", "-", escape(r.note))
+            continue
+        note = r.note
+        if pv.unresolved:
+            note = (note + "; " if note else "") + f"unresolved {pv.odds(pv.unresolved)}: preview the card alone"
+        table.add_row(escape(r.card), escape(r.action or ""), _vp(pv.expected_vp),
+                      escape(_chances(pv, pv.province_chances(), "\n")), escape(_chances(pv, pv.card_chances(), "\n")),
+                      pv.odds(pv.end_chance) if pv.end_chance else "-", escape(note))
+    con.print(table)
+    con.print("E[VP]: the VP Contrarius scores this turn on average. Prefect produce: the province with the lowest "
+              "E[VP]; 'contrarius preview prefect SNAPSHOT --produce P' for another.")
+
+
+def _preview_partner_if_it_fits(snap, pa, *, given: bool):
+    """The preview of ``pa``. In team play the partner carries out the same card: without
+    ``--partner-*`` options their part is previewed as they carry out the card with no
+    choice of their own (a Tribune, a specialist, ...), and left unrecorded (the report
+    says so) when the card needs a choice of theirs (a Prefect's province)."""
+    from contrarius.errors import GameOverError
+    from contrarius.rules.preview import preview
+
+    if snap.mode != "team" or given:
+        return preview(snap, pa)
+    try:
+        return preview(snap, pa)
+    except GameOverError:
+        raise
+    except ContrariusError:
+        pa.partner = None
+        return preview(snap, pa)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``preview`` to ``app``."""
+
+    @app.command("preview")
+    @boundary
+    def preview_cmd(
+        card: Annotated[Optional[str], typer.Argument(help="The card you would play (omit: a table of every card you could play).",
+                                                      show_default=False, autocompletion=complete_card)] = None,
+        snapshot: Annotated[Optional[str], typer.Argument(help="Snapshot file, or - for stdin.", show_default=False)] = None,
+        produce: Produce = None,
+        reactivate: Reactivate = False,
+        money: Money = False,
+        place: Place = None,
+        copy: Copy = None,
+        build: Build = None,
+        move: Move = None,
+        buy: Buy = None,
+        refill: Refill = None,
+        reveal: Reveal = None,
+        die: Die = None,
+        choose: Choose = None,
+        player: PlayerOpt = None,
+        personality: Personality = None,
+        praetor_reaction: PraetorReaction = None,
+        partner_card: PartnerCard = None,
+        partner_personality: PartnerPersonality = None,
+        partner_produce: PartnerProduce = None,
+        partner_reactivate: PartnerReactivate = False,
+        partner_money: PartnerMoney = False,
+        partner_place: PartnerPlace = None,
+        partner_copy: PartnerCopy = None,
+        partner_build: PartnerBuild = None,
+        partner_move: PartnerMove = None,
+        partner_buy: PartnerBuy = None,
+        show_all: Annotated[bool, typer.Option("--all", help="Without a card: the full table (every chance and note), not the short one.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the preview as JSON.")] = False,
+    ) -> None:
+        """Every die result of Contrarius's reaction to CARD, with its chance (changes nothing).
+
+        Outcomes that coincide are merged (e.g. 'builds in Aleria: 4/6'); chances come from
+        the dice face table (the snapshot's dice_faces, else data/dice.yaml). With only a
+        SNAPSHOT: one table of every card you could play (your hand where recorded, else
+        every solo card): Contrarius's expected VP, the chance of a house in each province
+        and of taking each display card.
+        """
+        from contrarius.material.cards import card_name
+        from contrarius.rules.preview import preview, summary
+        from contrarius.store.files import load_snapshot
+
+        if snapshot is None:
+            if card is None:
+                raise ContrariusError("which snapshot? give a file path, or - for stdin (contrarius preview [CARD] SNAPSHOT)")
+            if card != STDIO and not Path(card).is_file():
+                try:
+                    name = card_name(card)
+                except UnknownNameError:
+                    name = None  # not a card: read it as the snapshot path (and report it missing)
+                if name is not None:
+                    raise ContrariusError(f"which snapshot? give it after the card: contrarius preview {card} SNAPSHOT [options]")
+            card, snapshot = None, card
+        if produce and reactivate:
+            raise ContrariusError("a Prefect either produces or reactivates: give --produce PROVINCE or --reactivate")
+        if money and place:
+            raise ContrariusError("a Colonist either places colonists or earns money: give --place or --money")
+        if card is None:
+            given = [opt for opt, v in (("--produce", produce), ("--reactivate", reactivate), ("--money", money), ("--place", place),
+                                        ("--copy", copy), ("--build", build), ("--move", move), ("--buy", buy), ("--die", die),
+                                        ("--choose", choose)) if v]
+            if given:
+                raise ContrariusError(f"{', '.join(given)} describe the card you would play: name it, e.g. contrarius preview CARD SNAPSHOT {given[0]} ...")
+            snap = load_snapshot(snapshot)
+            sm = summary(snap, player, reveal=parse_reveal(list(reveal or [])), refill=list(refill or []))
+            if as_json:
+                emit_json(sm.to_dict())
+            else:
+                render_summary(sm, out_console(), full=show_all)
+            return
+        snap = load_snapshot(snapshot)
+        partner = dict(partner_card=partner_card, partner_personality=partner_personality, partner_produce=partner_produce,
+                       partner_reactivate=partner_reactivate, partner_money=partner_money, partner_place=partner_place,
+                       partner_copy=partner_copy, partner_build=partner_build, partner_move=partner_move,
+                       partner_buy=partner_buy)
+        pa = turn_action(snap, card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
+                         build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
+                         player=player, personality=personality, praetor_reaction=praetor_reaction, **partner)
+        pv = _preview_partner_if_it_fits(snap, pa, given=any(partner.values()))
+        if as_json:
+            data = pv.to_dict()
+            data["faces"] = {d: [str(f) for f in snap.faces(d)] for d in pv.dice}
+            emit_json(data)
+        else:
+            render_preview(pv, snap, out_console())

@@ -1,0 +1,192 @@
+"""``contrarius log`` (the game record, one row per turn, from the snapshot's ``log``) and
+``contrarius reveal`` (name display cards the snapshot shows as ``?``)."""
+
+# No ``from __future__ import annotations`` here: typer then reads the parameter annotations
+# as objects instead of eval'ing their text once per parameter (start-up time).
+
+import re
+from typing import Annotated, Any, Optional
+
+import typer
+
+from contrarius.cli.common import FORCE_HELP, boundary, check_output, emit_json, err_console, out_console, write_snapshot
+from contrarius.cli.completion import complete_reveal
+
+
+def _move_text(move: Any) -> str:
+    """A recorded colonist move as the report writes it: ``land:Roma>Casinvm-Roma`` (the
+    record's form) or ``land:Roma:Casinvm-Roma`` -> ``land Roma -> Casinvm-Roma``."""
+    kind, sep, rest = str(move).partition(":")
+    frm, arrow, to = rest.partition(">")
+    if not arrow:
+        frm, arrow, to = rest.partition(":")
+    return f"{kind} {frm} -> {to}" if sep and arrow else str(move)
+
+
+def _action_text(action: Any) -> str:
+    """A turn's recorded action as one short phrase (``produce Campania``, ``build Casinvm;
+    move land Roma -> Casinvm-Roma``); ``-`` when nothing was recorded."""
+    if not isinstance(action, dict):
+        return "-"
+    parts = []
+    if action.get("copy"):
+        parts.append(f"copy {action['copy']}")
+    if action.get("personality"):
+        parts.append(str(action["personality"]))
+    lists = [f"{word} {', '.join(_move_text(x) if key == 'moves' else str(x) for x in action[key])}"
+             for key, word in (("moves", "move"), ("builds", "build"), ("places", "place"), ("buys", "buy"), ("refill", "refill"))
+             if action.get(key)]
+    choice = str(action.get("choice") or "")
+    if action.get("province"):
+        parts.append(f"{choice or 'produce'} {action['province']}")
+    elif choice and not any(p.split()[0] == choice for p in lists):
+        # the choice is said once: "place land:Roma" (a Colonist's place with its colonists), "money"
+        parts.append(choice)
+    parts += lists
+    if action.get("praetor_reaction"):
+        parts.append(f"Praetor: {action['praetor_reaction']}")
+    return "; ".join(parts) or "-"
+
+
+def _dice_text(dice: Any, veto: Any = None) -> str:
+    """``[{"die": "mercator", "face": "wine", "source": "table"}]`` -> ``black wine``; a die
+    contrarius rolled itself is marked ``(rolled)``. ``veto`` (third player: the log's
+    ``veto`` record) shows the result vetoed before its re-roll: ``black tool, vetoed by
+    player2 -> black S (rolled)``."""
+    from contrarius.material.dice import DIE_COLOURS
+
+    out = []
+    vetoed = veto if isinstance(veto, dict) and "vetoed" in veto else None
+    for d in dice if isinstance(dice, list) else []:
+        if isinstance(d, dict):
+            colour = DIE_COLOURS.get(str(d.get("die")), str(d.get("die")))
+            text = f"{colour} {d.get('face')}" + (" (rolled)" if d.get("source") == "rolled" else "")
+            if vetoed is not None and d.get("die") == vetoed.get("die") and str(d.get("face")) == str(vetoed.get("face")):
+                text = f"{colour} {vetoed['vetoed']}, vetoed by {vetoed.get('player', '?')} -> {text}"
+                vetoed = None
+            out.append(text)
+    if vetoed is not None:  # the re-rolled result is not among the dice: still say what was vetoed
+        out.append(f"{DIE_COLOURS.get(str(vetoed.get('die')), vetoed.get('die'))} {vetoed['vetoed']} vetoed by {vetoed.get('player', '?')}")
+    return ", ".join(out) or "-"
+
+
+def _is_die_line(text: str) -> bool:
+    """True for the report line of a die result (shown in the dice column instead)."""
+    from contrarius.material.dice import DIE_COLOURS
+
+    return any(text.startswith(f"{colour} die (") for colour in DIE_COLOURS.values())
+
+
+def _partner_text(partner: Any) -> str:
+    """Team play: the partner's recorded part (``partner`` of a log entry) as ``; player2:
+    build Cosa; move land Roma -> Cosa-Roma``; empty when none is recorded."""
+    if not isinstance(partner, dict):
+        return ""
+    done = _action_text(partner)
+    return f"; {partner.get('player', 'partner')}: {done}" if done != "-" else ""
+
+
+#: A report line saying what a player received, in the words every mode's report uses
+#: (:mod:`contrarius.rules.turn`): "you receive ...", "player1 takes money ...", "you produce
+#: in/with ...", a cash bonus's sestertii.
+_RECEIVED = re.compile(r"\b(receives?|takes? money|produces?) |sestert")
+
+
+def log_rows(snapshot) -> list[dict[str, Any]]:
+    """The snapshot's turn records as rows: ``turn``, ``player``, ``card``, ``action`` (one
+    phrase), ``dice`` (the die results with their source, table or rolled), ``player_did``,
+    ``received`` (the lines of ``player_did`` that say what a player received),
+    ``contrarius`` (what Contrarius did: the reaction lines without the die lines),
+    ``vp_before``, ``vp_after`` (Contrarius's VP), and ``record`` (the entry as stored)."""
+    rows = []
+    for i, e in enumerate(snapshot.log):
+        vp = e.get("vp") if isinstance(e.get("vp"), list) and len(e.get("vp")) == 2 else [None, None]
+        reaction = [str(x) for x in e.get("reaction") or []]
+        action = e.get("action") if isinstance(e.get("action"), dict) else {}
+        rows.append({
+            "turn": e.get("turn", i + 1), "player": e.get("player", "player"), "card": e.get("card", "?"),
+            "action": _action_text(action) + _partner_text(e.get("partner")), "dice": _dice_text(e.get("dice"), e.get("veto")),
+            "player_did": [str(x) for x in e.get("player_did") or []],
+            "received": [str(x) for x in e.get("player_did") or [] if _RECEIVED.search(str(x))],
+            "contrarius": [x for x in reaction if not _is_die_line(x)],
+            "vp_before": vp[0], "vp_after": vp[1], "record": e,
+        })
+    return rows
+
+
+def render_log(snap, con) -> None:
+    """Print the game record of ``snap`` on the rich console ``con``: one table row per turn
+    (:func:`log_rows`; what the players received under the action), or ``No turn played yet.``; ``contrarius log`` and the session's
+    ``log`` command both print it here. Cell texts are escaped (a ``[...]`` in a recorded
+    line is printed, never read as markup)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    rows = log_rows(snap)
+    if not rows:
+        con.print("No turn played yet.")
+        return
+    solo = snap.mode == "solo"
+    table = Table(title=escape(f"{snap.board.name} - {snap.mode} - {snap.level}: {len(rows)} turn{'s' if len(rows) != 1 else ''}"),
+                  title_justify="left")
+    for col in ("#", *(() if solo else ("player",)), "card", "action", "dice", "VP", "Contrarius did"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        did = "\n".join(x.removeprefix("Contrarius ") for x in r["contrarius"]) or "nothing"
+        vp = f"{r['vp_before']}->{r['vp_after']}" if r["vp_before"] is not None else "-"
+        action = "\n".join([r["action"], *r["received"]])  # what the players received, under the action
+        cells = (str(r["turn"]), *(() if solo else (r["player"],)), r["card"], action, r["dice"], vp, did)
+        table.add_row(*(escape(str(c)) for c in cells))
+    con.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``log`` and ``reveal`` to ``app``."""
+
+    @app.command("reveal")
+    @boundary
+    def reveal_cmd(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
+        cards: Annotated[list[str], typer.Argument(help="POSITION=CARD for each display card shown as ?, e.g. 7=Consul 6=Weaver.", autocompletion=complete_reveal)],
+        output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the new snapshot here instead of stdout.")] = None,
+        in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Write the new snapshot back to SNAPSHOT (its history, SNAPSHOT.history, keeps the state before for undo; refused while undone turns wait for redo).")] = False,
+        force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
+    ) -> None:
+        """Name display cards the snapshot shows as ? (drawn but not recorded); no turn is played.
+
+        In place after 'undo' it is refused while undone steps wait for 'redo' (naming a card
+        plays no turn, so it must not drop them): redo first, or name the card with --reveal
+        when you play the turn again."""
+        from rich.markup import escape
+
+        from contrarius.rules.turn import apply_reveals
+        from contrarius.store.files import load_snapshot
+        from contrarius.cli.commands.play import parse_reveal
+
+        check_output(snapshot, output, in_place)  # usage errors before any rule runs
+        snap = load_snapshot(snapshot)
+        new = snap.copy()
+        lines = apply_reveals(new, parse_reveal(cards, snap.mode))
+        write_snapshot(new, snapshot, output, in_place, force=force,
+                       keep_redo=f"or name the cards with --reveal {' '.join(cards)} when you play that turn again "
+                                 "(a new turn replaces the undone ones)")
+        con = err_console()
+        for line in lines:
+            con.print(escape(line))
+
+    @app.command("log")
+    @boundary
+    def log_cmd(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print the turns as JSON.")] = False,
+    ) -> None:
+        """The game record: each turn's number, player, card, action (and what the players received), dice, what Contrarius did and its VP."""
+        from contrarius.store.files import load_snapshot
+
+        snap = load_snapshot(snapshot)
+        rows = log_rows(snap)
+        if as_json:
+            emit_json({"board": snap.board.name, "mode": snap.mode, "level": snap.level,
+                       "turns": rows})
+            return
+        render_log(snap, out_console())

@@ -1,0 +1,387 @@
+"""``contrarius score``: the rulebook's "Final scoring", and the campaign record."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from contrarius.errors import ContrariusError, RuleError
+from contrarius.cli.common import boundary, emit_json, out_console, put_once
+
+
+def _items(values: list[str] | None) -> list[str]:
+    """Repeated options and comma-separated lists, flattened."""
+    out: list[str] = []
+    for v in values or []:
+        out.extend(t.strip() for t in v.replace(";", ",").split(",") if t.strip())
+    return out
+
+
+def _whole(text: str, option: str, example: str) -> int:
+    try:
+        n = int(text.strip())
+    except ValueError:
+        raise ContrariusError(f"{option}: cannot read {text!r} as a number; write e.g. {example}") from None
+    if n < 0:
+        raise ContrariusError(f"{option}: {n} is negative; write e.g. {example}")
+    return n
+
+
+def parse_goods(values: list[str] | None) -> dict[str, int] | None:
+    """``--goods brick=1,food=2`` -> ``{"brick": 1, "food": 2}`` (None when not given);
+    goods synonyms are read (``grain=2`` -> food)."""
+    from contrarius.words.names import goods_from_text
+
+    items = _items(values)
+    if not items:
+        return None
+    out: dict[str, int] = {}
+    if [i.strip().casefold() for i in items] == ["none"]:
+        return out  # --goods none: an empty storehouse
+    for item in items:
+        goods, sep, n = item.partition("=")
+        if not sep:
+            raise ContrariusError(f"--goods: cannot read {item!r}; write GOODS=COUNT, e.g. brick=1,cloth=2")
+        goods = goods_from_text(goods)  # also grain/wheat for food
+        put_once(out, goods, _whole(n, "--goods", "brick=1,cloth=2"), "--goods", goods)
+    return out
+
+
+def parse_points(values: list[str] | None) -> dict[str, int]:
+    """``--player-points vesta=4,jupiter=12`` -> ``{"Vesta": 4, "Jupiter": 12}``."""
+    from contrarius.material.board import unknown
+    from contrarius.rules.scoring import GOD_ORDER
+
+    out: dict[str, int] = {}
+    for item in _items(values):
+        god, sep, n = item.partition("=")
+        if not sep:
+            raise ContrariusError(f"--player-points: cannot read {item!r}; write GOD=POINTS, e.g. vesta=4")
+        hit = next((g for g in GOD_ORDER if g.casefold() == god.strip().casefold()), None)
+        if hit is None:
+            raise unknown("god", god.strip(), list(GOD_ORDER))
+        put_once(out, hit, _whole(n, "--player-points", "vesta=4"), "--player-points", hit)
+    return out
+
+
+def parse_cards(values: list[str] | None):
+    """``--player-cards Tribune,Diplomat:Jupiter,Weaver`` -> cards (``NAME:GOD[+GOD]`` sets the gods)."""
+    from contrarius.material.board import unknown
+    from contrarius.material.cards import GODS, Card
+
+    items = _items(values)
+    if not items:
+        return None
+    out = []
+    for item in items:
+        name, sep, gods = item.partition(":")
+        card = Card.of(name.strip())
+        if sep:
+            chosen = []
+            for g in gods.split("+"):
+                hit = next((x for x in GODS if x.casefold() == g.strip().casefold()), None)
+                if hit is None:
+                    raise unknown("god", g.strip(), list(GODS))
+                chosen.append(hit)
+            if not 1 <= len(chosen) <= 2:
+                raise ContrariusError(f"--player-cards {item!r}: a card bears one or two gods")
+            card = Card(card.name, tuple(chosen))
+        out.append(card)
+    return tuple(out)
+
+
+def parse_salt_for(snap, values: list[str] | None) -> dict[str, str]:
+    """``--salt-for Brigantivm=cloth`` -> ``{"Brigantivm": "cloth"}`` (Salsa, Minerva).
+
+    Raises :class:`ContrariusError` for a malformed entry, an unknown city or goods."""
+    from contrarius.model.variants import goods_for_salt
+
+    out: dict[str, str] = {}
+    for item in _items(values):
+        city, sep, goods = item.partition("=")
+        if not sep:
+            raise ContrariusError(f"--salt-for {item!r}: write CITY=GOODS, e.g. Brigantivm=cloth")
+        name = snap.board.city(city.strip())
+        put_once(out, name, goods_for_salt(goods), "--salt-for", name)
+    return out
+
+
+def parse_totals(values: list[str] | None, default: str | None) -> dict[str, int]:
+    """``--player-total 95`` (the only player) or ``--player-total player1=95`` (repeat)."""
+    out: dict[str, int] = {}
+    for item in _items(values):
+        pid, sep, n = item.rpartition("=")
+        if not sep:
+            if default is None:
+                raise ContrariusError(f"--player-total {item!r}: name the player, e.g. player1={item}")
+            pid = default
+        put_once(out, pid.strip(), _whole(n, "--player-total", "95 or player1=95"), "--player-total", pid.strip())
+    return out
+
+
+def score_data(final, campaign: dict[str, Any] | None) -> dict[str, Any]:
+    """Everything ``score`` prints, as plain data (its ``--json``)."""
+    out = final.to_dict()
+    out["campaign"] = campaign
+    return out
+
+
+def _status_line(final) -> str:
+    from contrarius.rules.scoring import ENDED
+
+    where = f"{final.board} - {final.mode} - {final.level}"
+    if final.status == ENDED:
+        return f"[bold]Final scoring[/bold] - {where} - {final.status_text}"
+    return f"[bold]Standing[/bold] - {where} - [yellow]{final.status_text}[/yellow]"
+
+
+def _fmt(x: float | int | None) -> str:
+    if x is None:
+        return "?"
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+def _result_line(final) -> str:
+    from contrarius.rules.scoring import TEAM
+
+    prefix = "Winner" if final.ended else "Leading"
+    if final.winner is None:
+        if final.tie:
+            return f"{prefix}: nobody yet - a tie, and nobody holds the Concordia card (its owner wins a tie)"
+        return f"{prefix}: not known - a side's total is incomplete"
+    who = {"contrarius": "Contrarius", TEAM: "your team"}.get(final.winner, final.winner)
+    if final.tie:
+        return f"{prefix}: {who} - a tie, broken by the {final.decided_by} ({final.concordia or 'Praefectus Magnus holder'})"
+    if final.margin is not None:
+        return f"{prefix}: {who} by {_fmt(abs(final.margin))} VP"
+    return f"{prefix}: {who}"
+
+
+def _counted(g) -> str:
+    """What a god's value counted, for the lines under the table."""
+    if g.minerva:
+        return "; ".join(f"{m.card} " + ", ".join(c + (" (salt)" if c in m.salt else "") for c in m.cities)
+                         for m in g.minerva if m.cities)
+    return ", ".join(g.counted) if g.counted else g.detail
+
+
+def _score_table(final, sides: list, show_venus: bool, title: str):
+    """The score table of ``sides``: one row per god, then VP track, Concordia card, total."""
+    from rich.table import Table
+
+    table = Table(title=title)
+    table.add_column("", no_wrap=True)
+    for side in sides:
+        name = "Contrarius" if side.owner == "contrarius" else side.owner
+        table.add_column(f"{name}\ncards", justify="right")
+        table.add_column("value", justify="right")
+        table.add_column("points", justify="right")
+    for god in [g.god for g in final.sides[0].gods]:
+        if god == "Venus" and not show_venus:
+            continue
+        row = [god]
+        for side in sides:
+            g = side.god(god)
+            row += ["?" if g.cards is None else str(g.cards), g.value_text, "?" if g.points is None else str(g.points)]
+        table.add_row(*row)
+    table.add_section()
+    table.add_row("VP track", *[c for s in sides for c in ("", "", str(s.track))])
+    table.add_row("Concordia card", *[c for s in sides for c in ("", "", str(s.concordia) if s.concordia else "-")])
+    for what in dict.fromkeys(e.what for s in sides for e in s.extras):  # the solo variants' points
+        cells = []
+        for s in sides:
+            hit = next((e for e in s.extras if e.what == what), None)
+            cells += ["", "", str(hit.points) if hit else "-"]
+        table.add_row(what.capitalize(), *cells)
+    totals = []
+    for s in sides:
+        text = str(s.total) if s.total is not None else f">= {s.known_points}"
+        totals += ["", "given" if s.given_total is not None else "", f"[bold]{text}[/bold]"]
+    table.add_row("Total", *totals)
+    return table
+
+
+def render_score(final, campaign: dict[str, Any] | None, con) -> None:
+    """Print the score table: one row per god, card count, value and points per side."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    con.print(_status_line(final))
+    show_venus = final.mode == "team" or any((s.god("Venus").cards or 0) for s in final.sides)
+    title = "Final scoring" if final.ended else "Standing"
+    table = _score_table(final, final.sides, show_venus, title)
+    from rich.measure import Measurement
+
+    if Measurement.get(con, con.options.update(max_width=100_000), table).maximum > con.width:  # too wide (team play at 80 columns): one table per side
+        for side in final.sides:
+            name = "Contrarius" if side.owner == "contrarius" else side.owner
+            con.print(_score_table(final, [side], show_venus, f"{title}: {name}"))
+    else:
+        con.print(table)
+    for side in final.sides:
+        parts = [f"    {g.god}: {_counted(g)}" for g in side.gods
+                 if (g.points and (g.counted or g.god == "Vesta")) or (g.points is None and g.detail)]
+        parts += [f"    {e.what}: {e.detail}" + (f" ({e.reading})" if e.reading else "") for e in side.extras]
+        if parts:
+            con.print(f"  Counted for {'Contrarius' if side.owner == 'contrarius' else side.owner}:")
+            for part in parts:
+                con.print(part)
+    if final.team_total is not None:
+        con.print(f"Team score: {_fmt(final.team_total)} (the middle of {' and '.join(str(s.total) for s in final.sides[1:])})")
+    con.print(f"[bold]{_result_line(final)}[/bold]")
+    for note in final.notes:
+        con.print(f"  - {escape(note)}")
+    if campaign:
+        render_campaign(campaign, con)
+
+
+def render_campaign(c: dict[str, Any], con) -> None:
+    """Print where the campaign stands (and the game just recorded)."""
+    from rich.markup import escape
+
+    st = c["standing"]
+    g = c.get("game")
+    head = f"Campaign {escape(c['file'])}" + ("" if c["existed"] else " (new)")
+    if g:
+        verb = "corrected as" if c.get("replaced") else "recorded as" if c["recorded"] else "would be"
+        won = g["winner"] == "player"
+        if g["margin"] == 0:
+            how = f"{'won' if won else 'lost'} the tie (Concordia card)"
+        else:
+            how = f"won by {g['margin']}" if won else f"lost by {-g['margin']}"
+        con.print(f"{head}: this game {verb} game {g['game']}: started at {g['start_vp']} VP, {how} "
+                  f"-> next game starts at {g['next_start_vp']} VP"
+                  + (f" ({g['start_vp']} - {g['margin']} // 5)" if g["winner"] == "player" else " (a loss keeps it)"))
+    else:
+        con.print(f"{head}: {st['games_played']} game{'s' if st['games_played'] != 1 else ''} played")
+    if c.get("replaced"):
+        con.print("  - changed: " + ("; ".join(escape(x) for x in c["changes"]) or "nothing (the same result)"))
+    if c.get("reason"):
+        con.print(f"  - not recorded: {escape(c['reason'])}")
+    if st["over"]:
+        con.print(f"[bold]The campaign is over[/bold] (next start {st['next_start_vp']} VP, 0 or below): "
+                  f"you are ready for difficulty level {st['next_level']} (contrarius new --level veteran)")
+    else:
+        con.print(f"Next: game {st['next_game']} at {st['next_start_vp']} VP (contrarius new --campaign {escape(c['file'])} ...)")
+
+
+def _by_player(values: list[str] | None, pids: list[str], default: str | None, option: str) -> dict[str, list[str]]:
+    """Sort an option's values by player: ``player2:brick=1`` names its player, a value
+    without one belongs to ``default`` (``--player``, or the only player of a solo game).
+
+    Raises :class:`ContrariusError` for a value whose player is not known.
+    """
+    out: dict[str, list[str]] = {}
+    for value in values or []:
+        head, sep, rest = str(value).partition(":")
+        if sep and head.strip() in pids:
+            pid, text = head.strip(), rest
+        elif default is not None:
+            pid, text = default, str(value)
+        else:
+            raise ContrariusError(f"{option} {value!r}: which player? prefix it, e.g. {option} {pids[-1]}:{value}, or give --player")
+        out.setdefault(pid, []).append(text)
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``score`` to ``app``."""
+
+    @app.command("score")
+    @boundary
+    def score_cmd(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin (the default).")] = "-",
+        player: Annotated[Optional[list[str]], typer.Option("--player", help="Team/third-player: the player the options below describe (once; or prefix each value with ID:, e.g. --sestertii player2:7).")] = None,
+        goods: Annotated[Optional[list[str]], typer.Option("--goods", help="Your goods at the end as counted at the table, e.g. brick=1,cloth=2, or none (Vesta); team: player2:brick=1.")] = None,
+        sestertii: Annotated[Optional[list[str]], typer.Option("--sestertii", help="Your sestertii at the end as counted at the table (Vesta); team: player2:7.")] = None,
+        player_cards: Annotated[Optional[list[str]], typer.Option("--player-cards", help="All your cards (hand and played), e.g. Tribune,Diplomat:Jupiter,Weaver.")] = None,
+        player_points: Annotated[Optional[list[str]], typer.Option("--player-points", help="A god's points counted at the table, e.g. vesta=4 (repeat).")] = None,
+        salt_for: Annotated[Optional[list[str]], typer.Option("--salt-for", help="Salsa: the goods type a salt city of yours counts for with Minerva, CITY=GOODS (repeat; default: the type worth most to you).")] = None,
+        player_total: Annotated[Optional[list[str]], typer.Option("--player-total", help="Your whole final score counted at the table (track, gods, Concordia card); team: ID=N.")] = None,
+        campaign: Annotated[Optional[str], typer.Option("--campaign", help="Campaign file: record this finished game in it (created if missing).")] = None,
+        no_record: Annotated[bool, typer.Option("--no-record", help="With --campaign: show what this result would mean, write nothing.")] = False,
+        replace: Annotated[bool, typer.Option("--replace", help="With --campaign: correct this game's recorded result (e.g. a mistyped --player-total) and say what changed.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the score as JSON.")] = False,
+    ) -> None:
+        """Final scoring: every god on every card (Contrarius: face up and face down), VP track, Concordia card, the winner.
+
+        Works mid-game too (the current standing) and says whether the game has ended.
+        What the snapshot does not record of your side can be given with the options.
+        """
+        from contrarius.rules.campaign import game_fingerprint, game_from_score, load_campaign, update_campaign
+        from contrarius.rules.scoring import PlayerInput, score
+        from contrarius.store.files import load_snapshot
+
+        if no_record and not campaign:
+            raise ContrariusError("--no-record goes with --campaign FILE")
+        if replace and (not campaign or no_record):
+            raise ContrariusError("--replace goes with --campaign FILE (and without --no-record)")
+        snap = load_snapshot(snapshot)
+        pids = [p.id for p in snap.players]
+        if player and len(player) > 1:
+            raise ContrariusError("give --player once; to describe both players, prefix each value with its player, "
+                                  "e.g. --goods player1:cloth=2 --sestertii player1:16 --goods player2:brick=1 --sestertii player2:7")
+        only = pids[0] if len(pids) == 1 else None
+        who = player[0] if player else only
+        if who is not None and who not in pids:
+            raise ContrariusError(f"--player {who!r}: no such player in this {snap.mode} game; players: {', '.join(pids)}")
+        per = {option: _by_player(values, pids, who, option) for option, values in
+               (("--player-cards", player_cards), ("--goods", goods), ("--sestertii", sestertii), ("--player-points", player_points),
+                ("--salt-for", salt_for))}
+        given: dict[str, PlayerInput] = {}
+        for pid in pids:
+            money = per["--sestertii"].get(pid)
+            if money is not None and len(money) > 1:
+                raise ContrariusError(f"--sestertii given twice for {pid}; give it once")
+            inp = PlayerInput(cards=parse_cards(per["--player-cards"].get(pid)), goods=parse_goods(per["--goods"].get(pid)),
+                              sestertii=_whole(money[0], "--sestertii", "14") if money else None,
+                              points=parse_points(per["--player-points"].get(pid)),
+                              salt=parse_salt_for(snap, per["--salt-for"].get(pid)))
+            if inp != PlayerInput():
+                given[pid] = inp
+        for pid, total in parse_totals(player_total, who).items():
+            if pid not in pids:
+                raise ContrariusError(f"--player-total: no player {pid!r} in this {snap.mode} game; players: {', '.join(pids)}")
+            base = given.get(pid, PlayerInput())
+            given[pid] = PlayerInput(base.cards, base.goods, base.sestertii, base.points, total, base.salt)
+        final = score(snap, given)
+        camp_data = None
+        if campaign:
+            camp, existed = load_campaign(campaign, missing_ok=True)
+            camp_data = {"file": campaign, "existed": existed, "recorded": False, "game": None, "reason": None}
+            if no_record:
+                try:
+                    game = game_from_score(final, camp.next_start_vp, seed=snap.seed, require_end=False, game_id=game_fingerprint(snap))
+                    preview = camp.add(game)
+                    camp_data["game"] = game.to_dict(len(preview.games))
+                    camp_data["standing"] = preview.standing()
+                except ContrariusError as exc:
+                    camp_data["reason"] = str(exc)
+                    camp_data["standing"] = camp.standing()
+                camp_data["reason"] = camp_data["reason"] or "--no-record given"
+            elif replace:
+                gid = game_fingerprint(snap)
+
+                def replace_it(camp, existed):  # under the file's lock: the record as it is now
+                    idx = camp.index_of(gid, snap.board.name, snap.seed)
+                    if idx is None:
+                        raise RuleError(f"{campaign}: this game is not recorded yet, so there is nothing to replace; drop --replace to record it")
+                    game = game_from_score(final, camp.games[idx].start_vp, seed=snap.seed, game_id=gid)
+                    camp, changes = camp.replace_game(idx, game)
+                    camp_data.update(existed=existed, recorded=True, replaced=True, changes=changes, game=game.to_dict(idx + 1))
+                    return camp
+
+                camp_data["standing"] = update_campaign(campaign, replace_it).standing()
+            else:
+                def add_it(camp, existed):  # under the file's lock: the record as it is now
+                    game = game_from_score(final, camp.next_start_vp, seed=snap.seed, game_id=game_fingerprint(snap))
+                    camp = camp.add(game)
+                    camp_data.update(existed=existed, recorded=True, game=game.to_dict(len(camp.games)))
+                    return camp
+
+                camp_data["standing"] = update_campaign(campaign, add_it).standing()
+        if as_json:
+            emit_json(score_data(final, camp_data))
+        else:
+            render_score(final, camp_data, out_console())

@@ -1,0 +1,156 @@
+"""``contrarius where``: the build-site ruling, step by step, without changing anything."""
+
+# No ``from __future__ import annotations`` here: typer then reads the parameter annotations
+# as objects instead of eval'ing their text once per parameter (start-up time; see
+# benchmarks/README.md).
+
+from typing import Annotated, Optional
+
+import typer
+
+from contrarius.errors import ContrariusError
+from contrarius.cli.common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, write_svg
+from contrarius.cli.completion import complete_goods_face
+
+FACES = ("cloth", "wine", "tool", "food", "brick", "S")
+
+
+def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = None) -> None:
+    """Print a :class:`~contrarius.rules.build.BuildRuling` as a trace a player can follow.
+
+    ``houses`` (the snapshot's city -> owners): name the owners of the houses in a city.
+    """
+    from contrarius.rules.build import STEP_NAMES
+
+    if header:
+        asked = f"S -> best specialist {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        if any(t.goods == "salt" for t in ruling.trials):
+            asked = f"S (Tribune or white die) -> a salt city first (Salsa), else best specialist {ruling.specialist} -> {ruling.goods}"
+        con.print(f"[bold]Where does Contrarius build?[/bold] goods type: {asked}; "
+                  f"{ruling.steps} colonist{'s' if ruling.steps != 1 else ''} on the board = {ruling.steps} movement step{'s' if ruling.steps != 1 else ''}")
+    for note in getattr(ruling, "notes", ()):
+        con.print(f"  board: {note}")
+    for reading in ruling.readings:
+        con.print(f"  reading: {reading}")
+    first = next((i for i, t in enumerate(ruling.trials) if not t.label), 0)
+    for i, trial in enumerate(ruling.trials):
+        lead = trial.label or ("type asked" if i == first else "next lower type")
+        con.print(f"- {trial.goods} ({lead}):")
+        if trial.candidates:
+            for c in trial.candidates:
+                owned = f"has houses ({', '.join(houses.get(c.city, []))})" if houses else "has houses"
+                tags = ", ".join(t for t in ("empty" if c.empty else owned,
+                                             "new province" if c.new_province else "province already Contrarius's") if t)
+                con.print(f"    reachable: {c.city} ({c.province}), {c.distance} step{'s' if c.distance != 1 else ''}, {tags}")
+        else:
+            con.print(f"    no {trial.goods} city can be reached")
+        for e in trial.excluded:
+            con.print(f"    ruled out: {e.city} - {STEP_NAMES.get(e.step, e.step)}: {e.reason}")
+        if trial.chosen:
+            con.print(f"    chosen: [bold]{trial.chosen.city}[/bold] - {trial.deciding}")
+    if ruling.city is None:
+        con.print("[bold]Contrarius cannot build[/bold]: no city of any type is within reach. "
+                  "Supplementary rule: it places a colonist instead (red die).")
+        return
+    con.print(f"=> Contrarius builds in [bold]{ruling.city}[/bold] ({ruling.province}): {ruling.deciding}")
+    if len(ruling.moves) == 1:
+        con.print(f"   colonist: {ruling.moves[0].describe()}")
+    elif ruling.moves:
+        con.print(f"   colonist: {len(ruling.moves)} moves tie; you choose (play --choose N, default 1):")
+        for n, m in enumerate(ruling.moves, 1):
+            con.print(f"     {n}. {m.describe()}")
+
+
+def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: str | None = None,
+               black: bool = False) -> None:
+    """Print the build-site ruling of ``snap`` for ``face`` (a goods type or S; None: every
+    face, one table) on ``con`` (default stdout), or its JSON (``contrarius where``, the
+    session's ``where [FACE]``); ``svg``: also draw the one ruling to that file (``-``:
+    stdout, instead of the report). Raises :class:`ContrariusError` for an unknown face."""
+    from contrarius.rules.build import where
+    from contrarius.material.dice import parse_face
+    from contrarius.errors import RuleError
+
+    faces = [parse_face("mercator", face)] if face is not None else list(FACES)
+    rulings = []
+    shared: dict = {}  # one snapshot for every face: step 1's reach is worked out once
+    for f in faces:
+        try:
+            rulings.append((f, where(snap, f, salt=f == "S" and not black, shared=shared)))
+        except RuleError:
+            if face is not None:
+                raise
+            rulings.append((f, None))  # S without a specialist: shown as its own row
+    if svg is not None:
+        from contrarius.pictures.board_svg import picture
+
+        write_svg(svg, picture(snap.board, snap, rulings[0][1]))
+        if svg == "-":
+            return
+    if as_json:
+        data = [r.to_dict() if r is not None else {"asked": f, "error": "Contrarius owns no specialist"} for f, r in rulings]
+        emit_json(data[0] if face is not None else data)
+        return
+    con = con or out_console()
+    if snap.mode != "solo":  # name both players: whose turn, where their houses stand
+        con.print(f"{snap.mode}: " + "; ".join(
+            f"{p.id}{' (to play)' if p.id == snap.active else ''} houses: {', '.join(snap.houses_of(p.id)) or '-'}"
+            for p in snap.players))
+    if face is not None:
+        render_ruling(rulings[0][1], con, houses=snap.houses)
+        return
+    from rich.table import Table
+
+    table = Table(title="Where does Contrarius build? (every die face; 'contrarius where FACE' shows the steps)")
+    for col in ("face", "city", "why", "colonist move"):
+        table.add_column(col)
+    for f, r in rulings:
+        if r is None:
+            table.add_row(f, "-", "Contrarius owns no specialist, so S names no goods type", "-")
+            continue
+        move = r.moves[0].describe() + (f" (+{len(r.moves) - 1} tied)" if len(r.moves) > 1 else "") if r.moves else "-"
+        label = f"S ({r.specialist}: {r.goods})" if r.specialist else f
+        if any(t.goods == "salt" for t in r.trials):
+            label = f"S (salt first, else {r.specialist}: {r.goods})"
+        table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)
+    con.print(table)
+    notes = next((r.notes for _, r in rulings if r is not None and r.notes), [])
+    for note in notes:
+        con.print(f"board: {note}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``where`` to ``app``."""
+
+    @app.command("where")
+    @boundary
+    def where_cmd(
+        face: Annotated[Optional[str], typer.Argument(help="Goods type or S (omit: every face).", show_default=False, autocompletion=complete_goods_face)] = None,
+        snapshot: Annotated[Optional[str], typer.Argument(help="Snapshot file, or - for stdin.", show_default=False)] = None,
+        die: Annotated[Optional[str], typer.Option("--die", help="The die face (the same as the FACE argument).", autocompletion=complete_goods_face)] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the trace as JSON.")] = False,
+        svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " Needs a face: the chosen city, the colonist's path step by step, the cities ruled out.")] = None,
+        black: Annotated[bool, typer.Option("--black", help="Salsa: the S was rolled on the black Mercator die (no salt-city preference; the Tribune and the white die prefer salt).")] = False,
+    ) -> None:
+        """Rule where Contrarius builds for a goods type or S, step by step (changes nothing).
+
+        Without a face, give the ruling for every face of the Mercator/Senator dice.
+        """
+        from contrarius.store.files import load_snapshot
+
+        def is_face(text: str | None) -> bool:
+            return text is not None and text.casefold() in (f.casefold() for f in FACES)
+
+        if snapshot is None and face is not None and not is_face(face):
+            face, snapshot = None, face
+        elif is_face(snapshot) and not is_face(face):
+            face, snapshot = snapshot, face  # 'where SNAPSHOT FACE': accept either order
+        if snapshot is None:
+            snapshot = "-"  # like score: read the snapshot piped in (an error names the fix when none is)
+        if die is not None and face is not None:
+            raise ContrariusError("give the face once: as FACE or with --die")
+        face = die if die is not None else face
+        check_svg_target(svg, as_json, snapshot)
+        if svg is not None and face is None:
+            raise ContrariusError("--svg draws one ruling: give the die face too, e.g. contrarius where food game.yaml --svg where.svg")
+        show_where(load_snapshot(snapshot), face, as_json=as_json, svg=svg, black=black)

@@ -1,0 +1,1 @@
+"""``contrarius session``: the command and its questions."""

@@ -1,0 +1,340 @@
+"""``contrarius session SNAPSHOT``: turn after turn on one snapshot file, guided by questions.
+
+The questions and the checking of answers are :mod:`contrarius.cli.session.flow` (pure);
+this module is the thin front: it reads the answers (a terminal: prompts, the standard
+library's ``readline`` with tab completion of every answer; a pipe: one answer per line,
+no prompts), prints the turn's report as ``play`` does, and writes the snapshot with the
+same function as ``play -i`` after every whole turn.
+
+Streams: the turn reports and the output of ``show``, ``where``, ``preview``, ``log`` go
+to stdout; prompts are shown only in a terminal; a refused answer is one line on stderr
+(``contrarius: ...``) and the question comes again. A turn is written only whole:
+Ctrl-C during a turn or the end of the input before it is complete leaves the file as it
+was (from a pipe, the end of the input mid-turn exits 2: the script lost that turn).
+The questions of a turn end when nothing more can be answered (an Architect's moves
+once every movement step is used).
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from typing import Annotated
+
+import typer
+
+from contrarius.errors import ContrariusError, one_line
+from contrarius.cli.common import boundary, out_console
+from contrarius.cli.session.flow import COMMANDS, Question, parse_command, session_message, turn_flow
+
+
+def asks_dice(snap) -> bool:
+    """True when the session asks for each die instead of rolling it: the snapshot's
+    ``dice`` key says ``table`` (a table game never rolls, whatever its seed); a
+    ``virtual`` game rolls from its seed, and one without a seed cannot roll, so its dice
+    are asked too (``play`` refuses it without ``--die``)."""
+    return snap.dice == "table" or snap.seed is None
+
+
+def dice_text(snap) -> str:
+    """How the dice of ``snap`` are got, for the turn header."""
+    if snap.dice == "table":
+        return "dice read from the table (dice: table)"
+    if snap.seed is None:
+        return "dice: virtual but no seed: each die is asked"
+    return "dice rolled by contrarius (dice: virtual)"
+
+
+class Front:
+    """Reads answers from a terminal (with prompts and completion) or a pipe (lines)."""
+
+    def __init__(self, stdin, interactive: bool):
+        self.stdin = stdin
+        self.interactive = interactive
+        self.choices: tuple[tuple[str, str], ...] = ()
+        self.more = None  # the question's own completer (the move shorthand), or None
+        self.refused = 0
+        if interactive:
+            self._setup_readline()
+
+    def _setup_readline(self) -> None:
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - a Python built without readline
+            return
+        readline.set_completer_delims(" \t\n")
+        if "libedit" in (readline.__doc__ or ""):  # pragma: no cover - macOS
+            readline.parse_and_bind("bind ^I rl_complete")
+        else:
+            readline.parse_and_bind("tab: complete")
+        readline.set_completer(self.complete)
+
+    def complete(self, text: str, state: int) -> str | None:
+        """readline's completer: the current question's choices beginning with ``text``
+        (ignoring case, U read as V; spaces in names offered as ``_``), and what the
+        question's own completer offers for ``text`` (the city after a move's ``>``)."""
+        key = text.casefold().replace("u", "v")
+        values = [v.replace(" ", "_") for v, _ in self.choices]
+        if self.more is not None:
+            values += [v.replace(" ", "_") for v in self.more(text)]
+        hits = [v for v in values if v.casefold().replace("u", "v").startswith(key)]
+        return hits[state] if state < len(hits) else None
+
+    def ask(self, q: Question, con) -> str | None:
+        """The answer to ``q`` (None at the end of the input)."""
+        if q.error:
+            self.refused += 1
+            print(f"contrarius: {q.error}", file=sys.stderr, flush=True)
+        self.choices = q.choices + (tuple((c, "") for c in COMMANDS) if q.key == "card" else ())
+        self.more = q.complete
+        if not self.interactive:
+            while True:
+                line = self.stdin.readline()
+                if line == "":
+                    return None
+                if not line.lstrip().startswith("#"):  # a comment line in a script
+                    return line.rstrip("\r\n")
+        for note in q.notes:
+            con.print(note, markup=False, highlight=False)
+        few = [v for v, _ in q.choices] if 1 < len(q.choices) <= 6 and q.key != "card" else []
+        prompt = q.prompt()
+        if few:
+            prompt = prompt[:-2] + f" ({'/'.join(few)}): "
+        try:
+            return input(prompt)
+        except EOFError:
+            print()
+            return None
+
+
+class Session:
+    """The turn loop on one snapshot file."""
+
+    def __init__(self, path: str, front: Front, con):
+        self.path = path
+        self.front = front
+        self.con = con
+
+    # ----- the commands between turns ------------------------------------------------------------
+    def command(self, name: str, args: list[str], snap) -> bool:
+        """Run a session command; returns False for ``quit``."""
+        from rich.markup import escape
+
+        con = self.con
+        if name == "quit":
+            return False
+        if name == "help":
+            con.print("Type the card you played (Tab completes; a unique beginning is enough), or a command:")
+            for cmd, text in COMMANDS.items():
+                con.print(f"  {cmd:8} {escape(text)}")
+            con.print(escape("Enter takes the default shown in [brackets]; Ctrl-C abandons the turn in progress (nothing is written)."))
+        elif name == "show":
+            from contrarius.cli.commands.game import render_show
+
+            render_show(snap, con)
+        elif name == "where":
+            from contrarius.cli.commands.where import show_where
+
+            if len(args) > 1:
+                raise ContrariusError("where takes one face at most: where [FACE], e.g. where wine")
+            show_where(snap, args[0] if args else None, con=con)
+        elif name == "preview":
+            from contrarius.rules.preview import preview, summary
+            from contrarius.rules.turn import PlayerAction
+            from contrarius.cli.commands.preview import render_preview, render_summary
+
+            if args:
+                render_preview(preview(snap, PlayerAction(card=" ".join(args))), snap, con)
+            else:
+                render_summary(summary(snap), con)
+        elif name == "log":
+            from contrarius.cli.commands.record import render_log
+
+            render_log(snap, con)
+        elif name in ("undo", "redo"):
+            self.undo(name, args)
+        return True
+
+    def undo(self, name: str, args: list[str]) -> None:
+        """``undo [N]`` / ``redo [N]``: N steps back or forward in the snapshot's history
+        (:func:`contrarius.store.files.undo`, as ``contrarius undo --turns N``)."""
+        from contrarius.store import files as store
+        from contrarius.cli.commands.game import move_text
+
+        if len(args) > 1 or (args and not (args[0].isascii() and args[0].isdigit() and int(args[0]) >= 1)):
+            raise ContrariusError(f"{name} {' '.join(args)}: write {name} or {name} N, N a number of turns, e.g. {name} 2")
+        turns = int(args[0]) if args else 1
+        moved = (store.undo if name == "undo" else store.redo)(self.path, turns)
+        self.con.print(move_text(moved, "undid" if name == "undo" else "redid"), markup=False)
+
+    # ----- the turns ----------------------------------------------------------------------------
+    def header(self, snap) -> None:
+        """Who plays now, in a terminal."""
+        if not self.front.interactive:
+            return
+        who = "your turn" if snap.mode == "solo" else f"{snap.active}'s turn ({snap.mode})"
+        dice = dice_text(snap)
+        final = ""
+        if snap.ended is not None and snap.ended.final_turn_pending:
+            final = "; final card"
+        self.con.print(f"\n[bold]Turn {len(snap.log) + 1}[/bold]: {who}{final}; Contrarius {snap.contrarius.vp} VP; {dice}")
+
+    def run(self) -> int:
+        """Play turns until ``quit`` or the end of the input; returns the exit code."""
+        from contrarius.store.files import holds_loaded_text, load_snapshot, loaded_text
+
+        over_said = False
+        while True:
+            snap = load_snapshot(self.path)
+            seen = loaded_text(self.path)  # the text snap was read from
+            over = snap.ended is not None and not snap.ended.final_turn_pending
+            if over:
+                if not over_said:
+                    self.game_over(snap)
+                    over_said = True
+                answer = self.front.ask(Question("card", "The game is over (score, show, log, undo, quit)"), self.con)
+                if answer is None:
+                    return 0
+                if not self.dispatch(answer, snap, allow_card=False):
+                    return 0
+                continue
+            over_said = False
+            self.header(snap)
+            flow = turn_flow(snap, table_dice=asks_dice(snap))
+            question = next(flow)
+            started = False
+            try:
+                while True:
+                    answer = self.front.ask(question, self.con)
+                    if answer is None:
+                        if started:
+                            print(f"contrarius: end of input during a turn: that turn was not written; {self.path} holds the last whole turn",
+                                  file=sys.stderr)
+                            # a script that ends mid-turn lost that turn: its exit code says so
+                            # (README, exit code 2); Ctrl-D at a terminal is the player's choice
+                            return 0 if self.front.interactive else 2
+                        return 0
+                    if question.key == "card" and not started and not answer.strip():
+                        continue  # an empty line before a card: nothing to do
+                    if question.key == "card" and not started and parse_command(answer) is not None:
+                        if not self.dispatch(answer, snap):
+                            return 0
+                        if holds_loaded_text(self.path, seen):  # the file is as snap was read: nothing
+                            continue  # to parse again (show, where, preview, log answer at once)
+                        snap2 = load_snapshot(self.path)
+                        if snap2.to_dict() != snap.to_dict():  # undo, redo: the questions start again
+                            break
+                        seen = loaded_text(self.path)
+                        continue
+                    if started and answer.strip().casefold() == "quit":
+                        print(f"contrarius: quit during a turn: that turn was not written; {self.path} holds the last whole turn",
+                              file=sys.stderr)
+                        return 0
+                    question = flow.send(answer)
+                    # a turn has started once its card is taken (a refused card is no turn)
+                    started = started or question.key != "card"
+            except StopIteration as stop:
+                turn = stop.value
+            except KeyboardInterrupt:
+                if started:
+                    print(f"\ncontrarius: turn abandoned; {self.path} is unchanged", file=sys.stderr, flush=True)
+                else:
+                    print("\ncontrarius: to end the session type quit (or press Ctrl-D)", file=sys.stderr, flush=True)
+                continue
+            except ContrariusError as exc:
+                self.front.refused += 1
+                print(f"contrarius: {session_message(str(exc))}; the turn was not played, {self.path} is unchanged", file=sys.stderr, flush=True)
+                continue
+            else:
+                continue
+            self.write(turn.result)
+
+    def write(self, result) -> None:
+        """Write a whole turn as ``play -i`` does (the report first, then the snapshot with
+        its undo history). A Ctrl-C while writing is told truly: the turn is either
+        written completely or not at all."""
+        from contrarius.store.files import dump_snapshot
+        from contrarius.cli.common import write_snapshot
+        from contrarius.cli.commands.play import render_turn
+
+        try:
+            write_snapshot(result.snapshot, self.path, None, True, lambda _: render_turn(result, self.con))
+        except KeyboardInterrupt:
+            try:
+                with open(self.path, encoding="utf-8") as fh:
+                    written = fh.read() == dump_snapshot(result.snapshot)
+            except OSError:
+                written = False
+            told = "the turn was written completely" if written else f"the turn was not written; {self.path} is unchanged"
+            print(f"\ncontrarius: interrupted: {told}", file=sys.stderr, flush=True)
+        except ContrariusError as exc:  # e.g. the file was changed by another command meanwhile
+            self.front.refused += 1
+            print(f"contrarius: {one_line(str(exc))}; the turn was not written", file=sys.stderr, flush=True)
+
+    def dispatch(self, text: str, snap, allow_card: bool = True) -> bool:
+        """Run a command line typed between turns; False to end the session."""
+        cmd = parse_command(text)
+        if cmd is None and text.strip().casefold() == "score":
+            cmd = ("score", [])
+        if cmd is None:
+            if text.strip():
+                self.front.refused += 1
+                print("contrarius: the game is over: no card can be played; type score, show, log, undo or quit", file=sys.stderr)
+            return True
+        try:
+            if cmd[0] == "score":
+                self.score(snap)
+                return True
+            return self.command(cmd[0], cmd[1], snap)
+        except ContrariusError as exc:
+            self.front.refused += 1
+            print(f"contrarius: {one_line(str(exc))}", file=sys.stderr, flush=True)
+            return True
+
+    def game_over(self, snap) -> None:
+        """The end of the game: the final scoring from what the snapshot recorded."""
+        self.score(snap)
+        self.con.print(f"With the goods and sestertii counted on your table: contrarius score {self.path} --goods ... --sestertii N",
+                       markup=False)
+
+    def score(self, snap) -> None:
+        """The final scoring of ``snap`` (``contrarius score`` without options)."""
+        from contrarius.rules.scoring import score
+        from contrarius.cli.commands.score import render_score
+
+        render_score(score(snap, {}), None, self.con)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``session`` to ``app``."""
+
+    @app.command("session")
+    @boundary
+    def session_cmd(
+        snapshot: Annotated[str, typer.Argument(help="Snapshot file to play on (written after every turn, with undo history).")],
+    ) -> None:
+        """Play turn after turn on SNAPSHOT, answering questions: the card, only what it needs, the dice.
+
+        In a terminal: prompts, Tab completes every answer, Enter takes the default shown.
+        From a pipe: one answer per line, no prompts (scripts). Between turns: show, where
+        [FACE], preview [CARD], log, undo, redo, help, quit. Each whole turn is written as
+        'play -i' writes it; Ctrl-C abandons the turn in progress.
+        """
+        from contrarius.store.files import STDIO, load_snapshot
+
+        if snapshot == STDIO:
+            raise ContrariusError("session needs a snapshot file (the answers come on stdin), not -")
+        load_snapshot(snapshot)  # a missing or invalid file: one line and its exit code, before any question
+        interactive = sys.stdin is not None and sys.stdin.isatty()
+        session = Session(snapshot, Front(sys.stdin, interactive), out_console())
+        # Ctrl-C abandons the turn in progress and the session goes on (the 'contrarius'
+        # process otherwise exits at once on Ctrl-C)
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            code = session.run()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        if code == 0 and session.front.refused and not interactive:
+            code = 2  # a script with a refused answer went out of step: say so in the exit code
+        raise typer.Exit(code)
+

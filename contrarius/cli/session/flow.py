@@ -1,0 +1,854 @@
+"""The questions of one turn of ``contrarius session``: a pure generator, no input or output.
+
+:func:`turn_flow` is a generator. It yields a :class:`Question`, receives the answer (a
+string; ``""`` takes the question's default) through ``send``, and when the turn is
+complete it returns a :class:`Turn`: ``play``'s options as given and the
+:class:`~contrarius.rules.turn.TurnResult` of :func:`contrarius.rules.game.play` on them. A
+wrong answer is refused with the one-line message the command line gives for it (the
+question comes again with ``error`` set), because every answer is checked by running the
+rules themselves on the action so far (``no_roll``: no die is rolled while asking).
+
+One code path: the action is built by :func:`contrarius.cli.commands.play.turn_action` from
+the same option values ``contrarius play`` takes (``produce``, ``move``, ``die`` ...), and
+the turn is :func:`contrarius.rules.game.play` (the dispatcher by mode) of that action; only the terminal front
+(:mod:`contrarius.cli.session.command`) reads, prints and writes.
+
+What is asked, in the order of the card's action (base rules, "Personality cards";
+Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"):
+
+- the card played (the active player's hand when recorded; unique prefixes accepted);
+- Diplomat: the card copied; double card: the personality chosen; Legatus: the partner's
+  card; Praetor: the reaction printed on it;
+- Prefect: produce or reactivate, the province; Architect: colonist moves, then houses;
+  Senator/Consul/Praetor/Proconsul: cards bought; Colonist: place or money, colonists
+  placed; Tribune: a colonist bought;
+- team play: the partner's part of the same card, the same way;
+- a table game (dice read from the table): each die when the reaction rolls it, with its
+  faces and what each means; a virtual game rolls, and the report says so;
+- a display card shown as ``?`` that is bought or taken; each card drawn into the display
+  when the stack's order is not recorded (Enter: leave it ``?``); Contrarius's colonist
+  when several moves tie ("Where does Contrarius build?": you choose);
+- third-player variant: whether a player uses their veto card on the last die.
+
+- the solo variants, only in a game that uses them (``snap.variants``): Salsa, the forum
+  card taken with the Tribune (after the colonist bought; ``play --forum``), then, when
+  ``play`` needs them, the ``?`` forum card Contrarius takes (``--forum-reveal``) and the
+  forum cards drawn when the forum stack's order is not recorded (``--forum-refill``); the fish
+  market, the fish paid this turn (after the card's own questions; ``play --fish``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from contrarius.errors import ContrariusError, NeedDieError, NeedForumRevealError, NeedRevealError, one_line
+
+Choice = tuple[str, str]
+
+#: Commands accepted instead of a card between turns (``help`` lists them).
+COMMANDS: dict[str, str] = {
+    "show": "the state at a glance",
+    "where": "where Contrarius builds, every face or one: where [FACE]",
+    "preview": "what each card would provoke, or one card: preview [CARD]",
+    "log": "the turns played so far",
+    "undo": "take back the last turn, or N turns: undo [N]",
+    "redo": "play an undone turn again, or N turns: redo [N]",
+    "help": "this list",
+    "quit": "end the session (every finished turn is already written)",
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a turn.
+
+    ``key``: what it asks (``card``, ``produce``, ``move``, ``die`` ...; ``partner_*`` for
+    the partner's part). ``text``: the question, one line. ``choices``: ``(value, help)``
+    pairs offered for completion. ``default``: taken by an empty answer (shown as
+    ``[default]``); ``optional``: an empty answer means none / no more (lists).
+    ``notes``: lines shown before the question (a die's faces and what each means).
+    ``error``: the message refusing the previous answer, else None. ``complete``: more
+    completions for the text typed so far (the move shorthand's city after ``>``), or None.
+    """
+
+    key: str
+    text: str
+    choices: tuple[Choice, ...] = ()
+    default: str | None = None
+    optional: bool = False
+    notes: tuple[str, ...] = ()
+    error: str | None = None
+    complete: Callable[[str], tuple[str, ...]] | None = None
+
+    def prompt(self) -> str:
+        """The question as a terminal prompt: ``text [default]: ``."""
+        tail = f" [{self.default}]" if self.default is not None else (" [Enter: none]" if self.optional else "")
+        return f"{self.text}{tail}: "
+
+
+@dataclass
+class Turn:
+    """A complete turn: ``card`` and ``options`` (``play``'s option values by parameter
+    name), ``result`` (the :class:`~contrarius.rules.turn.TurnResult`)."""
+
+    card: str
+    options: dict[str, Any]
+    result: Any
+
+
+Flow = Generator[Question, str, Any]
+
+
+def pick(answer: str, choices: tuple[Choice, ...] | list[Choice]) -> str | None:
+    """The choice ``answer`` names, read as ``play`` reads names
+    (:func:`contrarius.words.names.resolve_prefix`: equal ignoring case, else a unique
+    beginning, the shortest name when it begins all the others; ``_`` read as a space);
+    None when it names none or several (the caller then gives its own message)."""
+    from contrarius.errors import UnknownNameError
+    from contrarius.words.names import resolve_prefix
+
+    key = " ".join(str(answer).replace("_", " ").split())
+    if not key:
+        return None
+    try:
+        return resolve_prefix(key, [v for v, _ in choices], "answer")
+    except UnknownNameError:
+        return None
+
+
+def ask(question: Question, parse: Callable[[str], Any]) -> Flow:
+    """Yield ``question`` until ``parse`` accepts the answer; return what it returns.
+
+    An empty answer becomes the default; with no default, an optional question returns
+    None and any other asks again. ``parse`` raises :class:`ContrariusError` to refuse an
+    answer; its message (one line) comes with the question asked again.
+    """
+    error = None
+    while True:
+        answer = yield replace(question, error=error)
+        answer = " ".join(str(answer).split())
+        if not answer:
+            if question.default is not None:
+                answer = question.default
+            elif question.optional:
+                return None
+            else:
+                error = f"{question.text}: an answer is needed" + (f" (e.g. {question.choices[0][0]})" if question.choices else "")
+                continue
+        try:
+            return parse(answer)
+        except ContrariusError as exc:
+            error = session_message(str(exc))
+
+
+def session_message(text: str) -> str:
+    """A refusal as the session shows it: ``play``'s one-line message without the option
+    it opens with (``--refill Weaver: ...`` -> ``Weaver: ...``): the session user typed
+    answers, never ``play``'s options."""
+    import re
+
+    return re.sub(r"^--[a-z][a-z-]* ", "", one_line(text))
+
+
+# ----- running the rules on the action so far -----------------------------------------------------
+def build_action(snap, card: str, options: dict[str, Any], *, trial: bool = False, partner_known: bool = True):
+    """The action of ``options`` (:func:`~contrarius.cli.commands.play.turn_action`, as ``play``).
+
+    ``trial``: never roll (a die not given raises :class:`NeedDieError`). ``partner_known``
+    False: the partner's part is not asked yet (team play: left unrecorded in a trial).
+    """
+    from contrarius.cli.commands.play import turn_action
+
+    opts = {k: (list(v) if isinstance(v, list) else v) for k, v in options.items()}
+    pa = turn_action(snap, card, **opts)
+    if trial:
+        pa.no_roll = True
+        if snap.mode != "solo" and not partner_known:
+            pa.partner = None
+    return pa
+
+
+def run(snap, card: str, options: dict[str, Any]):
+    """:func:`contrarius.rules.game.play` on the action of ``options``: the turn as ``play``
+    would play it. Raises what ``play`` raises."""
+    from contrarius.rules.game import play
+
+    return play(snap, build_action(snap, card, options))
+
+
+def check(snap, card: str, options: dict[str, Any], partner_known: bool) -> None:
+    """Run the turn so far without rolling; a die, a ``?`` card or a ``?`` forum card still
+    to name is fine.
+
+    Raises the rules' :class:`ContrariusError` for anything else (the answer just given).
+    """
+    from contrarius.rules.game import play
+
+    try:
+        play(snap, build_action(snap, card, options, trial=True, partner_known=partner_known))
+    except (NeedDieError, NeedRevealError, NeedForumRevealError):
+        pass  # asked later: the dice when rolled, a ? card when taken, the forum card after the forum answer
+
+
+# ----- choices -----------------------------------------------------------------------------------
+def card_choices(snap, pid: str | None) -> tuple[Choice, ...]:
+    """The cards the player may play: their hand when recorded, else every card of the mode."""
+    from contrarius.material.cards import catalog
+
+    p = snap.player(pid)
+    if p.hand is not None:
+        names = list(dict.fromkeys(c.name for c in p.hand))
+    else:
+        team_only = ("legatus", "praetor", "proconsul", "double")
+        names = [n for n, c in catalog().items() if snap.mode != "solo" or c["reaction"] not in team_only]
+    return tuple((n, "/".join(catalog()[n]["gods"])) for n in names)
+
+
+def _province_choices(snap) -> tuple[Choice, ...]:
+    return tuple((p, "bonus marker: " + snap.bonus_markers.get(p, "?")) for p in sorted(snap.board.provinces, key=str.casefold)
+                 if snap.bonus_markers.get(p) == "goods")
+
+
+def _city_choices(snap) -> tuple[Choice, ...]:
+    return tuple((c, f"{snap.board.cities[c].province}, {snap.cities.get(c)}") for c in sorted(snap.board.cities, key=str.casefold))
+
+
+def _place_choices(snap, pid: str) -> tuple[Choice, ...]:
+    houses = sorted(snap.houses_of(pid), key=str.casefold)
+    return tuple((f"{k}:{c}", "your house" if c in houses else "start") for k in ("land", "sea")
+                 for c in dict.fromkeys([*snap.homes(k), *houses]))
+
+
+def _after_moves(snap, pid: str, done: list[str], steps: int):
+    """``(state, steps left)``: the game after the colonist moves ``done`` (as typed) of
+    ``pid`` (the player's own or the partner's), applied by the rules
+    (:func:`contrarius.rules.turn.move_colonists`), and the movement steps left of ``steps``.
+    Moves that cannot be read or applied leave the game as it was (they are refused when
+    answered)."""
+    from contrarius.words.names import parse_moves
+    from contrarius.rules.turn import move_colonists
+
+    if not done:
+        return snap, steps
+    state = snap.copy()
+    try:
+        used = sum(e.data.get("steps", 0) for e in move_colonists(state, pid, parse_moves(done, snap, pid)))
+    except ContrariusError:
+        return snap, steps
+    return state, max(0, steps - used)
+
+
+def _shorthand_completer(state, pid: str, steps: int) -> Callable[[str], tuple[str, ...]]:
+    """Completions of the move shorthand ``KIND:WHERE>CITY`` typed so far: after the
+    ``>``, the cities the colonist at ``WHERE`` can end next to within ``steps``
+    (:func:`contrarius.words.names.reachable_cities`), in ``state`` (the game after the moves
+    already answered). Text without ``>`` gets none (the exact forms are the choices)."""
+    from contrarius.words.names import colonists_at, reachable_cities
+
+    def complete(text: str) -> tuple[str, ...]:
+        head, sep, _ = text.partition(">")
+        kind, colon, where_ = head.partition(":")
+        if not sep or not colon or kind.casefold() not in ("land", "sea") or not where_:
+            return ()
+        try:
+            cols = colonists_at(state, pid, kind.casefold(), where_)
+        except ContrariusError:
+            return ()
+        cities = dict.fromkeys(c for col in cols for c in reachable_cities(state, col, steps))
+        return tuple(f"{head}>{c}" for c in cities)
+
+    return complete
+
+
+def _move_choices(snap, pid: str, steps: int) -> tuple[Choice, ...]:
+    """The exact moves ``KIND:FROM:TO`` of ``pid``'s colonists within ``steps``, ending on
+    a free line (as :func:`contrarius.words.names.reachable_cities`)."""
+    from contrarius.rules.build import line_distances
+
+    out: list[Choice] = []
+    for col in snap.colonists_of(pid):
+        for line, path in sorted(line_distances(snap, col, steps).items(), key=lambda kv: kv[0].label):
+            if path and len(path) <= steps and line.stoppable and snap.line_occupant(line) in (None, col):
+                out.append((f"{col.kind}:{col.where}:{line.label}", f"{len(path)} step{'s' if len(path) != 1 else ''}"))
+    return tuple(dict.fromkeys(out))
+
+
+def _buy_choices(snap) -> tuple[Choice, ...]:
+    cards = snap.display_cards()
+    return tuple((str(i), str(c)) for i, c in enumerate(cards, 1)) + tuple(
+        (str(c), f"display position {i}") for i, c in enumerate(cards, 1) if c != "?")
+
+
+def _copy_choices(snap) -> tuple[Choice, ...]:
+    return tuple((c.name, "Contrarius's face-up card") for c in snap.contrarius.cards
+                 if c.face_up and c.reaction not in ("diplomat", "legatus"))
+
+
+def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:
+    """Each face of ``die`` with what it makes Contrarius do in ``state`` (the game as it
+    stands when the die is rolled): the rules' own answers ("Solo Personality Cards",
+    "Where does Contrarius build?"), never a guess. ``exclude``: faces the rules roll
+    again (the red die when Contrarius cannot build: a card face, README's reading
+    "Cannot build: which colonist")."""
+    from contrarius.rules.build import contrarius_home, where
+    from contrarius.errors import RuleError
+    from contrarius.model.snapshot import CONTRARIUS
+
+    cards = state.display_cards()
+
+    def card_at(n: int) -> str:
+        if not cards:
+            return "no card left: a house instead (white die)"
+        return f"takes {cards[n - 1]}" if n <= len(cards) else f"position {n} is empty: takes {cards[0]} (position 1)"
+
+    if die == "architect":
+        return tuple((str(n), card_at(n)) for n in range(1, 6))
+    if die == "tribune":
+        def colonist(kind: str) -> str:
+            # "Supplementary rules": no colonist of that kind left -> the other kind; none
+            # at all -> the card in position 1
+            other = "sea" if kind == "land" else "land"
+            for k in (kind, other):
+                home = contrarius_home(state, k)[0]
+                if state.colonists_in_supply(CONTRARIUS, k) > 0 and home is not None:
+                    return f"a {k} colonist in {home}" + ("" if k == kind else f" (no {kind} colonist to place)")
+            return "no colonist to place: " + card_at(1)
+
+        card = "names no colonist: rolled again (reading)" if "card" in exclude else card_at(1)
+        return (("land", colonist("land")), ("sea", colonist("sea")), ("card", card))
+    if state.houses_in_supply(CONTRARIUS) == 0 and not state.contrarius.track:
+        return tuple((f, "no house left: a colonist instead (red die)") for f in ("brick", "food", "tool", "wine", "cloth", "S"))
+    out: list[Choice] = []
+    for face in ("brick", "food", "tool", "wine", "cloth", "S"):
+        try:
+            r = where(state, face)
+        except RuleError:
+            out.append((face, "Contrarius owns no specialist"))
+            continue
+        what = f"{r.specialist}: {r.goods}, " if r.specialist else ""
+        if r.city is None:
+            out.append((face, f"{what}cannot build: a colonist instead (red die)"))
+        else:
+            tie = f", {len(r.moves)} tied colonist moves" if len(r.moves) > 1 else ""
+            out.append((face, f"{what}builds in {r.city} ({r.province}, {state.cities[r.city]}){tie}"))
+    return tuple(out)
+
+
+def die_question(state, die: str, why: str, *, meanings: bool = True, exclude: tuple = ()) -> Question:
+    """The question for one die read from the table: the faces it has and what each would
+    make Contrarius do in ``state`` (the game when the die is rolled). ``meanings`` False:
+    the faces only (a veto's re-roll, where the game at that die is not at hand).
+    ``exclude``: the faces the rules roll again (:class:`~contrarius.errors.NeedDieError`)."""
+    from contrarius.material.dice import DIE_COLOURS
+
+    faces = list(dict.fromkeys(str(f) for f in state.faces(die)))
+    if meanings:
+        choices = _face_meanings(state, die, exclude)
+    else:
+        every = {"architect": ("1", "2", "3", "4", "5"), "tribune": ("land", "sea", "card")}
+        choices = tuple((f, "") for f in every.get(die, ("brick", "food", "tool", "wine", "cloth", "S")))
+    notes = tuple(f"  {v:6} {h}" for v, h in choices if h) + (f"  (the faces of this die: {', '.join(faces)})",)
+    return Question("die", f"{DIE_COLOURS[die]} die ({why}): what does it show?", choices, notes=notes)
+
+
+def _say(who: str, text: str) -> str:
+    """A question's text: ``"player2: text"`` in a two-player game, ``"Text"`` in solo play
+    (``who`` empty)."""
+    return f"{who}: {text}" if who else text[:1].upper() + text[1:]
+
+
+def _either(key: str, text: str, pair: tuple[Choice, Choice], what: str) -> Flow:
+    """Ask for one of two actions (``pair``; the first is the default); ``what`` opens the
+    message refusing anything else."""
+    def parse(a: str) -> str:
+        got = pick(a, pair)
+        if got is None:
+            raise ContrariusError(f"{what}: answer {pair[0][0]} or {pair[1][0]}, not {a!r}")
+        return got
+
+    return (yield from ask(Question(key, text, pair, pair[0][0]), parse))
+
+
+# ----- one player's part of the card ------------------------------------------------------------
+def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, prefix: str,
+          checked: Callable[[], None]) -> Flow:
+    """Ask ``pid``'s part of a card with the reaction ``kind``; option names get ``prefix``
+    (``""`` or ``"partner_"``). ``checked`` runs the rules on the options so far."""
+    from contrarius.rules.build import movement_steps
+    from contrarius.words.names import parse_moves
+    from contrarius.cli.commands.play import parse_place
+
+    def keep(key: str, value: Any, *, append: bool = False) -> None:
+        name = prefix + key
+        old = opts.get(name)
+        if append:
+            opts[name] = list(old or []) + [value]
+        else:
+            opts[name] = value
+        try:
+            checked()
+        except ContrariusError:
+            opts[name] = old  # the refused answer is forgotten
+            if old is None:
+                del opts[name]
+            raise
+
+    if kind in ("prefect", "prefect_magnus"):
+        act = yield from _either(prefix + "action", _say(who, "produce or reactivate?"),
+                                 (("produce", "produce in a province"), ("reactivate", "take the cash bonus")),
+                                 "the Prefect either produces or reactivates")
+        if act == "reactivate":
+            return keep("reactivate", True)
+
+        def province(a: str) -> str:
+            got = pick(a, [(p, "") for p in snap.board.provinces]) or snap.board.province(a)
+            keep("produce", got)
+            return got
+
+        yield from ask(Question(prefix + "produce", _say(who, "the province produced in"), _province_choices(snap)), province)
+        return
+    if kind == "architect":
+        steps = movement_steps(snap, pid)
+        move_label = f"{who}'s move" if who else "move"
+        while True:
+            done = list(opts.get(prefix + "move") or [])
+            state, left = _after_moves(snap, pid, done, steps)
+            if done and left == 0:
+                break  # every movement step used: no further move is possible, the houses come next
+
+            def move(a: str, done=done) -> str:
+                # as play reads --move and --partner-move: the shorthand on the board as the
+                # earlier moves left it; messages name the move as the session asked for it
+                parse_moves(done + [a], snap, pid, move_label)
+                keep("move", a, append=True)
+                return a
+
+            text = f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all" + (f", {left} left)" if done else ")")
+            got = yield from ask(Question(prefix + "move", _say(who, text), _move_choices(state, pid, left), optional=True,
+                                          complete=_shorthand_completer(state, pid, left)), move)
+            if got is None:
+                break
+        while True:
+            def build(a: str) -> str:
+                city = pick(a, _city_choices(snap)) or snap.board.city(a)
+                keep("build", city, append=True)
+                return city
+
+            got = yield from ask(Question(prefix + "build", _say(who, "a house built in (city)"),
+                                          _city_choices(snap), optional=True), build)
+            if got is None:
+                break
+        return
+    most = {"senator": 2, "consul": 1, "praetor": 1, "proconsul": 1}.get(kind)
+    if most is not None:
+        for n in range(most):
+            def buy(a: str) -> str:
+                got = pick(a, _buy_choices(snap)) or a
+                keep("buy", got, append=True)
+                return got
+
+            got = yield from ask(Question(prefix + "buy", _say(who, "a card bought (display position or name)") + (f", {n + 1} of {most}" if most > 1 else ""),
+                                          _buy_choices(snap), optional=True), buy)
+            if got is None:
+                break
+        return
+    if kind in ("colonist", "tribune"):
+        if kind == "colonist":
+            act = yield from _either(prefix + "action", _say(who, "place colonists or take money?"),
+                                     (("place", "place colonists"), ("money", "earn money")),
+                                     "the Colonist either places colonists or earns money")
+            if act == "money":
+                return keep("money", True)
+        for _ in range(3 if kind == "colonist" else 1):
+            def place(a: str) -> str:
+                got = pick(a, _place_choices(snap, pid)) or a
+                parse_place(got)
+                keep("place", got, append=True)
+                return got
+
+            text = "a colonist placed, KIND:CITY" if kind == "colonist" else "a colonist bought with the Tribune, KIND:CITY"
+            got = yield from ask(Question(prefix + "place", _say(who, text), _place_choices(snap, pid), optional=True), place)
+            if got is None:
+                break
+        if kind == "tribune" and snap.variants.salsa is not None and snap.variants.salsa.row:
+            yield from _forum(snap, opts, keep)
+
+
+def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
+    """Salsa: the forum card taken with the Tribune (``play --forum``; "Solo Variants",
+    Concordia Salsa: a player takes one forum card each time they play the Tribune, and
+    Contrarius takes the first one). The answer is kept as ``play`` records it: the
+    card's printed name, its row position, or ``POSITION=NAME``.
+
+    Then, exactly when ``play`` needs them (the rules' own take,
+    :func:`contrarius.rules.variants.solo_variants.take_forum`, on the answers so far): the card
+    Contrarius takes when the snapshot shows it as ``?`` (``play --forum-reveal``), and each
+    card drawn to refill the row when the forum stack's order is not recorded
+    (``play --forum-refill``; Enter leaves it and the later ones ``?``, as ``play``
+    without the option does).
+    """
+    from contrarius.errors import NeedForumRevealError
+    from contrarius.rules.variants.solo_variants import parse_forum_pick, take_forum
+    from contrarius.model.variants import UNKNOWN, forum_cards, forum_name
+    from contrarius.cli.commands.play import parse_forum_reveal
+
+    row = snap.variants.salsa.row
+    choices = tuple((n, f"forum row position {i}") for i, n in enumerate(row, 1) if n != "?") + tuple(
+        (str(i), n) for i, n in enumerate(row, 1))
+
+    def forum(a: str) -> str:
+        pos, name = parse_forum_pick(pick(a, choices) or a)
+        got = name if pos is None else str(pos) if name is None else f"{pos}={name}"
+        keep("forum", got)
+        return got
+
+    yield from ask(Question("forum", "Salsa: the forum card you took with the Tribune (name or row position)", choices), forum)
+    salsa = snap.variants.salsa
+    known = {n for n in [*salsa.contrarius, *salsa.row, *(salsa.stack_order or [])] if n != UNKNOWN}
+    names = tuple((n, colour) for n, colour in forum_cards().items() if n not in known)
+
+    def named(a: str) -> str:
+        return forum_name(pick(a, names) or a)
+
+    while True:
+        refills = list(opts.get("forum_refill") or [])
+        try:
+            notes = take_forum(snap.copy(), opts["forum"], list(refills), parse_forum_reveal(list(opts.get("forum_reveal") or [])))
+        except NeedForumRevealError as exc:
+            def reveal(a: str, pos: int = exc.position) -> str:
+                got = named(a)
+                keep("forum_reveal", f"{pos}={got}", append=True)
+                return got
+
+            yield from ask(Question("forum_reveal", f"Salsa: Contrarius takes the first forum card, row position {exc.position} "
+                                    "before your take, not recorded (?): which is it?", names), reveal)
+            continue
+        except ContrariusError:
+            return  # refused with play's message when the turn is played
+        drawn = next((n.data["drawn"] for n in notes if "drawn" in n.data), [])
+        if len(drawn) - len(salsa.stack_order or []) <= len(refills):
+            return  # every card drawn came from the recorded order or is named already
+
+        def refill(a: str) -> str:
+            if a == UNKNOWN:
+                return a
+            got = named(a)
+            keep("forum_refill", got, append=True)
+            return got
+
+        got = yield from ask(Question("forum_refill", "Salsa: a forum card drawn to refill the forum row that the snapshot "
+                                      "does not know: which is it?", names, UNKNOWN), refill)
+        if got == UNKNOWN:
+            return  # this card and the later ones of this turn stay ?
+
+
+def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
+    """The fish market: the fish paid at the market this turn (``play --fish N``; "Solo
+    Variants", fish market: they go to Contrarius). Enter: none (0, as ``play`` without
+    ``--fish``)."""
+    def fish(a: str) -> int:
+        if not (a.isascii() and a.isdigit()):
+            raise ContrariusError(f"{a!r}: the number of fish you paid at the fish market this turn, e.g. 2 (0: none)")
+        n = int(a)
+        if n:
+            opts["fish"] = n
+            try:
+                checked()
+            except ContrariusError:
+                del opts["fish"]
+                raise
+        return n
+
+    return (yield from ask(Question("fish", "Fish market: fish you paid at the market this turn", (("0", "none"),), "0"), fish))
+
+
+# ----- the whole turn ---------------------------------------------------------------------------
+def turn_flow(snap, *, table_dice: bool) -> Flow:
+    """The questions of one turn on ``snap``; returns a :class:`Turn`.
+
+    ``table_dice``: the dice are read from the table (asked one by one); else the program
+    rolls them from the snapshot's seed, as ``play`` does without ``--die``. Raises
+    :class:`~contrarius.errors.GameOverError` (before any question) when the game is over.
+    """
+    from contrarius.material.cards import Card
+    from contrarius.errors import GameOverError
+    from contrarius.words.names import card_from_text
+    from contrarius.rules.turn import card_in_hand
+    from contrarius.rules.modes.twoplayer import halves
+
+    if snap.ended is not None and not snap.ended.final_turn_pending:
+        who = "Contrarius" if snap.ended.by == "contrarius" else snap.ended.by
+        raise GameOverError(f"the game is over ({who} ended it); run 'contrarius score' for the final scoring")
+    solo = snap.mode == "solo"
+    pid = snap.player(None).id if solo else (snap.active or snap.players[0].id)
+    mate = None if solo else next(p.id for p in snap.players if p.id != pid)
+    me = "" if solo else pid
+    opts: dict[str, Any] = {}
+    state = {"card": "", "partner": False, "fill": {}}
+
+    def checked() -> None:
+        trial = {**state["fill"], **opts}
+        for key in list(state["fill"]):
+            if key.endswith("reactivate") and opts.get(key.replace("reactivate", "produce")):
+                trial.pop(key)
+        check(snap, state["card"], trial, state["partner"])
+
+    # the card
+    choices = card_choices(snap, pid)
+
+    def card(a: str) -> str:
+        got = card_from_text(a, mode=snap.mode)
+        if snap.player(pid).hand is not None:  # every card, also those whose check waits for a later answer
+            card_in_hand(snap.player(pid), got)
+        state["card"] = got
+        kind = Card.of(got).reaction
+        fill: dict[str, Any] = {}
+        if kind in ("prefect", "prefect_magnus"):
+            fill["reactivate"] = True
+        if kind not in ("diplomat", "legatus", "double") and not (kind == "praetor"):
+            state["fill"] = fill
+            checked()
+        return got
+
+    name = yield from ask(Question("card", f"{me}: which card was played?" if not solo else "Which card did you play?", choices), card)
+    state["fill"] = {}
+    kind = Card.of(name).reaction
+    eff = kind
+    copy_of = None
+    if kind == "diplomat" and snap.mode != "third-player":
+        def copy(a: str) -> str:
+            got = card_from_text(a, mode=snap.mode)
+            opts["copy"] = got
+            c = Card.of(got).reaction
+            state["fill"] = {"reactivate": True} if c in ("prefect", "prefect_magnus") else {}
+            try:
+                if c not in ("double", "praetor"):
+                    checked()
+            except ContrariusError:
+                opts.pop("copy", None)
+                raise
+            return got
+
+        copy_of = yield from ask(Question("copy", "The Diplomat copies which face-up card of Contrarius?", _copy_choices(snap)), copy)
+        eff = Card.of(copy_of).reaction
+    elif kind == "diplomat":
+        other = snap.player(mate)
+        if other.played:
+            copy_of = other.played[-1].name
+        else:
+            def copy3(a: str) -> str:
+                got = card_from_text(a, mode=snap.mode)
+                opts["copy"] = got
+                return got
+
+            copy_of = yield from ask(Question("copy", f"The Diplomat copies which card of {mate} (their top played card)?",
+                                              tuple((n, "") for n, _ in card_choices(snap, None))), copy3)
+        eff = Card.of(copy_of).reaction
+    effective = Card.of(copy_of or name)
+    if eff == "double":
+        a_half, b_half = halves(effective)
+
+        def personality(a: str) -> str:
+            got = pick(a, ((a_half, ""), (b_half, ""))) or card_from_text(a)
+            if got not in (a_half, b_half):
+                raise ContrariusError(f"the {effective.name} offers {a_half} or {b_half}, not {got}")
+            return got
+
+        mine = yield from ask(Question("personality", _say(me, f"which personality of the {effective.name}?"),
+                                       ((a_half, "you carry it out; Contrarius reacts to it"), (b_half, ""))), personality)
+        opts["personality"] = mine
+        eff = Card.of(mine).reaction
+        other_half = b_half if mine == a_half else a_half
+    if eff == "praetor":
+        def praetor(a: str) -> str:
+            got = pick(a, (("vp", ""), ("house", "")))
+            if got is None:
+                raise ContrariusError(f"the Praetor's reaction is vp or house, not {a!r}")
+            return got
+
+        opts["praetor_reaction"] = yield from ask(Question("praetor_reaction", "The Praetor's reaction as printed on the card: vp or house?",
+                                                           (("vp", "Contrarius scores 2 VP"), ("house", "Contrarius builds (white die)"))), praetor)
+
+    if eff == "legatus":
+        def called(a: str) -> str:
+            got = card_from_text(a, mode=snap.mode)
+            opts["partner_card"] = got
+            return got
+
+        mates = yield from ask(Question("partner_card", f"Legatus: which card did {mate} play from their hand?", card_choices(snap, mate)), called)
+        theirs_kind = mine_kind = Card.of(mates).reaction
+        if theirs_kind == "double":  # the partner carries out the card first: they choose
+            pair = halves(Card.of(mates))
+            first = yield from ask(Question("partner_personality", f"{mate}: which personality of the {mates}?",
+                                            tuple((h, "") for h in pair)),
+                                   lambda a: pick(a, tuple((h, "") for h in pair)) or card_from_text(a))
+            opts["partner_personality"] = first
+            theirs_kind = Card.of(first).reaction
+            mine_kind = Card.of(pair[1] if first == pair[0] else pair[0]).reaction
+        state["partner"] = True
+        # the Legatus player's own part is asked after the partner's: a Prefect's is taken
+        # as reactivate meanwhile, so that the partner's answers can be checked
+        state["fill"] = {"reactivate": True} if mine_kind in ("prefect", "prefect_magnus") else {}
+        yield from _part(snap, name, opts, theirs_kind, mate, mate, "partner_", checked)
+        yield from _part(snap, name, opts, mine_kind, pid, me, "", checked)
+    else:
+        if eff in ("prefect", "prefect_magnus"):
+            state["fill"] = {}
+        yield from _part(snap, name, opts, eff, pid, me, "", checked)
+        if snap.mode == "team":
+            state["partner"] = True
+            if eff == "proconsul":
+                def own(a: str) -> str:
+                    got = card_from_text(a, mode=snap.mode)
+                    return got
+
+                theirs = yield from ask(Question("partner_card", f"Proconsul: which card did {mate} then play for themselves?",
+                                                 card_choices(snap, mate)), own)
+                opts["partner_card"] = theirs
+                tkind = Card.of(theirs).reaction
+                if tkind == "double":
+                    pair = halves(Card.of(theirs))
+                    opts["partner_personality"] = yield from ask(
+                        Question("partner_personality", f"{mate}: which personality of the {theirs}?", tuple((h, "") for h in pair)),
+                        lambda a: pick(a, tuple((h, "") for h in pair)) or card_from_text(a))
+                    tkind = Card.of(opts["partner_personality"]).reaction
+                yield from _part(snap, name, opts, tkind, mate, mate, "partner_", checked)
+            else:
+                pkind = Card.of(other_half).reaction if effective.reaction == "double" else eff
+                yield from _part(snap, name, opts, pkind, mate, mate, "partner_", checked)
+    if snap.variants.fish_market is not None:
+        yield from _fish(snap, opts, checked)
+    try:
+        checked()
+    except ContrariusError:
+        pass  # shown when the turn is played below (an answer the rules refuse as a whole)
+    return (yield from _resolve(snap, name, opts, table_dice))
+
+
+def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
+    """Play the turn, asking for what the reaction needs: dice read from the table, a
+    ``?`` display card taken, a veto of the last die (third-player variant; before the
+    rest, which depends on the die), tied colonist moves, cards drawn into the display."""
+    from contrarius.material.dice import DIE_COLOURS, parse_face
+    from contrarius.words.names import card_from_text, die_face_text
+    from contrarius.rules.game import play
+
+    veto_asked = refill_declined = False
+    while True:
+        try:
+            pa = build_action(snap, name, opts, trial=table_dice)
+            result = play(snap, pa)
+        except NeedDieError as exc:
+            die = exc.die
+            face = yield from ask(die_question(exc.state or snap, die, exc.why, exclude=exc.exclude), lambda a, d=die: parse_face(d, die_face_text(a)))
+            opts["die"] = list(opts.get("die") or []) + [f"{DIE_COLOURS[die]}={face}"]
+            continue
+        except NeedRevealError as exc:
+            pos = exc.position
+
+            def reveal(a: str) -> str:
+                return card_from_text(a, mode=snap.mode)
+
+            got = yield from ask(Question("reveal", f"Display position {pos} shows a card not recorded (?): which is it?",
+                                          tuple((n, "") for n, _ in _stack_choices())), reveal)
+            opts["reveal"] = list(opts.get("reveal") or []) + [f"{pos}={got}"]
+            continue
+        if snap.mode == "third-player" and not veto_asked and result.reacted_to and result.rolls:
+            veto_asked = True
+            holders = tuple((p.id, "unused veto card") for p in snap.players if p.veto is True)
+            if holders:
+                last = result.rolls[-1]
+
+                def veto(a: str) -> str:
+                    got = pick(a, holders)
+                    if got is None:
+                        raise ContrariusError(f"{a!r}: the veto is a player with an unused veto card ({', '.join(h for h, _ in holders)}), or Enter for none")
+                    return got
+
+                who = yield from ask(Question("veto", f"Does a player veto the last die ({DIE_COLOURS[last.die]}: {last.face})?", holders,
+                                              optional=True), veto)
+                if who is not None:
+                    if table_dice:
+                        face = yield from ask(die_question(snap, last.die, "veto re-roll", meanings=False), lambda a, d=last.die: parse_face(d, die_face_text(a)))
+                        opts["veto"] = f"{who}={face}"
+                    else:
+                        opts["veto"] = who
+                    continue
+        tied = [r for r in result.rulings if len(r.moves) > 1]
+        chosen = list(opts.get("choose") or [])
+        if len(tied) > len(chosen):
+            ruling = tied[len(chosen)]
+            options = tuple((str(n), m.describe()) for n, m in enumerate(ruling.moves, 1))
+
+            def choose(a: str, n=len(ruling.moves)) -> int:
+                if not (a.isascii() and a.isdigit() and 1 <= int(a) <= n):
+                    raise ContrariusError(f"{a!r}: there are {n} tied colonist moves; choose 1 to {n}")
+                return int(a)
+
+            k = yield from ask(Question("choose", f"Contrarius builds in {ruling.city}: {len(ruling.moves)} colonist moves tie, you choose",
+                                        options, "1", notes=tuple(f"{v}. {h}" for v, h in options)), choose)
+            opts["choose"] = chosen + [k]
+            continue
+        drawn = [e for e in list(result.player_events) + list(result.events) if e.kind == "refill" and e.data.get("card") == "?"]
+        if drawn and not refill_declined:
+            def refill(a: str) -> str:
+                if a.strip() == "?":
+                    return "?"
+                got = card_from_text(a, mode=snap.mode)
+                check(snap, name, {**opts, "refill": list(opts.get("refill") or []) + [got]}, True)
+                return got
+
+            got = yield from ask(Question("refill", "A card drawn into the display that the snapshot does not know: which is it?",
+                                          tuple((c, "") for c, _ in _stack_choices()), "?"), refill)
+            if got == "?":
+                refill_declined = True  # this draw and the later ones of this turn stay ?
+            else:
+                opts["refill"] = list(opts.get("refill") or []) + [got]
+            continue
+        break
+    # tidy the options as a player would type them: trailing defaults left out
+    choices = list(opts.pop("choose", None) or [])
+    while choices and choices[-1] == 1:
+        choices.pop()
+    if choices:
+        opts["choose"] = choices
+    final = run(snap, name, opts)
+    return Turn(name, dict(opts), final)
+
+
+def _stack_choices() -> tuple[Choice, ...]:
+    from contrarius.material.cards import card_facts
+
+    names = sorted({c for cards in card_facts()["stacks"].values() for c in cards})
+    return tuple((n, "") for n in names)
+
+
+def command_line(turn: Turn, path: str) -> str:
+    """The ``contrarius play`` command that plays ``turn`` the same way."""
+    import shlex
+
+    words = ["contrarius", "play", turn.card.replace(" ", "_"), path, "-i"]
+    for key, value in turn.options.items():
+        opt = "--" + key.replace("_", "-")
+        if value is True:
+            words.append(opt)
+        elif isinstance(value, list):
+            for v in value:
+                words += [opt, str(v)]
+        elif value not in (None, False):
+            words += [opt, str(value)]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def parse_command(text: str) -> tuple[str, list[str]] | None:
+    """A session command typed instead of a card: ``(name, arguments)``, else None.
+
+    Commands are recognised by their whole first word (``show``, ``where wine``), so that
+    a unique prefix of a card is never read as a command.
+    """
+    words = text.split()
+    if words and words[0].casefold() in COMMANDS:
+        return words[0].casefold(), words[1:]
+    return None

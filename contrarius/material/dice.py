@@ -1,0 +1,110 @@
+"""The four Solitaria dice: reading a face from the table, or rolling one from the seed.
+
+Dice (rulebook "Components"): the Architect die (blue: a display position 1-5), the
+Tribune/Colonist die (red: ``land``, ``sea`` or ``card``), the Mercator die (black) and the
+Senator/Consul die (white), both showing a goods type or ``S``.
+
+A roll made by the program is ``random.Random(f"{seed}/{rolls}")``'s choice among the
+die's faces, with ``rolls`` the snapshot's roll counter: the same snapshot and command
+always give the same result. The face lists are data (``data/dice.yaml``, ASSUMED).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from contrarius.material.board import GOODS, suggest
+from contrarius.errors import RuleError, UnknownNameError
+
+S = "S"
+_DIE_ALIASES = {
+    "architect": "architect", "blue": "architect",
+    "tribune": "tribune", "colonist": "tribune", "red": "tribune",
+    "mercator": "mercator", "black": "mercator",
+    "senator": "senator", "consul": "senator", "white": "senator",
+}
+DIE_COLOURS = {"architect": "blue", "tribune": "red", "mercator": "black", "senator": "white"}
+#: What each die decides for Contrarius (rulebook "Solo Personality Cards" and
+#: "Where does Contrarius build?"), for the message asking the player to roll it.
+DIE_DECIDES = {
+    "architect": "the display position (1-5) of the card Contrarius takes",
+    "tribune": "a land or sea colonist for Contrarius, or the card in display position 1",
+    "mercator": "the goods type (or S) of the city where Contrarius builds",
+    "senator": "the goods type (or S) of the city where Contrarius builds",
+}
+#: What the red die decides when Contrarius cannot build ("Supplementary rules to the
+#: reactions of Contrarius", Building houses: "Determine which colonist by rolling the red
+#: Tribune/Colonist die"): only which colonist; a card face is rolled again (the reading
+#: "Cannot build: which colonist" in README's "How the rules are read").
+WHICH_COLONIST_DECIDES = ("which colonist Contrarius places instead, land or sea "
+                          "(a card face names none and is rolled again - reading)")
+
+
+def die_decides(die: str, exclude: tuple = ()) -> str:
+    r"""What ``die`` decides for Contrarius, in words, for the message asking for it:
+    :data:`DIE_DECIDES`, or :data:`WHICH_COLONIST_DECIDES` for the red die rolled with its
+    card face ``exclude``\ d (rolled again: Contrarius cannot build)."""
+    if die == "tribune" and "card" in exclude:
+        return WHICH_COLONIST_DECIDES
+    return DIE_DECIDES[die]
+
+
+def die_name(name: str) -> str:
+    """Resolve a die by card or colour (``"red"``, ``"colonist"`` -> ``"tribune"``).
+
+    Raises :class:`UnknownNameError` listing the dice.
+    """
+    key = str(name).strip().casefold()
+    if key in _DIE_ALIASES:
+        return _DIE_ALIASES[key]
+    close = suggest(key, list(_DIE_ALIASES), 2)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    raise UnknownNameError(f"unknown die {name!r}{hint} (dice: architect/blue, tribune/red, mercator/black, senator/white)")
+
+
+def parse_face(die: str, value: Any) -> Any:
+    """Check and normalise a face of ``die`` read from the table.
+
+    Returns an int 1-5 for the Architect die, ``"land"``/``"sea"``/``"card"`` for the red
+    die, a goods name or ``"S"`` for the black and white dice. Raises
+    :class:`UnknownNameError` naming the faces that die can show.
+    """
+    die = die_name(die)
+    text = str(value).strip()
+    if die == "architect":
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= 5:
+            return int(text)
+        raise UnknownNameError(f"the Architect die (blue) shows a display position 1-5, not {value!r}")
+    if die == "tribune":
+        key = text.casefold()
+        if key in ("land", "sea", "card"):
+            return key
+        raise UnknownNameError(f"the Tribune/Colonist die (red) shows land, sea or card, not {value!r}")
+    key = text.casefold()
+    if key == "s":
+        return S
+    if key in GOODS:
+        return key
+    close = suggest(key, list(GOODS) + [S], 1)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    label = "Mercator die (black)" if die == "mercator" else "Senator/Consul die (white)"
+    raise UnknownNameError(f"the {label} shows brick, food, tool, wine, cloth or S, not {value!r}{hint}")
+
+
+def roll(faces: list[Any], seed: int | None, counter: int) -> Any:
+    """Roll a die with ``faces`` for the ``counter``-th roll of the game with ``seed``.
+
+    Raises :class:`ContrariusError` when the snapshot has no seed (dice read from the table).
+    """
+    if seed is None:
+        raise RuleError("this snapshot has no seed, so contrarius cannot roll: give the die result you rolled (e.g. --die wine), or set seed: 1 in the snapshot")
+    return random.Random(f"{seed}/{counter}").choice(faces)
+
+
+def probabilities(faces: list[Any]) -> dict[Any, tuple[int, int]]:
+    """Each distinct face with its chance as ``(count, total)`` (e.g. ``{"S": (1, 6)}``)."""
+    out: dict[Any, tuple[int, int]] = {}
+    for f in faces:
+        out[f] = (out.get(f, (0, 0))[0] + 1, len(faces))
+    return out

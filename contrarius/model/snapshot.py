@@ -1,0 +1,1090 @@
+"""The game snapshot: a typed model of the table, read from and written to plain data.
+
+A snapshot is what the table shows between two turns (SPEC section 3). It is loaded with
+:meth:`Snapshot.from_dict`, which checks everything and raises
+:class:`~contrarius.errors.SnapshotError` listing every problem with its key path and
+fix, and dumped with :meth:`Snapshot.to_dict` in a fixed key order, so that
+``from_dict(to_dict(s)) == s`` and a dumped file loads and dumps to the same bytes.
+
+Owners are ``"contrarius"`` and the player ids: ``"player"`` in solo play, ``"player1"``
+and ``"player2"`` in team play and with Contrarius as a third player.
+
+Format version 1 (every key; see README "The snapshot format"):
+
+``format``, ``board``, ``mode``, ``level``, ``seed``, ``rolls``, ``dice`` (``table``: every
+die is read from the table, contrarius never rolls; ``virtual``: contrarius rolls a die not
+given, from the seed; a snapshot without the key gets :func:`default_dice`), ``dice_faces`` (optional),
+``cities`` (city -> goods of its token), ``houses`` (city -> owners), ``colonists`` (owner,
+kind, at: a city or a line ``A-B``/``A-B#2``), ``bonus_markers`` (province -> goods|coins),
+``display`` (7 positions: card, ``null`` empty, ``"?"`` unknown), ``stack`` (remaining,
+order; ``"?"`` in order: a card not public), ``contrarius`` (vp, cards, track),
+``players`` (id, vp, hand, played, goods, sestertii, veto), ``active``,
+``praefectus_magnus``, ``concordia``, ``ended``, ``variants`` (only in a game using the
+rulebook's "Solo Variants": see :mod:`contrarius.model.variants`), ``log``.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from contrarius.material.board import GOODS, KINDS, TOKEN_GOODS, Board, Line, load_board, suggest
+from contrarius.material.cards import Card, card_facts, catalog
+from contrarius.errors import ContrariusError, Problem, SnapshotError
+from contrarius.records import Record
+from contrarius.model.variants import Variants, board_places, read_variants, token_mix
+from contrarius.io.yamlio import shown
+
+FORMAT_VERSION = 1
+CONTRARIUS = "contrarius"
+MODES: tuple[str, ...] = ("solo", "team", "third-player")
+LEVELS: tuple[str, ...] = ("standard", "veteran", "expert")
+MAX_HOUSES = 15
+MAX_COLONISTS_PER_KIND = 3
+MAX_COLONISTS = 6
+DISPLAY_SIZE = 7
+UNKNOWN_CARD = "?"
+DICE = ("architect", "tribune", "mercator", "senator")
+#: Where a game's dice come from: ``table`` (read from the player's dice, never rolled by
+#: contrarius) or ``virtual`` (contrarius rolls what is not given, from the seed).
+DICE_SOURCES: tuple[str, ...] = ("table", "virtual")
+
+_TOP_KEYS = (
+    "format", "board", "mode", "level", "seed", "rolls", "dice", "dice_faces", "cities", "houses",
+    "colonists", "bonus_markers", "display", "stack", "contrarius", "players", "active",
+    "praefectus_magnus", "concordia", "ended", "variants", "log", "start",
+)
+_REQUIRED = ("format", "board", "mode", "level", "cities", "display", "stack", "contrarius", "players")
+
+
+def default_dice(seed: Any, log: Any) -> str:
+    """Where the dice of a snapshot written without a ``dice`` key come from (a reading;
+    README "The snapshot format"): ``table`` when it has no seed (nothing to roll from) or
+    when its log holds die results and every one was read from the table (the player rolls
+    at a table); else ``virtual`` (contrarius rolled a die of its own at least once, or
+    none was needed yet: it rolls what is not given, as before the key existed)."""
+    if seed is None:
+        return "table"
+    sources = [d.get("source") for entry in (log if isinstance(log, list) else []) if isinstance(entry, dict)
+               for d in (entry.get("dice") if isinstance(entry.get("dice"), list) else []) if isinstance(d, dict)]
+    return "table" if sources and all(src == "table" for src in sources) else "virtual"
+
+
+def player_ids(mode: str) -> tuple[str, ...]:
+    """The player ids of a mode: ``("player",)`` for solo, else ``("player1", "player2")``."""
+    return ("player",) if mode == "solo" else ("player1", "player2")
+
+
+class Colonist(Record):
+    """A colonist on the board: ``owner``, ``kind`` (land|sea), and where it stands.
+
+    Exactly one of ``city`` (a place name, the capital included) and ``line`` is set.
+    """
+
+    _fields = ("owner", "kind", "city", "line")
+
+    def __init__(self, owner: str, kind: str, city: str | None = None, line: Line | None = None):
+        self.owner = owner
+        self.kind = kind
+        self.city = city
+        self.line = line
+
+    @property
+    def where(self) -> str:
+        """The position as written in a snapshot: a city name or a line label."""
+        return self.city if self.city is not None else self.line.label  # type: ignore[union-attr]
+
+    def describe(self) -> str:
+        """``"land colonist in Roma"`` / ``"sea colonist on Cosa-Roma"``."""
+        return f"{self.kind} colonist " + (f"in {self.city}" if self.city else f"on {self.line.label}")  # type: ignore[union-attr]
+
+
+class ContrariusState(Record):
+    """Contrarius: victory points, its cards (face up or down) and its expert track houses.
+
+    ``track`` lists the VP track positions that still hold one of its houses (expert).
+    Houses in supply are derived: 15 minus houses on the board minus track houses.
+    """
+
+    _fields = ("vp", "cards", "track")
+
+    def __init__(self, vp: int = 0, cards: list[Card] | None = None, track: list[int] | None = None):
+        self.vp = vp
+        self.cards = [] if cards is None else cards
+        self.track = [] if track is None else track
+
+
+class Player(Record):
+    """A human player: ``id``, VP on the track, and what is known of their belongings.
+
+    ``hand``, ``played``, ``goods`` (goods -> count) and ``sestertii`` are None where the
+    player does not record them. ``veto`` is the unused veto card (third-player variant).
+    """
+
+    _fields = ("id", "vp", "hand", "played", "goods", "sestertii", "veto")
+
+    def __init__(self, id: str, vp: int = 0, hand: list[Card] | None = None, played: list[Card] | None = None,
+                 goods: dict[str, int] | None = None, sestertii: int | None = None, veto: bool | None = None):
+        self.id = id
+        self.vp = vp
+        self.hand = hand
+        self.played = played
+        self.goods = goods
+        self.sestertii = sestertii
+        self.veto = veto
+
+    @property
+    def cards(self) -> list[Card]:
+        """Every card the player owns (hand and played), as far as recorded."""
+        return list(self.hand or []) + list(self.played or [])
+
+
+class Ended(Record):
+    """How the game ended: ``by`` (owner who took the Concordia card's trigger) and
+    ``final_turn_pending`` (Contrarius ended it: the player still plays one last card)."""
+
+    _fields = ("by", "final_turn_pending")
+
+    def __init__(self, by: str, final_turn_pending: bool = False):
+        self.by = by
+        self.final_turn_pending = final_turn_pending
+
+
+class Snapshot(Record):
+    """The whole game state between two turns. See the module docstring for the keys."""
+
+    _fields = ("board", "mode", "level", "seed", "rolls", "dice", "dice_faces", "cities", "houses", "colonists",
+               "bonus_markers", "display", "stack_remaining", "stack_order", "contrarius", "players", "active",
+               "praefectus_magnus", "concordia", "ended", "variants", "log", "start", "read_notes")
+    _compared = _fields[:-1]  # not the read notes
+
+    def __init__(self, board: Board, mode: str = "solo", level: str = "standard", seed: int | None = None,
+                 rolls: int = 0, dice: str = "virtual", dice_faces: dict[str, list[Any]] | None = None,
+                 cities: dict[str, str] | None = None, houses: dict[str, list[str]] | None = None,
+                 colonists: list[Colonist] | None = None, bonus_markers: dict[str, str] | None = None,
+                 display: list[str | None] | None = None, stack_remaining: int = 0, stack_order: list[str] | None = None,
+                 contrarius: ContrariusState | None = None, players: list[Player] | None = None,
+                 active: str | None = None, praefectus_magnus: str | None = None, concordia: str | None = None,
+                 ended: Ended | None = None, variants: Variants | None = None, log: list[dict[str, Any]] | None = None,
+                 start: str | None = None, read_notes: list[str] | None = None):
+        self.board = board
+        self.mode = mode
+        self.level = level
+        self.seed = seed
+        self.rolls = rolls
+        self.dice = dice
+        self.dice_faces = dice_faces
+        self.cities = {} if cities is None else cities
+        self.houses = {} if houses is None else houses
+        self.colonists = [] if colonists is None else colonists
+        self.bonus_markers = {} if bonus_markers is None else bonus_markers
+        self.display = [None] * DISPLAY_SIZE if display is None else display
+        self.stack_remaining = stack_remaining
+        self.stack_order = stack_order
+        self.contrarius = ContrariusState() if contrarius is None else contrarius
+        self.players = [] if players is None else players
+        self.active = active
+        self.praefectus_magnus = praefectus_magnus
+        self.concordia = concordia
+        self.ended = ended
+        self.variants = Variants() if variants is None else variants
+        #: One record per turn played (plain data), appended by ``play``; a record is never
+        #: changed once appended, so copies of the snapshot share them (:meth:`copy`, :meth:`to_dict`).
+        self.log = [] if log is None else log
+        self.start = start
+        #: Readings made while loading (not written back): e.g. an old snapshot's salt city
+        #: read as its no-salt token (README "How the rules are read"). Not compared by ``==``.
+        self.read_notes = [] if read_notes is None else read_notes
+
+    def homes(self, kind: str) -> tuple[str, ...]:
+        """Where a new colonist of ``kind`` goes besides cities with its owner's house:
+        the board's start places of that kind (the capital on most boards), on Roma the
+        start city named at setup (``start``, a reading). See :meth:`Board.homes`."""
+        if self.board.asks_start:
+            return (self.start,) if self.start else ()
+        return self.board.homes(kind)
+
+    # ----- derived facts -------------------------------------------------------------
+    @property
+    def owners(self) -> tuple[str, ...]:
+        """``("contrarius", *player ids)``."""
+        return (CONTRARIUS, *player_ids(self.mode))
+
+    def player(self, pid: str | None = None) -> Player:
+        """The player with id ``pid`` (default: the active player, or the only one)."""
+        want = pid or self.active or self.players[0].id
+        for p in self.players:
+            if p.id == want:
+                return p
+        raise ContrariusError(f"no player {want!r} in this {self.mode} game; players: {', '.join(p.id for p in self.players)}")
+
+    def houses_of(self, owner: str) -> list[str]:
+        """Cities holding a house of ``owner``, alphabetical."""
+        return sorted(c for c, owners in self.houses.items() if owner in owners)
+
+    def houses_in_supply(self, owner: str) -> int:
+        """Houses ``owner`` has not built: 15 minus the board (minus Contrarius's track)."""
+        track = len(self.contrarius.track) if owner == CONTRARIUS else 0
+        return MAX_HOUSES - len(self.houses_of(owner)) - track
+
+    def colonists_of(self, owner: str, kind: str | None = None) -> list[Colonist]:
+        """Colonists of ``owner`` on the board (in cities or on lines), optionally of one kind."""
+        return [c for c in self.colonists if c.owner == owner and (kind is None or c.kind == kind)]
+
+    def colonists_in_supply(self, owner: str, kind: str) -> int:
+        """Colonists of ``kind`` that ``owner`` still has in supply (3 per kind)."""
+        return MAX_COLONISTS_PER_KIND - len(self.colonists_of(owner, kind))
+
+    def line_occupant(self, line: Line) -> Colonist | None:
+        """The colonist standing on ``line``, if any."""
+        for c in self.colonists:
+            if c.line == line:
+                return c
+        return None
+
+    def provinces_of(self, owner: str) -> set[str]:
+        """Provinces where ``owner`` has at least one house."""
+        return {self.board.cities[c].province for c in self.houses_of(owner)}
+
+    def houses_in_province(self, province: str) -> int:
+        """Houses of every owner in the cities of ``province``."""
+        return sum(len(self.houses.get(c, [])) for c in self.board.provinces[province])
+
+    def display_cards(self) -> list[str]:
+        """The cards in the display, left to right (``"?"`` for an unrecorded card)."""
+        return [c for c in self.display if c is not None]
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still available: in the display plus in the stack."""
+        return len(self.display_cards()) + self.stack_remaining
+
+    def faces(self, die: str) -> list[Any]:
+        """The face list of ``die`` (the snapshot's ``dice_faces`` override, else the data file)."""
+        from contrarius.material.cards import dice_faces
+
+        if self.dice_faces and die in self.dice_faces:
+            return list(self.dice_faces[die])
+        return dice_faces()[die]
+
+    def copy(self) -> "Snapshot":
+        """A deep copy, except for what never changes: the board and the turn records of
+        ``log`` (a record is never changed once appended) are shared."""
+        shared = [self.board, *self.log]
+        return copy.deepcopy(self, memo={id(x): x for x in shared})
+
+    # ----- plain data ----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The snapshot as plain data in the fixed key order of format version 1."""
+        out: dict[str, Any] = {
+            "format": FORMAT_VERSION,
+            "board": self.board.name,
+            "mode": self.mode,
+            "level": self.level,
+            "seed": self.seed,
+            "rolls": self.rolls,
+            "dice": self.dice,
+        }
+        if self.dice_faces:
+            out["dice_faces"] = {k: list(v) for k, v in self.dice_faces.items()}
+        out["cities"] = {c: self.cities[c] for c in self.board.cities if c in self.cities}
+        out["houses"] = {c: list(self.houses[c]) for c in sorted(self.houses) if self.houses[c]}
+        out["colonists"] = [{"owner": c.owner, "kind": c.kind, "at": c.where} for c in self.colonists]
+        out["bonus_markers"] = {p: self.bonus_markers[p] for p in self.board.provinces if p in self.bonus_markers}
+        out["display"] = list(self.display)
+        stack: dict[str, Any] = {"remaining": self.stack_remaining}
+        if self.stack_order is not None:
+            stack["order"] = list(self.stack_order)
+        out["stack"] = stack
+        out["contrarius"] = {
+            "vp": self.contrarius.vp,
+            "cards": [_card_out(c, always_map=True) for c in self.contrarius.cards],
+            "track": list(self.contrarius.track),
+        }
+        out["players"] = [_player_out(p) for p in self.players]
+        out["active"] = self.active
+        out["praefectus_magnus"] = self.praefectus_magnus
+        out["concordia"] = self.concordia
+        out["ended"] = None if self.ended is None else {"by": self.ended.by, "final_turn_pending": self.ended.final_turn_pending}
+        if self.variants:  # absent in a game without the rulebook's "Solo Variants" (every older snapshot)
+            out["variants"] = self.variants.to_dict()
+        out["log"] = list(self.log)  # the turn records themselves: never changed once recorded
+        if self.start is not None:
+            out["start"] = self.start
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str | None = None) -> "Snapshot":
+        """Build and check a snapshot from plain data (as ``yaml.safe_load`` gives it).
+
+        Raises :class:`SnapshotError` listing every problem found (SPEC section 3,
+        "Loading checks everything").
+        """
+        return _Reader(source).read(data)
+
+
+# ----- dumping helpers -------------------------------------------------------------------
+def _card_out(card: Card, always_map: bool = False) -> Any:
+    default = tuple(catalog().get(card.name, {}).get("gods", ()))
+    if not always_map and card.face_up and not card.assumed and card.gods == default:
+        return card.name
+    out: dict[str, Any] = {"name": card.name, "gods": list(card.gods), "face": "up" if card.face_up else "down"}
+    if card.assumed:
+        out["assumed"] = True
+    return out
+
+
+def _player_out(p: Player) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": p.id, "vp": p.vp}
+    out["hand"] = None if p.hand is None else [_card_out(c) for c in p.hand]
+    out["played"] = None if p.played is None else [_card_out(c) for c in p.played]
+    out["goods"] = None if p.goods is None else {g: p.goods.get(g, 0) for g in TOKEN_GOODS if g in p.goods}
+    out["sestertii"] = p.sestertii
+    if p.veto is not None:
+        out["veto"] = p.veto
+    return out
+
+
+# ----- loading and checking ----------------------------------------------------------------
+# the keys of a turn record in ``log`` (what play writes: reactions.finish_turn, twoplayer)
+_LOG_KEYS = ("turn", "player", "card", "action", "partner", "reacted_to", "dice", "veto", "player_did", "reaction", "vp")
+# the keys of a recorded action that hold lists (the log command joins them)
+_LOG_ACTION_LISTS = ("moves", "builds", "places", "buys", "refill", "choices")
+#: Deepest nesting of lists and mappings a turn record may have: far more than contrarius
+#: writes (a file cannot nest deeper than :data:`contrarius.io.yamlio.MAX_DEPTH` anyway).
+_MAX_LOG_DEPTH = 16
+
+
+def _nested_deeper(value: Any, depth: int) -> bool:
+    """Whether ``value`` nests lists and mappings more than ``depth`` levels deep; a value
+    that contains itself (possible only in data built in Python) always does."""
+    if isinstance(value, dict):
+        value = list(value.values())
+    if not isinstance(value, (list, tuple)):
+        return False
+    return depth == 0 or any(_nested_deeper(v, depth - 1) for v in value)
+
+
+class _Reader:
+    """Reads plain data into a :class:`Snapshot`, collecting every problem on the way."""
+
+    def __init__(self, source: str | None):
+        self.source = source
+        self.problems: list[Problem] = []
+        self.board: Board | None = None
+        self.present: set = set()
+
+    def bad(self, path: str, message: str, fix: str = "") -> None:
+        self.problems.append(Problem(path, message, fix))
+
+    def keys(self, data: dict, allowed: tuple[str, ...], path: str) -> None:
+        for key in data:
+            if key not in allowed:
+                close = suggest(str(key), list(allowed), 1)
+                fix = f"did you mean '{close[0]}'?" if close else f"allowed keys: {', '.join(allowed)}"
+                self.bad(f"{path}{key}", "unknown key", fix)
+
+    def integer(self, value: Any, path: str, minimum: int | None = 0, allow_none: bool = False) -> int | None:
+        if value is None and allow_none:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.bad(path, f"expected a whole number, got {shown(value)}", "write a number such as 0")
+            return None
+        if minimum is not None and value < minimum:
+            self.bad(path, f"expected {minimum} or more, got {value}", f"set it to {minimum} or more")
+            return None
+        return value
+
+    def name(self, resolver, value: Any, path: str, what: str) -> str | None:
+        if value is None:
+            self.bad(path, f"a {what} name is missing (null)", f"write a {what} name printed on the board")
+            return None
+        try:
+            return resolver(str(value))
+        except ContrariusError as exc:
+            self.bad(path, str(exc), f"use a {what} name printed on the board")
+            return None
+
+    def card(self, value: Any, path: str, *, default_face: bool = True) -> Card | None:
+        from contrarius.material.cards import card_name
+
+        if isinstance(value, str):
+            try:
+                return Card.of(value, face_up=default_face)
+            except ContrariusError as exc:
+                self.bad(path, str(exc), "use a personality name such as Prefect")
+                return None
+        if not isinstance(value, dict):
+            self.bad(path, f"expected a card name or a mapping with name and gods, got {shown(value)}", "write e.g. {name: Prefect, gods: [Saturnus]}")
+            return None
+        self.keys(value, ("name", "gods", "face", "assumed"), path + ".")
+        try:
+            nm = card_name(value.get("name"))
+        except ContrariusError as exc:
+            self.bad(path + ".name", str(exc), "use a personality name such as Prefect")
+            return None
+        from contrarius.material.cards import GODS
+
+        gods_raw = value.get("gods", catalog()[nm]["gods"])
+        if not isinstance(gods_raw, list) or not gods_raw or not 1 <= len(gods_raw) <= 2:
+            self.bad(path + ".gods", f"expected a list of one or two gods, got {shown(gods_raw)}", "write e.g. [Saturnus]")
+            return None
+        gods = []
+        for i, g in enumerate(gods_raw):
+            hit = next((x for x in GODS if x.casefold() == str(g).casefold()), None)
+            if hit is None:
+                close = suggest(str(g), list(GODS), 1)
+                self.bad(f"{path}.gods[{i}]", f"unknown god {shown(g)}", f"did you mean {close[0]}?" if close else f"gods: {', '.join(GODS)}")
+                return None
+            gods.append(hit)
+        face = value.get("face", "up" if default_face else "down")
+        if face not in ("up", "down"):
+            self.bad(path + ".face", f"expected up or down, got {shown(face)}", "write face: up or face: down")
+            return None
+        assumed = value.get("assumed", False)
+        if not isinstance(assumed, bool):
+            self.bad(path + ".assumed", f"expected true or false, got {shown(assumed)}", "write assumed: true or drop the key")
+            assumed = False
+        return Card(nm, tuple(gods), face == "up", assumed)
+
+    # -- the whole document --
+    def read(self, data: Any) -> Snapshot:
+        if not isinstance(data, dict):
+            raise SnapshotError([Problem("(top)", f"expected a mapping of snapshot keys, got {type(data).__name__}",
+                                         "start from 'contrarius new' output")], self.source)
+        self.keys(data, _TOP_KEYS, "")
+        self.present = set(data)
+        missing = [k for k in _REQUIRED if k not in data]
+        for k in missing:
+            self.bad(k, "missing key", "every snapshot needs it; start from 'contrarius new' output")
+        fmt = data.get("format")
+        if "format" in data:
+            if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT_VERSION:
+                raise SnapshotError([Problem("format", f"format version {fmt} was written by a newer contrarius (this one reads {FORMAT_VERSION})",
+                                             "upgrade contrarius")], self.source)
+            if fmt != FORMAT_VERSION or isinstance(fmt, bool):
+                self.bad("format", f"unknown format version {shown(fmt)}", f"this contrarius reads format {FORMAT_VERSION}")
+        if "board" not in data:
+            raise SnapshotError(self.problems, self.source)
+        try:
+            self.board = load_board(str(data.get("board")))
+        except ContrariusError as exc:
+            self.bad("board", str(exc), "name one of the boards listed by 'contrarius boards'")
+            raise SnapshotError(self.problems, self.source) from None
+        snap = Snapshot(board=self.board)
+        mode = data.get("mode", "solo")
+        if mode not in MODES:
+            self.bad("mode", f"unknown mode {shown(mode)}", f"use one of {', '.join(MODES)}")
+            mode = "solo"
+        snap.mode = mode
+        level = data.get("level", "standard")
+        if level not in LEVELS:
+            self.bad("level", f"unknown level {shown(level)}", f"use one of {', '.join(LEVELS)}")
+        else:
+            snap.level = level
+        snap.seed = self.integer(data.get("seed"), "seed", minimum=None, allow_none=True)
+        snap.rolls = self.integer(data.get("rolls", 0), "rolls") or 0
+        self.read_dice_source(data, snap)
+        self.read_dice(data.get("dice_faces"), snap)
+        snap.variants = read_variants(data.get("variants"), self.board, snap.mode, self.bad)
+        self.read_cities(data.get("cities"), snap)
+        self.read_houses(data.get("houses") or {}, snap)
+        self.check_first_red_sea(snap)
+        self.read_colonists(data.get("colonists") or [], snap)
+        self.read_markers(data.get("bonus_markers"), snap)
+        self.read_display(data.get("display"), data.get("stack"), snap)
+        self.read_contrarius(data.get("contrarius"), snap)
+        self.read_players(data.get("players"), snap)
+        self.read_tail(data, snap)
+        self.check_counts(snap)
+        if self.problems:
+            raise SnapshotError(self.problems, self.source)
+        return snap
+
+    def read_dice_source(self, data: dict, snap: Snapshot) -> None:
+        """``dice: table|virtual``; without the key (snapshots written before it existed)
+        the default of :func:`default_dice`."""
+        if "dice" not in data:
+            snap.dice = default_dice(snap.seed, data.get("log"))
+            return
+        value = data.get("dice")
+        if value not in DICE_SOURCES:
+            self.bad("dice", f"unknown dice source {shown(value)}",
+                     "write table (you roll every die and give it with --die) or virtual (contrarius rolls from the seed)")
+            return
+        snap.dice = value  # virtual with seed null: nothing to roll from, play asks for each die
+
+    def read_dice(self, raw: Any, snap: Snapshot) -> None:
+        if raw is None:
+            return
+        if not isinstance(raw, dict):
+            self.bad("dice_faces", f"expected a mapping die -> six faces, got {shown(raw)}", "copy the mapping from contrarius/data/dice.yaml")
+            return
+        self.keys(raw, DICE, "dice_faces.")
+        faces: dict[str, list[Any]] = {}
+        for die, vals in raw.items():
+            if die not in DICE:
+                continue
+            if not isinstance(vals, list) or len(vals) != 6:
+                self.bad(f"dice_faces.{die}", f"expected a list of faces, got {shown(vals)}", "list six faces")
+                continue
+            from contrarius.material.dice import parse_face
+
+            ok = []
+            for i, v in enumerate(vals):
+                try:
+                    ok.append(parse_face(die, v))
+                except ContrariusError as exc:
+                    self.bad(f"dice_faces.{die}[{i}]", str(exc), "use a face this die can show")
+            faces[die] = ok
+        snap.dice_faces = faces or None
+
+    def read_cities(self, raw: Any, snap: Snapshot) -> None:
+        board = snap.board
+        if raw is None and "cities" in self.present:
+            raw = {}  # cities: null - every token is missing, each is reported below
+        if not isinstance(raw, dict):
+            if raw is not None:
+                self.bad("cities", f"expected a mapping city -> goods, got {type(raw).__name__}", "write e.g. Aleria: food")
+            return
+        for key, goods in raw.items():
+            city = self.name(board.city, key, f"cities.{key}", "city")
+            if city is None:
+                continue
+            if goods not in TOKEN_GOODS:
+                close = suggest(str(goods), list(TOKEN_GOODS), 1)
+                self.bad(f"cities.{key}", f"unknown goods {shown(goods)}", f"did you mean {close[0]}?" if close else f"use one of {', '.join(GOODS)}")
+                continue
+            if city in snap.cities:
+                self.bad(f"cities.{key}", f"{city} is listed twice", "keep one entry per city")
+            snap.cities[city] = goods
+        for city in board.cities:
+            if city not in snap.cities and not any(p.path == f"cities.{city}" for p in self.problems):
+                self.bad(f"cities.{city}", "missing city token", "add the goods of its token, e.g. " + f"{city}: brick")
+        # token counts per letter must match the board's tokens
+        if len(snap.cities) == len(board.cities):
+            salsa = snap.variants.salsa is not None
+            tokens = board.tokens
+            try:
+                tokens = token_mix(board, salsa)
+            except ContrariusError as exc:
+                self.bad("variants.salsa", str(exc), "Salsa cannot be played with this board's tokens")
+            if not salsa and self.old_salt_layout(snap):
+                return
+            for letter, mix in tokens.items():
+                have = self.laid(snap, letter)
+                for goods in sorted(set(mix) | set(have), key=lambda g: TOKEN_GOODS.index(g)):
+                    if have.get(goods, 0) != mix.get(goods, 0):
+                        if goods == "salt" and not salsa:
+                            for city in (c for c, info in board.cities.items() if info.letter == letter and snap.cities[c] == "salt"):
+                                instead = board.no_salt.get(letter)
+                                self.bad(f"cities.{city}", "a salt token in a game without Salsa",
+                                         f"write {city}: {instead} (the {letter} no-salt token), or play Salsa (new --salsa)"
+                                         if instead else "salt is laid only with Salsa (new --salsa): write the token as laid")
+                            continue
+                        with_salt = " with Salsa (one token per letter swapped for salt)" if salsa and tokens != board.tokens else ""
+                        self.bad("cities", f"letter {letter} cities show {have.get(goods, 0)} {goods} but the {letter} tokens{with_salt} hold {mix.get(goods, 0)}",
+                                 "check the tokens against the board")
+
+    def check_first_red_sea(self, snap: Snapshot) -> None:
+        """Aegyptus: ``variants.aegyptus.first_red_sea`` must hold a house of Contrarius; an
+        older snapshot without it and with one Red Sea house of Contrarius gets that city
+        (with several, :func:`contrarius.rules.variants.solo_variants.red_sea_colonist` asks for it)."""
+        a = snap.variants.aegyptus
+        if a is None:
+            return
+        mine = [c for c in snap.houses_of(CONTRARIUS) if c in board_places(snap.board, "red_sea")]
+        if a.first_red_sea is not None and a.first_red_sea not in mine:
+            self.bad("variants.aegyptus.first_red_sea", f"Contrarius has no house in {a.first_red_sea}",
+                     "write the Red Sea city of its first house there" + (f" (its Red Sea houses: {', '.join(mine)})" if mine
+                                                                           else ", or remove the key (no house at the Red Sea yet)"))
+        else:
+            a.settle_first(mine)
+
+    def laid(self, snap: Snapshot, letter: str) -> dict[str, int]:
+        """Goods -> how many cities of ``letter`` show that token in ``snap``."""
+        have: dict[str, int] = {}
+        for city, c in snap.board.cities.items():
+            if c.letter == letter:
+                have[snap.cities[city]] = have.get(snap.cities[city], 0) + 1
+        return have
+
+    def old_salt_layout(self, snap: Snapshot) -> bool:
+        """A snapshot without a ``variants`` key whose Hispania/Byzantium cities show the
+        salt tokens exactly as the board holds them was written before contrarius laid the
+        no-salt tokens in a game without Salsa (a reading, README "How the rules are
+        read"): each salt city is read as its letter's no-salt token, and
+        ``snap.read_notes`` says so. True when that reading was made."""
+        board = snap.board
+        if not board.no_salt or "variants" in self.present:
+            return False
+        if any(self.laid(snap, letter) != {g: n for g, n in mix.items() if n} for letter, mix in board.tokens.items()):
+            return False
+        for city, info in board.cities.items():
+            if snap.cities[city] == "salt" and info.letter in board.no_salt:
+                goods = board.no_salt[info.letter]
+                snap.cities[city] = goods
+                snap.read_notes.append(f"{city} shows a salt token in a game without Salsa (a snapshot written by an older "
+                                       f"contrarius): read as the {info.letter} no-salt token, {goods}; lay that token there")
+        return True
+
+    def read_houses(self, raw: Any, snap: Snapshot) -> None:
+        board = snap.board
+        if not isinstance(raw, dict):
+            self.bad("houses", f"expected a mapping city -> owners, got {type(raw).__name__}", "write e.g. Aleria: [contrarius]")
+            return
+        for key, owners in raw.items():
+            path = f"houses.{key}"
+            place = self.name(board.place, key, path, "city")
+            if place is None:
+                continue
+            if place == board.capital:
+                self.bad(path, f"a house in the capital {place}", "nobody builds in the capital: remove it")
+                continue
+            if not board.is_city(place):
+                self.bad(path, f"a house in {place}, a {board.node_type(place)}", "nobody builds there: remove it")
+                continue
+            if owners is None:
+                continue
+            if not isinstance(owners, list):
+                owners = [owners]
+            seen: list[str] = []
+            for o in owners:
+                if o not in snap.owners:
+                    close = suggest(str(o), list(snap.owners), 1)
+                    self.bad(path, f"unknown owner {shown(o)}", f"did you mean {close[0]}?" if close else f"owners: {', '.join(snap.owners)}")
+                    continue
+                if o in seen:
+                    self.bad(path, f"two houses of {o} in {place}", "an owner has at most one house per city: remove one")
+                    continue
+                seen.append(o)
+            snap.houses.setdefault(place, []).extend(x for x in seen if x not in snap.houses.get(place, []))
+
+    def read_colonists(self, raw: Any, snap: Snapshot) -> None:
+        board = snap.board
+        if not isinstance(raw, list):
+            self.bad("colonists", f"expected a list of colonists, got {type(raw).__name__}", "write e.g. - {owner: contrarius, kind: land, at: Roma}")
+            return
+        taken: dict[Line, int] = {}
+        for i, item in enumerate(raw):
+            path = f"colonists[{i}]"
+            if not isinstance(item, dict):
+                self.bad(path, f"expected a mapping with owner, kind and at, got {shown(item)}", "write e.g. {owner: contrarius, kind: land, at: Roma}")
+                continue
+            self.keys(item, ("owner", "kind", "at"), path + ".")
+            owner, kind, at = item.get("owner"), item.get("kind"), item.get("at")
+            if owner not in snap.owners:
+                self.bad(path + ".owner", f"unknown owner {shown(owner)}", f"owners: {', '.join(snap.owners)}")
+                continue
+            if kind not in KINDS:
+                self.bad(path + ".kind", f"expected land or sea, got {shown(kind)}", "write kind: land or kind: sea")
+                continue
+            if isinstance(at, list) and len(at) == 2:
+                at = f"{at[0]}-{at[1]}"
+            if not isinstance(at, str) or not at.strip():
+                self.bad(path + ".at", f"expected a city or a line CITY-CITY, got {shown(at)}", "write e.g. at: Roma or at: Cosa-Roma")
+                continue
+            if board.is_line_text(at):
+                try:
+                    line = board.parse_line(at, kind)
+                except ContrariusError as exc:
+                    self.bad(path + ".at", str(exc), f"a {kind} colonist stands on a {kind} line")
+                    continue
+                if not line.stoppable:
+                    self.bad(path + ".at", f"{line.describe()} is a dotted line: a colonist may cross it but not stand on it (reading)",
+                             "put the colonist on a line next to it or in a city")
+                    continue
+                if line in taken:
+                    self.bad(path + ".at", f"two colonists on {line.describe()} (also colonists[{taken[line]}])", "a line holds one colonist: move one")
+                    continue
+                taken[line] = i
+                snap.colonists.append(Colonist(owner, kind, None, line))
+            else:
+                place = self.name(board.place, at, path + ".at", "city")
+                if place is not None and place not in board.standing_places:
+                    self.bad(path + ".at", f"{place} is a {board.node_type(place)}: a colonist cannot stand there",
+                             "put it on a line next to it")
+                elif place is not None:
+                    snap.colonists.append(Colonist(owner, kind, place, None))
+
+    def read_markers(self, raw: Any, snap: Snapshot) -> None:
+        board = snap.board
+        if raw is None:
+            snap.bonus_markers = {p: "goods" for p in board.provinces}
+            return
+        if not isinstance(raw, dict):
+            self.bad("bonus_markers", f"expected a mapping province -> goods|coins, got {type(raw).__name__}", "write e.g. Corsica: goods")
+            return
+        for key, side in raw.items():
+            prov = self.name(board.province, key, f"bonus_markers.{key}", "province")
+            if prov is None:
+                continue
+            if side not in ("goods", "coins"):
+                self.bad(f"bonus_markers.{key}", f"expected goods or coins, got {shown(side)}", "write goods (active) or coins (produced)")
+                continue
+            snap.bonus_markers[prov] = side
+        for prov in board.provinces:
+            snap.bonus_markers.setdefault(prov, "goods")
+
+    def read_display(self, raw: Any, stack: Any, snap: Snapshot) -> None:
+        if raw is not None:
+            if not isinstance(raw, list) or len(raw) != DISPLAY_SIZE:
+                self.bad("display", f"expected a list of 7 positions, got {shown(raw)}", "write 7 entries: a card name, ? for an unrecorded card, or null for empty")
+            else:
+                out: list[str | None] = []
+                for i, v in enumerate(raw):
+                    if v is None or v == UNKNOWN_CARD:
+                        out.append(v)
+                        continue
+                    c = self.card(v, f"display[{i}]")
+                    # an unreadable card still fills its position (already reported)
+                    out.append(c.name if c else UNKNOWN_CARD)
+                first_empty = next((i for i, v in enumerate(out) if v is None), DISPLAY_SIZE)
+                if any(v is not None for v in out[first_empty:]):
+                    self.bad("display", "a card stands right of an empty position", "cards slide left: move them into the empty positions")
+                snap.display = out
+        if stack is None:
+            return
+        if not isinstance(stack, dict):
+            self.bad("stack", f"expected a mapping with remaining (and order), got {shown(stack)}", "write e.g. {remaining: 8}")
+            return
+        self.keys(stack, ("remaining", "order"), "stack.")
+        rem = self.integer(stack.get("remaining", 0), "stack.remaining")
+        snap.stack_remaining = rem or 0
+        order = stack.get("order")
+        if order is not None:
+            if not isinstance(order, list):
+                self.bad("stack.order", f"expected a list of card names, got {shown(order)}", "list the stack from the top, or drop the key")
+                return
+            names = []
+            for i, v in enumerate(order):
+                if v == UNKNOWN_CARD:  # a card known to be there, not which (third-player stack III)
+                    names.append(v)
+                    continue
+                c = self.card(v, f"stack.order[{i}]")
+                if c:
+                    names.append(c.name)
+            if rem is not None and len(order) != rem:
+                self.bad("stack.order", f"lists {len(order)} cards but stack.remaining is {rem}", "make them agree")
+            snap.stack_order = names
+
+    def read_contrarius(self, raw: Any, snap: Snapshot) -> None:
+        if raw is None:
+            return
+        if not isinstance(raw, dict):
+            self.bad("contrarius", f"expected a mapping with vp, cards and track, got {shown(raw)}", "start from 'contrarius new' output")
+            return
+        self.keys(raw, ("vp", "cards", "track"), "contrarius.")
+        st = ContrariusState()
+        st.vp = self.integer(raw.get("vp", 0), "contrarius.vp") or 0
+        cards = raw.get("cards") or []
+        if not isinstance(cards, list):
+            self.bad("contrarius.cards", f"expected a list of cards, got {shown(cards)}", "write e.g. - {name: Prefect, gods: [Saturnus], face: up}")
+            cards = []
+        for i, v in enumerate(cards):
+            c = self.card(v, f"contrarius.cards[{i}]")
+            if c:
+                st.cards.append(c)
+        track = raw.get("track") or []
+        if not isinstance(track, list):
+            self.bad("contrarius.track", f"expected a list of VP positions, got {shown(track)}", "write e.g. [10, 20, 30, 40, 50]")
+            track = []
+        for i, v in enumerate(track):
+            n = self.integer(v, f"contrarius.track[{i}]", minimum=1)
+            if n is not None:
+                if n in st.track:
+                    self.bad(f"contrarius.track[{i}]", f"two houses on VP position {n}", "one house per position")
+                st.track.append(n)
+        st.track.sort()
+        snap.contrarius = st
+
+    def read_players(self, raw: Any, snap: Snapshot) -> None:
+        want = player_ids(snap.mode)
+        if raw is None:
+            if not any(p.path == "players" for p in self.problems):  # (a missing key is reported already)
+                self.bad("players", "expected a list of players, got null", f"give one entry per player with id {', '.join(want)}")
+            return
+        if not isinstance(raw, list):
+            self.bad("players", f"expected a list of players, got {type(raw).__name__}", "start from 'contrarius new' output")
+            return
+        ids = [p.get("id") if isinstance(p, dict) else None for p in raw]
+        if sorted(str(i) for i in ids) != sorted(want):
+            self.bad("players", f"a {snap.mode} game has players {', '.join(want)}, got {ids}", f"give one entry per player with id {', '.join(want)}")
+        for i, item in enumerate(raw):
+            path = f"players[{i}]"
+            if not isinstance(item, dict):
+                continue
+            self.keys(item, ("id", "vp", "hand", "played", "goods", "sestertii", "veto"), path + ".")
+            p = Player(id=str(item.get("id")))
+            p.vp = self.integer(item.get("vp", 0), path + ".vp") or 0
+            for key in ("hand", "played"):
+                val = item.get(key)
+                if val is None:
+                    continue
+                if not isinstance(val, list):
+                    self.bad(f"{path}.{key}", f"expected a list of cards, got {shown(val)}", "list card names, or write null if not recorded")
+                    continue
+                lst = [c for j, v in enumerate(val) if (c := self.card(v, f"{path}.{key}[{j}]"))]
+                setattr(p, key, lst)
+            goods = item.get("goods")
+            if goods is not None:
+                if not isinstance(goods, dict):
+                    self.bad(path + ".goods", f"expected a mapping goods -> count, got {shown(goods)}", "write e.g. {brick: 1, food: 2}")
+                else:
+                    p.goods = {}
+                    for g, n in goods.items():
+                        if g not in TOKEN_GOODS:
+                            self.bad(f"{path}.goods.{g}", "unknown goods", f"use one of {', '.join(GOODS)}")
+                            continue
+                        v = self.integer(n, f"{path}.goods.{g}")
+                        if v is not None:
+                            p.goods[g] = v
+                    # a running tally of goods received (spending is not seen): no storehouse
+                    # count, so not bounded by its 12 spaces (see reactions._store)
+            p.sestertii = self.integer(item.get("sestertii"), path + ".sestertii", allow_none=True)
+            veto = item.get("veto")
+            if veto is not None and not isinstance(veto, bool):
+                self.bad(path + ".veto", f"expected true or false, got {shown(veto)}", "write veto: true while the veto card is unused")
+            else:
+                p.veto = veto
+            snap.players.append(p)
+
+    def read_tail(self, data: dict, snap: Snapshot) -> None:
+        board = snap.board
+        start = data.get("start")
+        if start is not None:
+            place = self.name(board.place, start, "start", "start place")
+            if place is not None:
+                if board.asks_start and not board.is_city(place):
+                    self.bad("start", f"{place} is no city", "name the city where the colonists started")
+                elif not board.asks_start and place not in (board.homes("land") + board.homes("sea")):
+                    self.bad("start", f"{place} is not a start place of the {board.name} board",
+                             f"use one of {', '.join(dict.fromkeys(board.homes('land') + board.homes('sea')))} or remove the key")
+                else:
+                    snap.start = place
+        elif board.asks_start:
+            self.bad("start", f"the {board.name} board prints no start: the snapshot must name the start city",
+                     "write start: CITY (the city given to new --start)")
+        for key in ("active", "praefectus_magnus", "concordia"):
+            val = data.get(key)
+            # the turn and the Praefectus Magnus pass between the players only
+            allowed = snap.owners if key == "concordia" else player_ids(snap.mode)
+            if val is not None and val not in allowed:
+                what = f"unknown owner {shown(val)}" if val not in snap.owners else f"{val} cannot hold this: it passes between the players only"
+                self.bad(key, what, f"use null or one of {', '.join(allowed)}")
+                val = None
+            setattr(snap, key, val)
+        ended = data.get("ended")
+        if ended is not None:
+            if not isinstance(ended, dict) or ended.get("by") not in snap.owners:
+                self.bad("ended", f"expected null or {{by: OWNER, final_turn_pending: BOOL}}, got {shown(ended)}", "write ended: null for a game still running")
+            else:
+                self.keys(ended, ("by", "final_turn_pending"), "ended.")
+                pending = ended.get("final_turn_pending", False)
+                if not isinstance(pending, bool):
+                    self.bad("ended.final_turn_pending", f"expected true or false, got {shown(pending)}", "write true while the final card is still to play")
+                    pending = False
+                snap.ended = Ended(ended["by"], pending)
+        log = data.get("log") or []
+        if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+            self.bad("log", "expected a list of turn records", "write log: [] to start it afresh")
+            return
+        for i, entry in enumerate(log):
+            if _nested_deeper(entry, _MAX_LOG_DEPTH):
+                self.bad(f"log[{i}]", "not a plain turn record (it refers to itself or is nested too deeply)",
+                         "remove this entry, or write log: [] to start it afresh")
+                return
+        before = len(self.problems)
+        for i, entry in enumerate(log):
+            self.read_log_entry(entry, f"log[{i}]")
+        if len(self.problems) == before:
+            snap.log = log
+
+    def read_log_entry(self, entry: dict, path: str) -> None:
+        """Check one turn record of ``log`` (``path`` e.g. ``log[0]``) against what ``play``
+        writes (:func:`contrarius.rules.modes.solo` and :mod:`contrarius.rules.modes.twoplayer` append them):
+        ``turn`` a whole number from 1, ``player``/``card``/``reacted_to`` text, ``action`` and
+        ``partner`` mappings whose ``moves``/``builds``/``places``/``buys``/``refill``/``choices``
+        are lists of names or numbers, ``dice`` a list of ``{die, face, source}``, ``player_did`` and
+        ``reaction`` lists of text, ``vp`` two whole numbers. Every key is optional (older
+        snapshots recorded fewer); each problem is reported with its path, nothing is raised."""
+        fix = "correct it as contrarius writes it, or remove this entry"
+        self.keys(entry, _LOG_KEYS, path + ".")
+
+        def text(value: Any, where: str, nullable: bool = False) -> None:
+            if not (isinstance(value, str) or (nullable and value is None)):
+                self.bad(where, f"expected a name (text), got {shown(value)}", fix)
+
+        def texts(value: Any, where: str) -> None:
+            if not isinstance(value, list):
+                self.bad(where, f"expected a list of text lines, got {shown(value)}", fix)
+                return
+            for j, x in enumerate(value):
+                if not isinstance(x, str):
+                    self.bad(f"{where}[{j}]", f"expected a line of text, got {shown(x)}", fix)
+
+        def action(value: Any, where: str) -> None:
+            if not isinstance(value, dict):
+                self.bad(where, f"expected a mapping (choice, province, moves, ...), got {shown(value)}", fix)
+                return
+            for key in _LOG_ACTION_LISTS:
+                v = value.get(key)
+                if v is None:
+                    continue
+                if not isinstance(v, list):
+                    self.bad(f"{where}.{key}", f"expected a list, got {shown(v)}", fix)
+                    continue
+                for j, x in enumerate(v):  # names, or numbers (--choose 2)
+                    if not isinstance(x, (str, int)) or isinstance(x, bool):
+                        self.bad(f"{where}.{key}[{j}]", f"expected a name or number, got {shown(x)}", fix)
+
+        if "turn" in entry:
+            self.integer(entry["turn"], path + ".turn", minimum=1)
+        for key in ("player", "card"):
+            if key in entry:
+                text(entry[key], f"{path}.{key}")
+        if "reacted_to" in entry:
+            text(entry["reacted_to"], path + ".reacted_to", nullable=True)
+        for key in ("action", "partner"):
+            if entry.get(key) is not None:
+                action(entry[key], f"{path}.{key}")
+        for key in ("player_did", "reaction"):
+            if entry.get(key) is not None:
+                texts(entry[key], f"{path}.{key}")
+        dice = entry.get("dice")
+        if dice is not None:
+            if not isinstance(dice, list):
+                self.bad(path + ".dice", f"expected a list of die results, got {shown(dice)}", fix)
+            else:
+                for j, d in enumerate(dice):
+                    where = f"{path}.dice[{j}]"
+                    if not isinstance(d, dict):
+                        self.bad(where, f"expected {{die, face, source}}, got {shown(d)}", fix)
+                        continue
+                    self.keys(d, ("die", "face", "source"), where + ".")
+                    for key in ("die", "source"):
+                        if key in d:
+                            text(d[key], f"{where}.{key}")
+                    face = d.get("face")  # a goods name, or a number of the numeric dice
+                    if not isinstance(face, str) and (isinstance(face, bool) or not isinstance(face, int)):
+                        self.bad(where + ".face", f"expected a face of the die, got {shown(face)}", fix)
+        vp = entry.get("vp")
+        if vp is not None:
+            if not isinstance(vp, list) or len(vp) != 2:
+                self.bad(path + ".vp", f"expected [VP before, VP after], got {shown(vp)}", fix)
+            else:
+                for j, v in enumerate(vp):
+                    self.integer(v, f"{path}.vp[{j}]")
+
+    def check_counts(self, snap: Snapshot) -> None:
+        for owner in snap.owners:
+            built = len(snap.houses_of(owner))
+            extra = len(snap.contrarius.track) if owner == CONTRARIUS else 0
+            if built + extra > MAX_HOUSES:
+                what = f"{built} houses on the board" + (f" and {extra} on the VP track" if extra else "")
+                self.bad("houses", f"{owner} has {what}, more than {MAX_HOUSES}", "remove the extra houses")
+            elif built == MAX_HOUSES and snap.ended is None:
+                self.bad("ended", f"{owner} has built all 15 houses but the game has not ended",
+                         f"the 15th house ends the game (\"Solo End of Game\"): set ended: {{by: {owner}}} and concordia: {owner}")
+            cols = snap.colonists_of(owner)
+            if len(cols) > MAX_COLONISTS:
+                self.bad("colonists", f"{owner} has {len(cols)} colonists, more than {MAX_COLONISTS}", "remove the extra colonists")
+            for kind in KINDS:
+                n = len(snap.colonists_of(owner, kind))
+                if n > MAX_COLONISTS_PER_KIND and len(cols) <= MAX_COLONISTS:
+                    self.bad("colonists", f"{owner} has {n} {kind} colonists, more than {MAX_COLONISTS_PER_KIND}", "an owner has 3 land and 3 sea colonists")
+        if snap.contrarius.track and snap.level != "expert":
+            self.bad("contrarius.track", f"houses on the VP track at the {snap.level} level",
+                     "only the expert level puts Contrarius's houses on the track: write track: []")
+        # each card of the display stacks exists a limited number of times
+        stacks = card_facts()["stacks"]
+        pool: dict[str, int] = {}
+        for names in stacks.values():
+            for n in names:
+                pool[n] = pool.get(n, 0) + 1
+        seen: dict[str, int] = {}
+        for n in snap.display_cards() + list(snap.stack_order or []):
+            if n != UNKNOWN_CARD:
+                seen[n] = seen.get(n, 0) + 1
+        for n, count in seen.items():
+            if n in pool and count > pool[n] and snap.mode == "solo":  # team stacks are not public
+                self.bad("display", f"{count} {n} cards in the display and stack, but the stacks hold only {pool[n]}", "correct the duplicate card")
+            if n not in pool and snap.mode == "solo":
+                self.bad("display", f"{n} is not a card of the Solitaria display stacks", f"display cards: {', '.join(sorted(pool))}")
+
+
+# ----- the personality cards, counted (contrarius check) -------------------------------------
+#: "Setup": the 27 Solitaria cards are the 7 turquoise hand cards, Contrarius's 5 scarlet-back
+#: cards and the display stacks I and II (15).
+SOLO_CARDS = 27
+
+
+def card_count_problems(snap: Snapshot) -> list[Problem]:
+    """Solo games: the personality cards the snapshot shows that the game cannot hold
+    (``contrarius check``; ``play`` does not refuse them). An empty list when all is well,
+    in a team or third-player game (their cards are not public) and where the player's
+    hand is not recorded.
+
+    "Setup" (rulebook): 27 Solitaria cards; you take the 7 turquoise cards, Contrarius its 5
+    scarlet-back cards, and the display is dealt from stacks I and II. A card you own (hand,
+    played pile) is a starting card or one bought from the display; a card of Contrarius is
+    a starting card or one it took from the display.
+
+    1. All together: your cards, Contrarius's, the display (``?`` included) and the cards
+       left in the stack are at most 27 (the counts are the rulebook's).
+    2. Each name (a reading: which personalities the turquoise hand and the stacks hold is
+       not public; ``data/cards.yaml`` ``player_hand`` and ``stacks``, README "How the rules
+       are read"): your copies, plus the display's and the recorded stack order's, plus the
+       copies Contrarius holds beyond 5 (its starting cards may be corrected with ``new
+       --contrarius-cards``: up to 5 of its copies of any name may be its own) are at most
+       the starting hand's copies plus the stacks'. ``?`` counts as no name.
+
+    Each problem names the key holding the cards (``players[0].hand``, ``players[0].played``
+    or ``contrarius.cards``) and the counts.
+    """
+    p = snap.players[0] if snap.players else None
+    if snap.mode != "solo" or p is None or p.hand is None:
+        return []
+    facts = card_facts()
+    problems: list[Problem] = []
+    own_start = len(facts["contrarius_start"])
+    mine = len(p.hand) + len(p.played or [])
+    total = mine + len(snap.contrarius.cards) + len(snap.display_cards()) + snap.stack_remaining
+    if total > SOLO_CARDS:
+        problems.append(Problem(
+            "players[0].hand",
+            f"{total} personality cards in the game ({mine} yours, {len(snap.contrarius.cards)} Contrarius's, "
+            f"{len(snap.display_cards())} in the display, {snap.stack_remaining} in the stack), but Solitaria has "
+            f"{SOLO_CARDS} (\"Setup\": your 7, Contrarius's 5, stacks I and II)",
+            "remove the cards that are not at the table (a card bought leaves the display)"))
+
+    def counts(names) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for n in names:
+            if n != UNKNOWN_CARD:
+                out[n] = out.get(n, 0) + 1
+        return out
+
+    start = counts(c["name"] if isinstance(c, dict) else c for c in facts["player_hand"])
+    pool = counts(n for names in facts["stacks"].values() for n in names)
+    hand = counts(c.name for c in p.hand)
+    played = counts(c.name for c in (p.played or []))
+    table = counts(snap.display_cards() + list(snap.stack_order or []))
+    theirs = counts(c.name for c in snap.contrarius.cards)
+    for n in sorted(set(hand) | set(played) | set(theirs)):
+        if table.get(n, 0) > pool.get(n, 0):
+            continue  # the display and stack alone: reported when the snapshot is read
+        taken = max(0, theirs.get(n, 0) - own_start)
+        count = hand.get(n, 0) + played.get(n, 0) + table.get(n, 0) + taken
+        limit = start.get(n, 0) + pool.get(n, 0)
+        if count <= limit:
+            continue
+        key = "players[0].hand" if hand.get(n) else "players[0].played" if played.get(n) else "contrarius.cards"
+        where = [f"{hand[n]} in your hand" if hand.get(n) else "", f"{played[n]} played" if played.get(n) else "",
+                 f"{table[n]} in the display and stack" if table.get(n) else "",
+                 f"{taken} of Contrarius's beyond its {own_start} starting cards" if taken else ""]
+        problems.append(Problem(
+            key, f"{count} {n} cards ({', '.join(w for w in where if w)}), but a solo game has {limit} "
+                 f"(your starting hand {start.get(n, 0)}, display stacks {pool.get(n, 0)}; reading: README)",
+            f"remove the extra {n} cards"))
+    return problems

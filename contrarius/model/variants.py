@@ -1,0 +1,401 @@
+"""The rulebook's "Solo Variants": which a game uses and their state (snapshot layer).
+
+The Solitaria rulebook, "Solo Variants", changes how Contrarius builds, what it collects
+and how it scores when a game uses an expansion:
+
+- Concordia Salsa (``salsa``, on any board): salt cities, forum cards.
+- Fish market of the Balearica expansion (``fish_market``, on any board): fish.
+- Concordia Gallia (``gallia``): automatic on the gallia board.
+- Concordia Aegyptus (``aegyptus``): automatic on the aegyptus board.
+
+This module holds the data and the state only (forum cards, salt tokens, fish, traders);
+the rules that use them live in :mod:`contrarius.rules.build`, :mod:`contrarius.rules.modes.solo`,
+:mod:`contrarius.rules.setup` and :mod:`contrarius.rules.scoring`. A snapshot records the variants
+of its game under the key ``variants`` (absent: none, as in every older snapshot).
+
+What is not public about the expansions is a reading (README, "How the rules are read"),
+labelled where it acts; ``shared/reference/variants.md`` lists the facts behind them.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any, Callable
+
+from contrarius.material.board import GOODS, Board, suggest, unknown
+from contrarius.errors import ContrariusError
+from contrarius.records import Record
+from contrarius.io.yamlio import shown
+
+SALSA = "salsa"
+FISH_MARKET = "fish_market"
+GALLIA = "gallia"
+AEGYPTUS = "aegyptus"
+#: Every variant key, in the order of the rulebook's "Solo Variants" section.
+VARIANTS: tuple[str, ...] = (SALSA, FISH_MARKET, GALLIA, AEGYPTUS)
+#: Variants that come with their board ("automatic on the gallia/aegyptus board").
+BOARD_VARIANTS: dict[str, str] = {"gallia": GALLIA, "aegyptus": AEGYPTUS}
+#: The forum row: 4 cards laid out left to right (Salsa setup, CORROBORATED).
+FORUM_ROW = 4
+UNKNOWN = "?"
+#: "In final scoring it scores 3 victory points per blue forum card and 2 per green forum
+#: card. For Victoria Contrarius scores 5 points." (reading: 5 instead of 2, not 2 + 5)
+FORUM_VP = {"blue": 3, "green": 2}
+VICTORIA = "Victoria"
+VICTORIA_VP = 5
+#: "it scores 1 victory point per fish during final scoring."
+FISH_VP = 1
+#: A trader on an Aegyptus bonus spot (the incense or gold disc): 7 VP (CORROBORATED for
+#: the players; for Contrarius a reading).
+TRADER_VP = 7
+SALT = "salt"
+
+_DATA = Path(__file__).resolve().parent.parent / "material" / "data" / "forum.yaml"
+
+
+@functools.lru_cache(maxsize=None)
+def _forum_data() -> dict[str, Any]:
+    from contrarius.io.yamlio import safe_load
+
+    return safe_load(_DATA.read_text(encoding="utf-8"))
+
+
+def forum_cards() -> dict[str, str]:
+    """The 27 forum cards of Concordia Salsa: name -> colour (``"blue"`` or ``"green"``)."""
+    data = _forum_data()
+    return {**{n: "blue" for n in data["blue"]}, **{n: "green" for n in data["green"]}}
+
+
+def forum_name(text: str) -> str:
+    """Resolve a forum card name case-insensitively (``"victoria"`` -> ``"Victoria"``).
+
+    Raises :class:`~contrarius.errors.UnknownNameError` naming the closest cards.
+    """
+    names = list(forum_cards())
+    key = " ".join(str(text).split()).casefold()
+    for n in names:
+        if n.casefold() == key:
+            return n
+    hits = [n for n in names if n.casefold().startswith(key)] if key else []
+    if len(hits) == 1:
+        return hits[0]
+    raise unknown("forum card", text, names)
+
+
+def forum_vp(name: str) -> int:
+    """Contrarius's final-scoring VP for one forum card ("Solo Variants", Concordia Salsa)."""
+    if name == VICTORIA:
+        return VICTORIA_VP
+    return FORUM_VP[forum_cards()[name]]
+
+
+def salt_token_mix(board: Board) -> dict[str, dict[str, int]]:
+    """The city tokens of ``board`` in a Salsa game: letter -> goods -> count.
+
+    Boards with their own salt cities (Hispania, Byzantium: one extra city per letter)
+    keep their tokens, which hold the salt token. On every other board one token per
+    letter in use is swapped for that letter's salt token: A a food, B a tool, C a wine,
+    D a brick token (CORROBORATED). Raises :class:`ContrariusError` when a letter lacks
+    the token to swap.
+    """
+    if any(SALT in mix for mix in board.tokens.values()):
+        return {k: dict(v) for k, v in board.tokens.items()}
+    swap = _forum_data()["salt_swap"]
+    out: dict[str, dict[str, int]] = {}
+    for letter, mix in board.tokens.items():
+        mix = dict(mix)
+        goods = swap.get(letter)
+        if goods is None or mix.get(goods, 0) < 1:
+            raise ContrariusError(f"board {board.name}: no {goods or 'known'} token of letter {letter} to swap for a salt token")
+        mix[goods] -= 1
+        if not mix[goods]:
+            del mix[goods]
+        mix[SALT] = 1
+        out[letter] = mix
+    return out
+
+
+def token_mix(board: Board, salsa: bool) -> dict[str, dict[str, int]]:
+    """The city tokens laid on ``board``: letter -> goods -> count.
+
+    With Salsa (``salsa``): :func:`salt_token_mix`. Without it, on the boards with their
+    own salt cities (Hispania, Byzantium: :attr:`Board.no_salt`), "without salt there, the
+    extra city takes A tool, B wine, C cloth, D brick" (shared/reference/variants.md,
+    Salsa, CORROBORATED): each letter's salt token is replaced by that goods. Every other
+    board: its tokens as they are. Raises :class:`ContrariusError` as :func:`salt_token_mix`.
+    """
+    if salsa:
+        return salt_token_mix(board)
+    out: dict[str, dict[str, int]] = {}
+    for letter, mix in board.tokens.items():
+        mix = dict(mix)
+        goods = board.no_salt.get(letter)
+        if SALT in mix and goods is not None:
+            mix[goods] = mix.get(goods, 0) + mix.pop(SALT)
+        out[letter] = mix
+    return out
+
+
+class Salsa(Record):
+    """Concordia Salsa's state: Contrarius's forum cards, the forum row and its stack.
+
+    ``row``: up to 4 forum cards left to right (``"?"``: a card not recorded).
+    ``stack_order``: the face-up stack from the top when known, else None.
+    """
+
+    _fields = ("contrarius", "row", "stack_remaining", "stack_order")
+
+    def __init__(self, contrarius: list[str] | None = None, row: list[str] | None = None, stack_remaining: int = 0,
+                 stack_order: list[str] | None = None):
+        self.contrarius = [] if contrarius is None else contrarius
+        self.row = [] if row is None else row
+        self.stack_remaining = stack_remaining
+        self.stack_order = stack_order
+
+    def to_dict(self) -> dict[str, Any]:
+        stack: dict[str, Any] = {"remaining": self.stack_remaining}
+        if self.stack_order is not None:
+            stack["order"] = list(self.stack_order)
+        return {"contrarius": list(self.contrarius), "row": list(self.row), "stack": stack}
+
+
+class FishMarket(Record):
+    """The fish market's state: the fish Contrarius holds (1 VP each at the end)."""
+
+    _fields = ("contrarius",)
+
+    def __init__(self, contrarius: int = 0):
+        self.contrarius = contrarius
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"contrarius": self.contrarius}
+
+
+class Aegyptus(Record):
+    """Concordia Aegyptus's state.
+
+    ``red_sea_colonist``: ``"due"`` until Contrarius's next new sea colonist was placed in
+    its first Red Sea harbour city ("at the first occasion"), then ``"placed"``.
+    ``traders``: the bonus spots (discs) where a sea colonist of Contrarius became a trader.
+    ``first_red_sea``: the Red Sea city of Contrarius's first house at the Red Sea, in the
+    order it built them (None: none yet, or an older snapshot that did not record it).
+    """
+
+    _fields = ("red_sea_colonist", "traders", "first_red_sea")
+
+    def __init__(self, red_sea_colonist: str = "due", traders: list[str] | None = None, first_red_sea: str | None = None):
+        self.red_sea_colonist = red_sea_colonist
+        self.traders = [] if traders is None else traders
+        self.first_red_sea = first_red_sea
+
+    def house_built(self, city: str, red_sea: set[str]) -> None:
+        """Contrarius built a house in ``city``: the first one at the Red Sea (``red_sea``, the
+        board's Red Sea cities) is remembered as "its first harbor city at the Red Sea"."""
+        if self.first_red_sea is None and city in red_sea:
+            self.first_red_sea = city
+
+    def settle_first(self, red_sea_houses: list[str]) -> None:
+        """A snapshot that does not record ``first_red_sea`` (written before it existed, or
+        edited): with exactly one Red Sea house of Contrarius (``red_sea_houses``) that one
+        is the first; with several it stays unknown (None)."""
+        if self.first_red_sea is None and len(red_sea_houses) == 1:
+            self.first_red_sea = red_sea_houses[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"red_sea_colonist": self.red_sea_colonist, "traders": list(self.traders)}
+        if self.first_red_sea is not None:
+            out["first_red_sea"] = self.first_red_sea
+        return out
+
+
+class Variants(Record):
+    """Which solo variants a game uses, with their state (None: not used)."""
+
+    _fields = ("salsa", "fish_market", "gallia", "aegyptus")
+
+    def __init__(self, salsa: Salsa | None = None, fish_market: FishMarket | None = None, gallia: bool = False,
+                 aegyptus: Aegyptus | None = None):
+        self.salsa = salsa
+        self.fish_market = fish_market
+        self.gallia = gallia
+        self.aegyptus = aegyptus
+
+    @property
+    def names(self) -> list[str]:
+        """The keys of the variants in use, in rulebook order."""
+        return [k for k in VARIANTS if getattr(self, k)]
+
+    def __bool__(self) -> bool:
+        return bool(self.names)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the snapshot's ``variants`` key."""
+        out: dict[str, Any] = {}
+        if self.salsa is not None:
+            out[SALSA] = self.salsa.to_dict()
+        if self.fish_market is not None:
+            out[FISH_MARKET] = self.fish_market.to_dict()
+        if self.gallia:
+            out[GALLIA] = {}
+        if self.aegyptus is not None:
+            out[AEGYPTUS] = self.aegyptus.to_dict()
+        return out
+
+
+Bad = Callable[[str, str, str], None]
+
+
+def _int(value: Any, path: str, bad: Bad) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        bad(path, f"expected a whole number of 0 or more, got {shown(value)}", "write a number such as 0")
+        return 0
+    return value
+
+
+def _mapping(raw: Any, path: str, keys: tuple[str, ...], bad: Bad, example: str) -> dict:
+    """``raw`` as a mapping with only ``keys`` (None: empty); problems go to ``bad``."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        bad(path, f"expected a mapping with {', '.join(keys)}, got {shown(raw)}", f"write e.g. {example}")
+        return {}
+    for k in raw:
+        if k not in keys:
+            bad(f"{path}.{k}", "unknown key", f"keys: {', '.join(keys)}")
+    return raw
+
+
+def _forum_list(raw: Any, path: str, bad: Bad, allow_unknown: bool) -> list[str]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        bad(path, f"expected a list of forum card names, got {shown(raw)}", "write e.g. [Julius, Victoria]")
+        return []
+    out = []
+    for i, v in enumerate(raw):
+        if allow_unknown and v == UNKNOWN:
+            out.append(UNKNOWN)
+            continue
+        try:
+            out.append(forum_name(str(v)))
+        except ContrariusError as exc:
+            bad(f"{path}[{i}]", str(exc), "use a forum card name (README, Concordia Salsa)")
+    return out
+
+
+def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
+    """Read and check a snapshot's ``variants`` key; problems go to ``bad(path, message, fix)``.
+
+    ``raw`` None: no variant, except those that come with the board (gallia, aegyptus).
+    Checks: known keys, forum card names, each forum card at most once in the game, the
+    row of at most 4 cards, fish and stack counts, trader spots, and solo mode only.
+    """
+    v = Variants()
+    auto = BOARD_VARIANTS.get(board.name)
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        bad("variants", f"expected a mapping variant -> state, got {shown(raw)}", f"variants: {', '.join(VARIANTS)}")
+        raw = {}
+    for key in raw:
+        if key not in VARIANTS:
+            close = suggest(str(key), list(VARIANTS), 1)
+            bad(f"variants.{key}", "unknown variant", f"did you mean '{close[0]}'?" if close else f"variants: {', '.join(VARIANTS)}")
+    for key in (GALLIA, AEGYPTUS):
+        if key in raw and auto != key:
+            bad(f"variants.{key}", f"the {key.capitalize()} variant comes with the {key} board, not {board.name}",
+                f"remove variants.{key}")
+    if raw and mode != "solo":
+        bad("variants", "the rulebook's \"Solo Variants\" are for solo play", "remove the variants key, or play solo")
+    if mode != "solo":
+        auto = None  # the board's own variant is a solo rule too
+    if SALSA in raw:
+        v.salsa = _read_salsa(raw[SALSA], bad)
+    if FISH_MARKET in raw:
+        f = _mapping(raw[FISH_MARKET], "variants.fish_market", ("contrarius",), bad, "{contrarius: 0}")
+        v.fish_market = FishMarket(_int(f.get("contrarius", 0), "variants.fish_market.contrarius", bad))
+    v.gallia = auto == GALLIA
+    if auto == AEGYPTUS:
+        a = _mapping(raw.get(AEGYPTUS), "variants.aegyptus", ("red_sea_colonist", "traders", "first_red_sea"), bad,
+                     "{red_sea_colonist: due, traders: []}")
+        state = a.get("red_sea_colonist", "due")
+        if state not in ("due", "placed"):
+            bad("variants.aegyptus.red_sea_colonist", f"expected due or placed, got {shown(state)}",
+                "due: its next new sea colonist goes to its first Red Sea harbour city; placed: it went there")
+            state = "due"
+        traders = a.get("traders") or []
+        if not isinstance(traders, list):
+            bad("variants.aegyptus.traders", f"expected a list of bonus spots, got {shown(traders)}", "write e.g. [Incense]")
+            traders = []
+        spots = board_discs(board)
+        for i, t in enumerate(traders):
+            if t not in spots:
+                bad(f"variants.aegyptus.traders[{i}]", f"unknown bonus spot {t!r}", f"the bonus spots are {', '.join(spots)}")
+        if len(set(traders)) != len(traders):
+            bad("variants.aegyptus.traders", "a bonus spot is listed twice", "each spot holds one trader of Contrarius")
+        first = a.get("first_red_sea")
+        red = board_places(board, "red_sea")
+        if first is not None and first not in red:
+            bad("variants.aegyptus.first_red_sea", f"{first!r} is no Red Sea city",
+                f"write the Red Sea city of Contrarius's first house there: one of {', '.join(sorted(red, key=str.casefold))}")
+            first = None
+        v.aegyptus = Aegyptus(state, [t for t in traders if t in spots], first)
+    return v
+
+
+def _read_salsa(raw: Any, bad: Bad) -> Salsa:
+    s = Salsa()
+    raw = _mapping(raw, "variants.salsa", ("contrarius", "row", "stack"), bad, "{contrarius: [Titus Valerius], row: [...], stack: {remaining: 21}}")
+    s.contrarius = _forum_list(raw.get("contrarius"), "variants.salsa.contrarius", bad, False)
+    s.row = _forum_list(raw.get("row"), "variants.salsa.row", bad, True)
+    if len(s.row) > FORUM_ROW:
+        bad("variants.salsa.row", f"{len(s.row)} forum cards in the row, at most {FORUM_ROW} lie there", "list the row as laid, left to right")
+    stack = _mapping(raw.get("stack"), "variants.salsa.stack", ("remaining", "order"), bad, "{remaining: 21}")
+    s.stack_remaining = _int(stack.get("remaining", 0), "variants.salsa.stack.remaining", bad)
+    if "order" in stack and stack["order"] is not None:
+        s.stack_order = _forum_list(stack["order"], "variants.salsa.stack.order", bad, False)
+        if len(s.stack_order) != s.stack_remaining:
+            bad("variants.salsa.stack.order", f"lists {len(s.stack_order)} cards but stack.remaining is {s.stack_remaining}", "make them agree")
+    seen: dict[str, int] = {}
+    for n in s.contrarius + s.row + list(s.stack_order or []):
+        if n != UNKNOWN:
+            seen[n] = seen.get(n, 0) + 1
+    for n, k in seen.items():
+        if k > 1:
+            bad("variants.salsa", f"the forum card {n} appears {k} times (Contrarius's cards, the row and the stack)",
+                "each forum card exists once: correct the duplicate")
+    total = len(s.contrarius) + len(s.row) + s.stack_remaining
+    if total > len(forum_cards()):
+        bad("variants.salsa", f"{total} forum cards with Contrarius, in the row and in the stack, but there are {len(forum_cards())}",
+            "correct stack.remaining")
+    return s
+
+
+def goods_for_salt(value: str) -> str:
+    """A goods type a salt city counts for (Minerva): one of the five goods."""
+    g = str(value).strip().casefold()
+    if g not in GOODS:
+        raise ContrariusError(f"a salt city counts for one goods type: {', '.join(GOODS)}; got {shown(value)}")
+    return g
+
+
+
+def board_places(board: Board, tag: str) -> set[str]:
+    """The places ``board`` marks with ``tag`` (``"harbour"``, ``"red_sea"``), as a set.
+
+    Empty on a board without that mark (the board file's ``tags``).
+    """
+    tags = getattr(board, "tags", None) or {}
+    return {p for p, marks in tags.items() if tag in marks}
+
+
+def board_nile(board: Board) -> list[str]:
+    """The Nile's places from the mouth (Memphis) upstream to Meroe; empty elsewhere."""
+    return list(getattr(board, "nile", None) or ())
+
+
+def board_discs(board: Board) -> list[str]:
+    """The bonus spots (discs) of ``board``: Aegyptus's Incense and Gold; empty elsewhere."""
+    nodes = getattr(board, "nodes", None) or {}
+    return [n for n, node in nodes.items() if getattr(node, "type", "") == "disc"]

@@ -1,0 +1,260 @@
+"""Team play: two partners against Contrarius, the setup and one turn.
+
+Teamplay booklet: "Cooperative Teamplay", "Cooperative Setup", "Cooperative Game Play",
+"Cooperative Personality Cards", "Cooperative End of Game". The partners, ``player1`` and
+``player2``, take turns (the snapshot's ``active``). The active player plays a card and
+carries out its action, then the partner carries out the same card without playing one;
+Contrarius reacts to the first action only.
+
+:func:`new_game` sets up a team game; :func:`play` plays one turn
+(:func:`contrarius.rules.game.play` picks this module for team games). Both are pure: nothing is
+printed and the snapshot given is never changed. The two-player mechanism is
+:mod:`.twoplayer`'s (shared with :mod:`.third_player`), over the turn mechanism of
+:mod:`.turn` that solo play uses too; Contrarius reacts as :func:`contrarius.rules.modes.solo.react`
+prescribes, plus the Praetor and the Proconsul.
+
+What a turn is told (:class:`~contrarius.rules.modes.twoplayer.TeamAction`): the card the active
+player played and that player's own changes (the fields of
+:class:`~contrarius.rules.turn.PlayerAction`), the partner's changes
+(:class:`~contrarius.rules.modes.twoplayer.Part`), the personality chosen on a double card and the
+Praetor's reaction.
+
+player's own changes (the fields of :class:`~contrarius.rules.turn.PlayerAction`), the
+partner's changes (:class:`Part`), the personality chosen on a double card, the Praetor's
+reaction, and a veto (third-player variant).
+
+Rules ("Cooperative Personality Cards", "Cooperative Game Play"):
+
+- Every card: the active player carries it out, then the partner; Contrarius reacts to the
+  first action ("Contrarius only reacts to the first action, not to the action of your
+  partner").
+- Legatus: the partner plays a card from their own hand (``Part.card``) and carries it out
+  first, then the Legatus player carries it out; Contrarius reacts to the partner's card.
+  The turn order is not affected.
+- Praetor: like a Senator, but at most one card each; the display is refilled after both
+  bought. Reaction: 2 VP or a white-die house "depending on the card"; which Praetor card
+  shows which is not public, so the player says it (``praetor_reaction``: vp|house).
+- Proconsul: the active player buys at most one card (as with the Consul); then the
+  partner plays another card of their own (not a Legatus) for themselves alone; the
+  display is refilled after both. Reaction: a white-die house; none to the partner's card.
+- Double cards (Prefect/Architect, Architect/Mercator, Mercator/Prefect): the first player
+  chooses one personality (``personality``), the partner carries out the other; Contrarius
+  reacts to the chosen one.
+- Prefect with Praefectus Magnus: a double bonus good; reaction at least 2 VP by the houses
+  of the province the first player produced in.
+- Diplomat: copies a face-up card of Contrarius, which is turned face down; the partner
+  copies the same card; Contrarius reacts as to the copied card.
+- "Cooperative End of Game": whoever takes the last card or builds their 15th house ends
+  the game and takes the Concordia card. A player: the partner may still carry out their
+  action and the game ends with this reaction. Contrarius: the team plays one final card
+  (both carry it out) without a reaction.
+
+Readings where the rulebook leaves room (the same notes belong in the README):
+
+- The partner's own changes are recorded like the active player's (houses, colonists,
+  cards bought, the province produced); a Prefect's partner must say produce or
+  reactivate, because the bonus markers depend on it.
+- Both partners' purchases (Senator, Consul, Praetor, Proconsul, a card a Legatus calls, a
+  Diplomat's copy) refer to the display as it lay before either bought, positions and
+  costs: the cards slide left and the display is refilled once, after both (base rules: the
+  cards slide left "afterwards"; as the rulebook says for the Praetor and the Proconsul).
+- A partner who carries out the active player's Tribune takes back their own played
+  cards and receives 1 sestertius per card beyond the third of those: the card they carry
+  out is not theirs, so it is not counted (base rules: "counting the Tribune itself");
+  after a Legatus each counts the card they played (:func:`contrarius.rules.turn.take_back_cards`).
+- A Legatus cannot ask for a Legatus, and asking for a Proconsul is not supported (the
+  rulebook does not say how both partners would carry it out); a Diplomat cannot copy a
+  Diplomat or a Legatus. The partner's card after a Proconsul is carried out "only for
+  themselves": a double card gives them one personality, a Proconsul only its purchase.
+- Team and third-player setup: unknown cards stay unknown (``?``) and assumed ones are
+  marked ``assumed``: the team stacks' contents, their size (``team_stack_cards`` in
+  ``data/cards.yaml``), Contrarius's scarlet cards, the third-player stack III.
+"""
+
+from __future__ import annotations
+
+from contrarius.material.cards import Card, card_name
+from contrarius.errors import ContrariusError, RuleError
+from contrarius.rules.setup import START_GOODS, START_SESTERTII, SetupOptions, colonists_text, start_colonists
+from contrarius.model.snapshot import Colonist, Player, Snapshot, player_ids
+from contrarius.rules.turn import PlayerAction, TurnResult, face_up_card
+from contrarius.rules.modes.twoplayer import (TEAM, Part, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish,
+                        from_hand, other_player, run, setup_table, turn_face_down)
+
+def _copy_contrarius(t: TwoPlayerTurn, want: str | None, pid: str, opt: str) -> Card:
+    """Team play, Diplomat: the face-up card of Contrarius that ``pid`` copies."""
+    s = t.s
+    if not want:
+        raise ContrariusError(f"which face-up card of Contrarius does {pid} copy with the Diplomat? add --{opt}copy CARD")
+    name = card_name(want)
+    copied = face_up_card(s, name)
+    if copied.reaction in ("diplomat", "legatus"):
+        raise RuleError(f"a Diplomat cannot copy a {name} (the rulebook gives no way to carry that out; "
+                        "reading of contrarius.rules.modes.team)")
+    return copied
+
+
+def _alone(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> None:
+    """A card the partner plays after a Proconsul, carried out "only for themselves"."""
+    eff = pc
+    if pc.reaction == "diplomat":
+        copied = _copy_contrarius(t, part.copy, pid, opt)
+        t.note("copy", f"{pid} copies Contrarius's face-up {copied.name} with the Diplomat", player=pid, card=copied.name)
+        turn_face_down(t, copied)
+        eff = Card.of(copied.name)
+    elif part.copy:
+        raise ContrariusError(f"--{opt}copy is for a Diplomat, not the {pc.name}")
+    if eff.reaction == "double":
+        eff, _ = double_pick(eff, part.personality, pid, opt)
+        t.note("choose", f"{pid} chooses the {eff.name} (only for themselves)", player=pid, personality=eff.name)
+    elif part.personality:
+        raise ContrariusError(f"--{opt}personality is for a double card, not the {eff.name}")
+    if eff.reaction == "legatus":
+        raise RuleError("after a Proconsul the partner cannot play a Legatus")
+    carry_out(t, pid, eff, part, opt)
+
+
+def players_part(t: TwoPlayerTurn, ta: TeamAction, card: Card, recorded: bool) -> tuple[Plan, bool]:
+    """Both partners' actions ("Cooperative Game Play", "Cooperative Personality Cards") and
+    whether Contrarius reacts: always, except to the team's final card after Contrarius
+    ended the game ("Cooperative End of Game")."""
+    return _partners(t, ta, card, recorded), not t.final
+
+
+def _partners(t: TwoPlayerTurn, ta: TeamAction, card: Card, recorded: bool) -> Plan:
+    """Both partners' actions: the first carries out the card, then the second."""
+    s = t.s
+    me = t.pid
+    mate = other_player(s, me)
+    mine, theirs = ta.own_part(), ta.partner or Part()
+    from_hand(t, me, card.name)
+    if card.reaction == "legatus":
+        if not theirs.card:
+            raise ContrariusError(f"Legatus: which card did {mate} play from their hand? add --partner-card CARD")
+        called = Card.of(card_name(theirs.card))
+        if called.reaction == "legatus":
+            raise RuleError("a Legatus asks the partner for another card, not a Legatus")
+        if called.reaction == "proconsul":
+            raise RuleError("a Legatus asking for a Proconsul is not supported (the rulebook does not say how both "
+                            "partners carry it out); record that turn by editing the snapshot")
+        from_hand(t, mate, called.name)
+        t.note("legatus", f"{me} plays the Legatus: {mate} plays {called.name} and carries it out first; "
+               f"Contrarius reacts to {mate}'s action", card=called.name, player=mate)
+        return _both(t, called, (mate, theirs, "partner-", True), (me, mine, "", True))
+    if theirs.card and card.reaction != "proconsul":
+        raise ContrariusError("--partner-card is for a Legatus (the card the partner plays) or a Proconsul "
+                              f"(the card the partner then plays for themselves), not the {card.name}")
+    return _both(t, card, (me, mine, "", True), (mate, theirs, "partner-", recorded))
+
+
+def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], second: tuple[str, Part, str, bool]) -> Plan:
+    """``first`` carries out ``card`` (Contrarius reacts to it), then ``second``."""
+    fp, fpart, fopt, _ = first
+    sp, spart, sopt, s_recorded = second
+    copied = None
+    eff = card
+    if card.reaction == "diplomat":
+        copied = _copy_contrarius(t, fpart.copy, fp, fopt)
+        if spart.copy and card_name(spart.copy) != copied.name:
+            raise ContrariusError(f"{sp} copies the same card as {fp} ({copied.name}): remove --{sopt}copy")
+        t.note("copy", f"{fp} copies Contrarius's face-up {copied.name} with the Diplomat; {sp} copies it too",
+               card=copied.name, player=fp)
+        eff = Card.of(copied.name)
+    elif fpart.copy:
+        raise ContrariusError(f"--{fopt}copy is for a Diplomat, not the {card.name}")
+    kind = eff.reaction
+    if kind == "legatus":  # only reachable through a copy
+        raise RuleError("a Diplomat cannot copy a Legatus")
+    if kind == "double":
+        f_card, s_card = double_pick(eff, fpart.personality, fp, fopt)
+        if spart.personality and card_name(spart.personality) != s_card.name:
+            raise ContrariusError(f"{sp} carries out the other personality of the {eff.name}, the {s_card.name}")
+        t.note("choose", f"{fp} chooses the {f_card.name} of the {eff.name}; {sp} takes the {s_card.name}",
+               player=fp, personality=f_card.name)
+    else:
+        if fpart.personality:
+            raise ContrariusError(f"--{fopt}personality is for a double card (Prefect/Architect, Architect/Mercator, "
+                                  f"Mercator/Prefect), not the {eff.name}")
+        if spart.personality and kind != "proconsul":
+            raise ContrariusError(f"--{sopt}personality is for a double card, not the {eff.name}")
+        f_card = s_card = eff
+    if spart.copy and kind != "proconsul" and card.reaction != "diplomat":
+        raise ContrariusError(f"--{sopt}copy is for a Diplomat, not the {card.name}")
+    act, province = carry_out(t, fp, f_card, fpart, fopt)
+    if kind == "proconsul":
+        if spart.card:
+            own = Card.of(card_name(spart.card))
+            if own.reaction == "legatus":
+                raise RuleError("after a Proconsul the partner cannot play a Legatus")
+            from_hand(t, sp, own.name)
+            t.note("proconsul", f"{sp} plays {own.name} for themselves alone (no reaction of Contrarius)",
+                   card=own.name, player=sp)
+            _alone(t, sp, own, spart, sopt)
+        elif s_recorded:
+            raise ContrariusError(f"Proconsul: which card did {sp} then play for themselves? add --partner-card CARD")
+        else:
+            t.note("unrecorded", f"{sp}'s card after the Proconsul is not recorded")
+    elif s_recorded:
+        if spart.card:
+            raise ContrariusError(f"{sp} carries out {fp}'s card and plays none of their own")
+        carry_out(t, sp, s_card, spart, sopt)
+    else:
+        t.note("unrecorded", f"{sp}'s part of this turn is not recorded (give the --partner-* options to keep "
+               "the snapshot in step with the table)")
+    return Plan(f_card, act, province, copied)
+
+
+def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
+    """Play one turn of team play.
+
+    ``action`` is a :class:`~contrarius.rules.modes.twoplayer.TeamAction` (a plain
+    :class:`~contrarius.rules.turn.PlayerAction` records no partner). ``snapshot`` is not changed;
+    the result holds the new snapshot with the turn logged and ``active`` passed to the
+    other player. Raises :class:`GameOverError` after the end of the game,
+    :class:`RuleError` for what the rules forbid (a veto: only with Contrarius as a third
+    player) and :class:`ContrariusError` for an action that does not fit the card.
+    """
+    ta, recorded, pid = begin(snapshot, action, TEAM)
+    if ta.veto is not None:
+        raise RuleError("veto cards are only used with Contrarius as a third player")
+    if ta.veto_face is not None:
+        raise ContrariusError("a veto face needs the player who vetoes: --veto PLAYER=FACE")
+    t, plan, reacts = run(snapshot, ta, recorded, pid, players_part)
+    return finish(snapshot, t, plan, reacts, ta, recorded, None)
+
+
+def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
+    """Set up team play ("Cooperative Setup"); return the snapshot and notes on what was
+    decided and why.
+
+    Each player 1 land and 1 sea colonist in the capital, 6 goods, 6 sestertii, the level's
+    starting VP; player1's hand (6 pink team I cards) and player2's (6 purple team II
+    cards) are not public and not recorded (None). Contrarius: as in solo setup for the
+    level. Raises :class:`ContrariusError` for options that do not fit.
+    """
+    if opts.mode != TEAM:
+        raise ContrariusError(f"team.new_game sets up team games, not {opts.mode}")
+    s, notes, vp = setup_table(opts)
+    s.players = []
+    for pid in player_ids(opts.mode):
+        s.players.append(Player(pid, vp, None, None, dict(START_GOODS), START_SESTERTII))
+        s.colonists += [Colonist(pid, kind, place) for kind, place in start_colonists(s)]
+    s.active = "player1"
+    notes.append("hands not recorded: player1's 6 pink team I cards and player2's 6 purple team II cards are not "
+                 "public (give them with --hand, or write players[].hand)")
+    notes.append(f"each player: {colonists_text(s)}, 6 goods, {START_SESTERTII} sestertii, "
+                 f"{vp} VP; player1 begins")
+    return s, notes
+
+
+def record_hand(snapshot: Snapshot, pid: str, names: list[str]) -> Snapshot:
+    """A copy of ``snapshot`` with ``pid``'s hand recorded as ``names`` (and nothing played).
+
+    For team hands given at setup (their contents are not public, so they are not recorded
+    unless the players name them). Raises :class:`ContrariusError` for an unknown player or card.
+    """
+    s = snapshot.copy()
+    p = s.player(pid)
+    p.hand = [Card.of(n) for n in names]
+    p.played = []
+    return s

@@ -1,0 +1,713 @@
+"""Two players taking turns: the mechanism team play and the third-player variant share.
+
+Two modes have two players, ``player1`` and ``player2``, who take turns (the snapshot's
+``active``): team play (:mod:`.team`) and Contrarius as a third player
+(:mod:`.third_player`). This module holds what both do the same way, over the turn
+mechanism of :mod:`.turn` that solo play uses too:
+
+- what a turn is told (:class:`TeamAction`: the active player's card and changes, the
+  partner's :class:`Part`, a double card's personality, the Praetor's reaction, a veto);
+- :class:`TwoPlayerTurn`: dice replayed for a veto, the display refilled once after the
+  players' purchases (:func:`settle_display`), the end-of-game wording of the two-player modes;
+- one player carrying out a personality (:func:`carry_out`: the checks, board changes,
+  purchases, a Prefect's production or reactivation);
+- Contrarius's reaction to the first action (:func:`reaction`: the solo reactions of
+  :func:`contrarius.rules.modes.solo.react` plus the Praetor and the Proconsul);
+- a whole turn (:func:`run`, :func:`finish`) given the mode's own "players' part";
+- the setup both modes share (the display, Contrarius's cards).
+
+The rules and readings of each mode are documented in :mod:`.team` and :mod:`.third_player`.
+Everything is pure: nothing is printed and the snapshot given is never changed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from contrarius.material.cards import SETUP_SPECIALISTS, Card, card_facts, card_name
+from contrarius.errors import ContrariusError, RuleError
+from contrarius.records import Record
+from contrarius.rules.modes.solo import react
+from contrarius.rules.setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
+from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Ended, Snapshot
+from contrarius.rules.turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, Turn, TurnResult, bonus_goods,
+                   cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
+                   record_moves_and_places, set_card_play, specialist_production, store_goods, take_back_cards)
+
+TEAM = "team"
+THIRD = "third-player"
+#: The Praetor's two possible reaction boxes ("Cooperative Personality Cards", Praetor).
+PRAETOR_REACTIONS: tuple[str, ...] = ("vp", "house")
+#: How many cards each buying personality takes at most.
+_MAX_BUYS = {"senator": 2, "consul": 1, "praetor": 1, "proconsul": 1}
+_PREFECTS = ("prefect", "prefect_magnus")
+
+# ----- what a turn is told ---------------------------------------------------------------------
+class Part(Record):
+    """One player's own part of a team turn (the partner's, usually).
+
+    ``card``: a card this player played from their own hand (the partner's card after a
+    Legatus or a Proconsul), else None (they carry out the active player's card).
+    ``personality``: their pick on a double card. ``action``/``province``: a Prefect's
+    ``produce``/``reactivate`` and the province; a Colonist's ``place``/``money``.
+    ``copy``: a Diplomat's copied card. ``builds``, ``moves``, ``places``, ``buys``: as in
+    :class:`~contrarius.rules.turn.PlayerAction`.
+    """
+
+    _fields = ("card", "personality", "action", "province", "copy", "builds", "moves", "places", "buys")
+
+    def __init__(self, card: str | None = None, personality: str | None = None, action: str | None = None,
+                 province: str | None = None, copy: str | None = None, builds: list[str] | None = None,
+                 moves: list[tuple[str, str, str]] | None = None, places: list[tuple[str, str]] | None = None,
+                 buys: list[str] | None = None):
+        self.card = card
+        self.personality = personality
+        set_card_play(self, action, province, copy, builds, moves, places, buys)
+
+    def is_empty(self) -> bool:
+        """True when nothing at all is recorded."""
+        return not any(getattr(self, name) for name in self._fields)
+
+    def record(self) -> dict[str, Any]:
+        """Plain data for the turn log (only what was given)."""
+        out: dict[str, Any] = {}
+        for key in ("card", "personality", "action", "province", "copy"):
+            if getattr(self, key):
+                out["choice" if key == "action" else key] = getattr(self, key)
+        for key in ("builds", "buys"):
+            if getattr(self, key):
+                out[key] = list(getattr(self, key))
+        record_moves_and_places(out, self.moves, self.places)
+        return out
+
+
+class TeamAction(PlayerAction):
+    """A turn of team play or of the third-player variant.
+
+    The fields of :class:`~contrarius.rules.turn.PlayerAction` are the active player's card
+    and changes (after a Legatus: how they carried out the partner's card). Added:
+    ``personality`` (double card: the active player's pick), ``praetor_reaction``
+    (``vp``|``house``: the reaction printed on the Praetor Contrarius reacts to),
+    ``partner`` (the partner's part; None: not recorded), ``veto`` (third-player: the
+    player using their veto card) and ``veto_face`` (the re-rolled result read from the
+    table; None: the program rolls). Its ``__init__`` takes the fields of a
+    :class:`~contrarius.rules.turn.PlayerAction` (all by keyword but ``card``) and these.
+    """
+
+    _fields = PlayerAction._fields + ("personality", "praetor_reaction", "partner", "veto", "veto_face")
+
+    def __init__(self, card: str, *args: Any, personality: str | None = None, praetor_reaction: str | None = None,
+                 partner: Part | None = None, veto: str | None = None, veto_face: str | None = None, **kwargs: Any):
+        super().__init__(card, *args, **kwargs)
+        self.personality = personality
+        self.praetor_reaction = praetor_reaction
+        self.partner = partner
+        self.veto = veto
+        self.veto_face = veto_face
+
+    def own_part(self) -> Part:
+        """The active player's part as a :class:`Part`."""
+        return Part(None, self.personality, self.action, self.province, self.copy, list(self.builds),
+                    list(self.moves), list(self.places), list(self.buys))
+
+
+def as_team_action(action: PlayerAction) -> tuple[TeamAction, bool]:
+    """``(action as a TeamAction, whether the partner's part is recorded)``.
+
+    A plain :class:`PlayerAction` (``contrarius preview``, library callers) records no
+    partner: their part of the turn is then left out, and the report says so.
+    """
+    if isinstance(action, TeamAction):
+        return action, action.partner is not None
+    base = {name: getattr(action, name) for name in PlayerAction._fields}
+    return TeamAction(**base), False
+
+
+def halves(card: Card) -> tuple[str, str]:
+    """The two personalities of a double card: ``Prefect/Architect`` -> ("Prefect", "Architect")."""
+    a, b = card.name.split("/")
+    return card_name(a), card_name(b)
+
+
+def other_player(s: Snapshot, pid: str) -> str:
+    """The other player's id."""
+    return next(p.id for p in s.players if p.id != pid)
+
+
+def final_turn_note(s: Snapshot) -> str | None:
+    """Who still plays a final card and whether Contrarius reacts to it; None if nobody.
+
+    Rules: "Cooperative End of Game"; third-player: the reading in the module docstring.
+    """
+    if s.ended is None or not s.ended.final_turn_pending:
+        return None
+    who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
+    nxt = s.active or "player1"
+    if s.mode == TEAM:
+        return f"{who} ended the game: the team plays one final card ({nxt} plays it, both carry it out), without a reaction"
+    if s.mode == THIRD:
+        reacts = nxt == "player2" and s.ended.by != CONTRARIUS
+        return f"{who} ended the game: {nxt} plays a final card" + (" (Contrarius reacts to it)" if reacts else " (no reaction)")
+    return "Contrarius ended the game: play your final card (no reaction)"
+
+
+# ----- the turn engine -----------------------------------------------------------------------------
+class TwoPlayerTurn(Turn):
+    """A :class:`~contrarius.rules.turn.Turn` with two players.
+
+    Adds: dice replayed for a veto (``preset``), the display refilled once after the
+    players' purchases (``bought``), and the end-of-game wording of the two-player modes.
+    """
+
+    def __init__(self, snap: Snapshot, action: PlayerAction, preset: list[Roll] | None = None):
+        super().__init__(snap, action)
+        self.preset = list(preset or [])
+        #: display positions bought in the players' part -> the card (the gaps stay until
+        #: :func:`settle_display`)
+        self.bought: dict[int, str] = {}
+        #: this turn plays a final card after the end of the game
+        self.final = snap.ended is not None and snap.ended.final_turn_pending
+        #: the players who played a card of their own this turn (:func:`from_hand`); the
+        #: others only carry out their partner's card
+        self.played_now: set[str] = set()
+
+    def die(self, die: str, why: str, exclude: tuple = ()) -> Any:
+        """A replayed result first (the dice before a vetoed one, then the new result)."""
+        if self.preset:
+            r = self.preset.pop(0)
+            if r.die != die:  # the reaction is deterministic in its dice: a bug if reached
+                raise RuleError(f"the veto replay expected the {r.die} die but the reaction rolls the {die} die")
+            self.rolls.append(r)
+            return r.face
+        return super().die(die, why, exclude)
+
+    def remove_from_display(self, *positions: int) -> None:
+        """As in solo play; a stack card not public (``?``) takes the next ``--refill`` name."""
+        s = self.s
+        for i in range(min(len(positions), s.stack_remaining, len(s.stack_order or []))):
+            if s.stack_order[i] == UNKNOWN_CARD and self.refill:
+                s.stack_order[i] = card_name(self.refill.pop(0))
+        super().remove_from_display(*positions)
+
+    def draw(self) -> str:
+        """Draw the top card of the stack (its name, or ``?`` when not recorded)."""
+        s = self.s
+        if s.stack_order:
+            new = s.stack_order.pop(0)
+            if new == UNKNOWN_CARD and self.refill:
+                new = card_name(self.refill.pop(0))
+        elif self.refill:
+            new = card_name(self.refill.pop(0))
+        else:
+            new = UNKNOWN_CARD
+        s.stack_remaining -= 1
+        return new
+
+    def check_houses(self, owner: str) -> None:
+        if len(self.s.houses_of(owner)) >= 15:
+            self.end_game(owner, "built its 15th house" if owner == CONTRARIUS else "built their 15th house")
+
+    def end_game(self, owner: str, why: str) -> None:
+        """"Cooperative End of Game" / the third-player reading: the Concordia card and who
+        still plays a final card."""
+        s = self.s
+        if s.ended is not None:
+            return
+        third = s.mode == THIRD
+        s.concordia = owner
+        s.ended = Ended(owner, final_turn_pending=owner == CONTRARIUS or third)
+        who = "Contrarius" if owner == CONTRARIUS else owner
+        if third:
+            tail = {CONTRARIUS: "player1 and player2 each play one final card, without a reaction of Contrarius",
+                    "player1": "player2 plays one final card (Contrarius reacts to it as usual)",
+                    "player2": "Contrarius reacts to this card as usual, then player1 plays one final card"}[owner]
+        elif owner == CONTRARIUS:
+            tail = "the team plays one final card (both partners carry it out), without a reaction"
+        else:
+            tail = "the partner still carries out their action; the game ends after this reaction of Contrarius"
+        ev = Event("end", f"{who} {why}: the game ends, {who} takes the Concordia card (7 VP); {tail}", {"by": owner})
+        (self.events if owner == CONTRARIUS else self.player_events).append(ev)
+
+    def note(self, kind: str, text: str, **data: Any) -> None:
+        """Record an event of the players' part of the turn."""
+        self.player_events.append(Event(kind, text, data))
+
+
+class Plan(Record):
+    """What the players did that Contrarius's reaction depends on."""
+
+    _fields = ("reacted", "act", "province", "copied")
+
+    def __init__(self, reacted: Card, act: str | None, province: str | None, copied: Card | None = None):
+        self.reacted = reacted
+        self.act = act
+        self.province = province
+        self.copied = copied
+
+
+# ----- the players' part ---------------------------------------------------------------------------
+_YOU = (("your ", "{p}'s "), ("you place ", "{p} places "), ("you build ", "{p} builds "),
+        ("you buy ", "{p} buys "), ("you take back ", "{p} takes back "))
+
+
+def _third_person(text: str, pid: str) -> str:
+    """``"you build a house in X"`` -> ``"player2 builds a house in X"`` (the solo wording)."""
+    for old, new in _YOU:
+        if text.startswith(old):
+            return new.format(p=pid) + text[len(old):]
+    return f"{pid}: {text}"
+
+
+def from_hand(t: TwoPlayerTurn, pid: str, name: str) -> None:
+    """``pid`` plays ``name`` from their hand onto their played cards (when recorded)."""
+    t.played_now.add(pid)
+    p = t.s.player(pid)
+    if p.hand is None:
+        return
+    hit = next((c for c in p.hand if c.name == name), None)
+    if hit is None:
+        held = ", ".join(c.name for c in p.hand) or "empty"
+        raise RuleError(f"{name} is not in the hand of {pid} ({held}); play the Tribune to take cards back, "
+                        f"or correct players.{pid}.hand")
+    p.hand.remove(hit)
+    p.played = (p.played or []) + [hit]
+
+
+def _check_part(s: Snapshot, pid: str, pc: Card, part: Part, opt: str) -> tuple[str | None, str | None]:
+    """Check ``part`` against the personality ``pc``; return ``(action, province)``.
+
+    ``opt`` is the option prefix the user typed (``""`` or ``"partner-"``) for messages.
+    """
+    kind = pc.reaction
+    act = part.action.casefold() if part.action else None
+    province = None
+    if kind in _PREFECTS:
+        if act is None and part.province:
+            act = "produce"
+        if act not in PREFECT_ACTIONS:
+            raise ContrariusError(f"{pid} carries out the {pc.name}: add --{opt}produce PROVINCE or --{opt}reactivate")
+        if act == "produce":
+            if not part.province:
+                raise ContrariusError(f"which province did {pid} produce in? add --{opt}produce PROVINCE")
+            province = s.board.province(part.province)
+        elif part.province:
+            raise ContrariusError(f"--{opt}reactivate takes no province")
+    elif kind == "colonist":
+        act = act or "place"
+        if act not in COLONIST_ACTIONS:
+            raise ContrariusError(f"the Colonist either places colonists or earns money: --{opt}place KIND:CITY or --{opt}money")
+        if act == "money" and part.places:
+            raise ContrariusError(f"{pid} took money with the Colonist: remove --{opt}place")
+    else:
+        if act is not None:
+            raise ContrariusError(f"the {pc.name} has no choice of action: remove --{opt}{act} for {pid}")
+        if part.province:
+            raise ContrariusError(f"--{opt}produce is for a Prefect, not the {pc.name} ({pid})")
+    if (part.builds or part.moves) and kind != "architect":
+        raise ContrariusError(f"--{opt}build and --{opt}move are for an Architect; {pid} carries out the {pc.name}")
+    if part.buys:
+        most = _MAX_BUYS.get(kind)
+        if most is None:
+            raise ContrariusError(f"--{opt}buy is for a Senator, Consul, Praetor or Proconsul; {pid} carries out the {pc.name}")
+        if len(part.buys) > most:
+            raise RuleError(f"the {pc.name} buys at most {most} card{'s' if most > 1 else ''}; {pid} gave {len(part.buys)}")
+    if part.places and not (kind == "colonist" or kind == "tribune"):
+        raise ContrariusError(f"--{opt}place is for a Colonist or a Tribune; {pid} carries out the {pc.name}")
+    if part.places and kind == "tribune" and len(part.places) > 1:
+        raise RuleError(f"with the Tribune {pid} may buy one colonist, not {len(part.places)}")
+    return act, province
+
+
+def _board_changes(t: TwoPlayerTurn, pid: str, pc: Card, part: Part) -> None:
+    """Colonist moves, new colonists and houses of ``pid``, by the solo engine's checks."""
+    if not (part.moves or part.places or part.builds):
+        return
+    saved_a, saved_pid, start = t.a, t.pid, len(t.player_events)
+    t.a = PlayerAction(card=pc.name, builds=list(part.builds), moves=list(part.moves), places=list(part.places),
+                       reveal=saved_a.reveal)
+    t.pid = pid
+    try:
+        player_part(t, pc, pc.name, from_hand=False)
+    except RuleError as exc:
+        raise RuleError(f"{pid}: {exc}") from None
+    finally:
+        t.a, t.pid = saved_a, saved_pid
+    for i in range(start, len(t.player_events)):
+        e = t.player_events[i]
+        t.player_events[i] = Event(e.kind, _third_person(e.text, pid), {**e.data, "player": pid})
+
+
+def _buy(t: TwoPlayerTurn, pid: str, wants: list[str]) -> None:
+    """``pid`` buys display cards (positions 1-7 or names).
+
+    Every purchase of a two-player turn (Senator, Consul, Praetor, Proconsul, a card called
+    by a Legatus, a Diplomat's copy; both partners, or the one player of the third-player
+    variant) refers to the display as it lay before anyone bought, positions and costs: the
+    bought card leaves a gap, and the cards slide left and the display is refilled once,
+    after both players (:func:`settle_display`; base rules: cards slide left "afterwards";
+    "Cooperative Personality Cards", Praetor: "The sales display area is only refilled ...
+    after both players have completed their buying action"). Raises :class:`RuleError` for
+    a position without a card (or one bought already this turn) and a card not on sale.
+    """
+    s = t.s
+    p = s.player(pid)
+    for want in wants:
+        text = str(want).strip()
+        if text.isascii() and text.isdigit():
+            pos = int(text)
+            if pos in t.bought:
+                raise RuleError(f"display position {pos} was bought already this turn ({t.bought[pos]}): positions count "
+                                "the display as it lay before anyone bought; it slides left after both players")
+            if not 1 <= pos <= DISPLAY_SIZE or s.display[pos - 1] is None:
+                raise RuleError(f"display position {pos} holds no card ({pid} buys)")
+        else:
+            name = card_name(text)
+            hits = [i for i, c in enumerate(s.display) if c == name]
+            if not hits:
+                shown = ", ".join(c or "-" for c in s.display)
+                raise RuleError(f"{name} is not in the display ({shown}); a card shown as ? is bought by position: --buy N --reveal N={name}")
+            pos = hits[0] + 1
+        name = t.name_position(pos)
+        s.display[pos - 1] = None
+        t.bought[pos] = name
+        if p.hand is not None:
+            p.hand.append(Card.of(name))
+        t.note("buy", f"{pid} buys {name} from display position {pos}", card=name, player=pid, position=pos)
+        if s.cards_left == 0:
+            t.end_game(pid, "took the last card of the display")
+
+
+def settle_display(t: TwoPlayerTurn) -> None:
+    """Close the gaps the players' purchases left and refill the display, once, after the
+    players' part of the turn (see :func:`_buy`; "the sales display area is only refilled in
+    the usual way, after both players have completed their buying action")."""
+    s = t.s
+    if not t.bought:
+        return
+    cards = s.display_cards()
+    drawn = []
+    while len(cards) < DISPLAY_SIZE and s.stack_remaining > 0:
+        new = t.draw()
+        cards.append(new)
+        drawn.append(new)
+    first = len(cards) - len(drawn) + 1
+    shown = ", ".join(f"{'an unrecorded card (?)' if c == UNKNOWN_CARD else c} into position {first + i}"
+                      for i, c in enumerate(drawn)) or "nothing (the stack is empty)"
+    unknown = [first + i for i, c in enumerate(drawn) if c == UNKNOWN_CARD]
+    if unknown:
+        n = unknown[0]
+        shown += (f": name {'it' if len(unknown) == 1 else 'them'} with --reveal {n}=CARD on your next command, "
+                  f"or 'contrarius reveal SNAPSHOT {n}=CARD -i'")
+    who = "both players" if s.mode == TEAM else "the purchase"
+    t.note("refill", f"after {who}: the display slides left and is refilled: {shown}", cards=drawn)
+    s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
+    t.bought = {}
+
+
+def _prefect(t: TwoPlayerTurn, pid: str, pc: Card, act: str, province: str | None) -> None:
+    """A Prefect carried out by ``pid``: produce in ``province`` or reactivate (base rules).
+
+    Bonus goods: 2 with the Prefect with Praefectus Magnus in team play ("Cooperative
+    Personality Cards"); in the third-player variant that card is a plain Prefect, and the
+    holder of the Praefectus Magnus takes 2 and passes it to the other player.
+    """
+    s = t.s
+    p = s.player(pid)
+    if act == "produce":
+        assert province is not None
+        if s.bonus_markers[province] == "coins":
+            raise RuleError(f"{province} has already produced (its bonus marker shows coins): {pid} cannot produce there")
+        s.bonus_markers[province] = "coins"
+        bonus = bonus_goods(s, province)
+        n = 2 if pc.reaction == "prefect_magnus" and s.mode == TEAM else 1
+        why = " (Prefect with Praefectus Magnus)" if n == 2 else ""
+        if s.mode == THIRD and s.praefectus_magnus == pid:
+            n, why = 2, f" (the Praefectus Magnus: {pid} passes it to {other_player(s, pid)})"
+            s.praefectus_magnus = other_player(s, pid)
+        store_goods(t, p, bonus, n)  # never beyond the storehouse (see turn.store_goods)
+        got = produce_for_players(t, province, "Prefect")
+        houses = "; ".join(f"{g['player']} " + ", ".join(f"{k} {x}" for x, k in g["goods"].items()) for g in got) or "none"
+        t.note("produce", f"{pid} produces in {province}: bonus {n} {bonus}{why}; houses: {houses}",
+               province=province, player=pid, bonus=n)
+        return
+    cash_bonus(t, pid)
+
+
+def carry_out(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> tuple[str | None, str | None]:
+    """``pid`` carries out the personality ``pc`` (no Diplomat, no double card any more).
+
+    What ``pid`` receives is added to their tally and reported in the solo report's words
+    (:mod:`.turn`): the Tribune's sestertii (:func:`~contrarius.rules.turn.take_back_cards`), the
+    Colonist's money, a specialist's goods, a Prefect's production or cash bonus."""
+    act, province = _check_part(t.s, pid, pc, part, opt)
+    if pc.reaction == "tribune" and t.s.player(pid).played:
+        take_back_cards(t, pid, carried_for=None if pid in t.played_now else other_player(t.s, pid))
+    _board_changes(t, pid, pc, part)
+    if part.buys:
+        _buy(t, pid, part.buys)
+    if pc.reaction in _PREFECTS and act is not None:
+        _prefect(t, pid, pc, act, province)
+    if pc.reaction == "colonist" and act == "money":
+        colonist_money(t, pid)
+    if pc.is_specialist:
+        specialist_production(t, pc, pid)
+    return act, province
+
+def double_pick(card: Card, want: str | None, pid: str, opt: str) -> tuple[Card, Card]:
+    """A double card: ``(the personality pid picked, the other one)``."""
+    a, b = halves(card)
+    if not want:
+        raise ContrariusError(f"the {card.name}: which personality did {pid} choose? add --{opt}personality {a} or {b}")
+    pick = card_name(want)
+    if pick not in (a, b):
+        raise ContrariusError(f"the {card.name} offers {a} or {b}, not {pick}")
+    other = b if pick == a else a
+    return Card.of(pick), Card.of(other)
+
+
+def reaction(t: TwoPlayerTurn, plan: Plan, ta: TeamAction) -> None:
+    """Contrarius's reaction to the first action (the solo reactions plus the team cards)."""
+    kind = plan.reacted.reaction
+    if kind == "praetor":
+        if ta.praetor_reaction not in PRAETOR_REACTIONS:
+            raise ContrariusError("the Praetor's reaction is 2 VP on some cards and a house on others (which card is "
+                                  "which is not public): add --praetor-reaction vp or house, as printed on this card")
+        if ta.praetor_reaction == "vp":
+            t.gain_vp(2, "Praetor (the card showing 2 VP)")
+        else:
+            t.build("senator", "Praetor (the card showing a house)")
+        return
+    if kind == "proconsul":
+        t.build("senator", "Proconsul")
+        return
+    react(t, plan.reacted, plan.act, plan.province)
+
+
+def turn_face_down(t: TwoPlayerTurn, copied: Card) -> None:
+    cards = t.s.contrarius.cards
+    idx = next(i for i, c in enumerate(cards) if c.name == copied.name and c.face_up)
+    cards[idx] = Card(copied.name, copied.gods, False, copied.assumed)
+    t.say("card", f"the copied {copied.name} is turned face down")
+
+
+
+
+def turn_player(s: Snapshot, given: str | None) -> str:
+    """The player whose turn it is; ``given`` must agree with the snapshot's ``active``."""
+    ids = [p.id for p in s.players]
+    if given is not None and given not in ids:
+        raise ContrariusError(f"no player {given!r} in this {s.mode} game; players: {', '.join(ids)}")
+    if s.active is None:
+        return given or ids[0]
+    if given is not None and given != s.active:
+        raise RuleError(f"it is {s.active}'s turn, not {given}'s (the players alternate); "
+                        "if the table differs, correct 'active' in the snapshot")
+    return s.active
+
+
+#: A mode's players' part of a turn: ``(turn, action, card played, partner recorded) ->
+#: (plan, whether Contrarius reacts)``; :func:`contrarius.rules.modes.team.players_part` and
+#: :func:`contrarius.rules.modes.third_player.players_part`.
+PlayersPart = Callable[[TwoPlayerTurn, TeamAction, Card, bool], "tuple[Plan, bool]"]
+
+
+def begin(snapshot: Snapshot, action: PlayerAction, mode: str) -> tuple[TeamAction, bool, str]:
+    """Check that a turn of ``mode`` can be played; return ``(the action as a TeamAction,
+    whether the partner's part is recorded, the player whose turn it is)``.
+
+    Raises :class:`ContrariusError` for a snapshot of another mode or a player not in the
+    game, :class:`GameOverError` after the end of the game and :class:`RuleError` when it is
+    the other player's turn.
+    """
+    if snapshot.mode != mode:
+        raise ContrariusError(f"{mode} play is for {mode} games, not {snapshot.mode} (contrarius.rules.game.play picks the mode)")
+    refuse_after_end(snapshot)
+    ta, recorded = as_team_action(action)
+    return ta, recorded, turn_player(snapshot, ta.player)
+
+
+def run(snapshot: Snapshot, ta: TeamAction, recorded: bool, pid: str, players_part: PlayersPart,
+        preset: list[Roll] | None = None, leftover: list[tuple[str | None, str]] | None = None,
+        use_table: bool = False, counter: int | None = None) -> tuple[TwoPlayerTurn, Plan | None, bool]:
+    """Work out one turn on a copy: the players' part (``players_part``, the mode's), then
+    Contrarius's reaction to the first action, the copied card turned face down and the
+    turn passed to the other player. Returns the turn, the plan and whether Contrarius
+    reacted. ``preset``, ``leftover``, ``use_table``, ``counter``: a veto's replay."""
+    s = snapshot.copy()
+    if counter is not None:
+        s.rolls = counter
+    action = TeamAction(**{name: getattr(ta, name) for name in TeamAction._fields})
+    action.player = pid
+    t = TwoPlayerTurn(s, action, preset)
+    if leftover is not None:
+        t.table_dice, t.use_table = list(leftover), use_table
+    final = t.final
+    card = Card.of(card_name(ta.card))
+    plan, reacts = players_part(t, action, card, recorded)
+    settle_display(t)  # after both players' purchases, before Contrarius reacts
+    if final:
+        t.note("end", f"{pid}'s final card after the end of the game" + ("" if reacts else ": no reaction of Contrarius"))
+    if ta.praetor_reaction is not None:
+        if ta.praetor_reaction not in PRAETOR_REACTIONS:
+            raise ContrariusError(f"--praetor-reaction is vp or house, not {ta.praetor_reaction!r}")
+        if plan.reacted.reaction != "praetor":
+            raise ContrariusError(f"--praetor-reaction is for a Praetor; Contrarius reacts to the {plan.reacted.name}")
+    if reacts:
+        reaction(t, plan, action)
+    if plan.copied is not None:
+        turn_face_down(t, plan.copied)
+    if final and s.ended is not None:
+        s.ended.final_turn_pending = s.mode == THIRD and s.ended.by == CONTRARIUS and pid == "player1"
+    s.active = other_player(s, pid)
+    return t, plan, reacts
+
+
+def finish(snapshot: Snapshot, t: TwoPlayerTurn, plan: Plan | None, reacts: bool, ta: TeamAction, recorded: bool,
+           veto: dict[str, Any] | None) -> TurnResult:
+    """Refuse what the turn did not use (``--choose``, dice), log the turn and return its
+    :class:`TurnResult`; the new snapshot must load again (:func:`ensure_valid`)."""
+    s = t.s
+    t.refuse_unused_input()
+    played = card_name(ta.card)
+    pid = t.pid
+    entry: dict[str, Any] = {"turn": len(s.log) + 1, "player": pid, "card": played}
+    own = ta.own_part().record()
+    for key in ("refill", "choices"):
+        if getattr(ta, key):
+            own[key] = list(getattr(ta, key))
+    if ta.praetor_reaction:
+        own["praetor_reaction"] = ta.praetor_reaction
+    entry["action"] = own
+    if recorded and ta.partner is not None and not ta.partner.is_empty():
+        entry["partner"] = {"player": other_player(s, pid), **ta.partner.record()}
+    entry["reacted_to"] = plan.reacted.name if reacts and plan is not None else None
+    entry["dice"] = [{"die": r.die, "face": r.face, "source": r.source} for r in t.rolls]
+    if veto is not None:
+        entry["veto"] = veto
+    entry["player_did"] = [e.text for e in t.player_events]
+    entry["reaction"] = [e.text for e in t.events]
+    vp_before = snapshot.contrarius.vp
+    entry["vp"] = [vp_before, s.contrarius.vp]
+    s.log.append(entry)
+    game_over = s.ended is not None and not s.ended.final_turn_pending
+    reacted = plan.reacted.name if reacts and plan is not None else None
+    ensure_valid(s)
+    return TurnResult(s, played, reacted, t.player_events, t.events, t.rolls, vp_before, s.contrarius.vp,
+                      t.rulings, s.ended is not None, game_over)
+
+
+# ----- setup ------------------------------------------------------------------------------------------
+def _dealt(names: list[str]) -> list[str]:
+    if len(names) != DISPLAY_SIZE:
+        raise ContrariusError(f"--display needs the 7 cards as dealt, left to right (? for a card not recorded); got {len(names)}")
+    return [UNKNOWN_CARD if str(n).strip() == UNKNOWN_CARD else card_name(n) for n in names]
+
+
+def _take_sixth(display: list[str]) -> int:
+    """Index of the first Mason, Farmer or Smith from the left ("Cooperative Setup")."""
+    for i, c in enumerate(display):
+        if c == UNKNOWN_CARD:
+            raise ContrariusError(f"Contrarius takes the first Mason, Farmer or Smith from the left, but display position "
+                                  f"{i + 1} is not named: name the display cards up to that specialist in --display")
+        if c in SETUP_SPECIALISTS:
+            return i
+    raise ContrariusError("no Mason, Farmer or Smith in the display: Contrarius needs one as its sixth card; check --display")
+
+
+def _contrarius_cards(opts: SetupOptions, key: str) -> tuple[list[Card], str | None, bool]:
+    """Contrarius's 5 starting cards (given, or the labelled assumption) and a 6th if given."""
+    start = opts.contrarius_cards
+    assumed = start is None
+    if start is None:
+        start = [c if isinstance(c, str) else c["name"] for c in card_facts()[key]]
+    if len(start) not in (5, 6):
+        raise ContrariusError(f"Contrarius starts with 5 cards (and a 6th, the specialist it took from the display); "
+                              f"--contrarius-cards gave {len(start)}")
+    sixth = card_name(start[5]) if len(start) == 6 else None
+    if sixth is not None and sixth not in SETUP_SPECIALISTS:
+        raise ContrariusError(f"Contrarius's sixth card is the first Mason, Farmer or Smith of the display, not {sixth}")
+    return [Card.of(c, assumed=assumed) for c in start[:5]], sixth, assumed
+
+
+def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_sixth: str | None,
+                   notes: list[str]) -> Card:
+    """Deal the display, give Contrarius its sixth card and refill; return that card."""
+    facts = card_facts()
+    if len(opts.refill) > 1 or (opts.refill and opts.display is None):
+        raise ContrariusError("--refill names the one card drawn at setup, and only with --display")
+    if s.mode == TEAM:
+        total = int(facts["team_stack_cards"])
+        known: list[str] | None = None
+    else:
+        known = []
+        for key in ("I", "II"):
+            part = list(facts["stacks"][key])
+            rng.shuffle(part)
+            known.extend(part)
+        total = len(known) + int(facts["third_player_stack_III"])
+    if opts.display is not None:
+        display = _dealt(opts.display)
+        order: list[str] | None = None
+    elif known is not None:
+        order = known + [UNKNOWN_CARD] * (total - len(known))
+        display, order = order[:DISPLAY_SIZE], order[DISPLAY_SIZE:]
+        notes.append("display dealt from stack I (shuffled) on top of stack II (shuffled) on top of stack III "
+                     f"({facts['third_player_stack_III']} cards, not public: ?)")
+    else:
+        display, order = [UNKNOWN_CARD] * DISPLAY_SIZE, None
+        notes.append("the team stacks are not public: the display is recorded as 7 unknown cards (?); "
+                     "give --display as dealt, or name cards with --reveal when they are taken")
+    remaining = total - DISPLAY_SIZE
+    if all(c == UNKNOWN_CARD for c in display):
+        pos = None
+        if given_sixth is not None:
+            sixth = Card.of(given_sixth)
+        else:
+            sixth = Card.of(SETUP_SPECIALISTS[0], assumed=True)
+            notes.append(f"Contrarius's sixth card (the first Mason, Farmer or Smith of the display) is not known: "
+                         f"ASSUMED {sixth.name}; correct it with a 6th --contrarius-cards name or in the snapshot")
+        rest = display[1:]
+    else:
+        pos = _take_sixth(display)
+        if given_sixth is not None and given_sixth != display[pos]:
+            raise ContrariusError(f"--contrarius-cards names {given_sixth} as the sixth card, but the first Mason, "
+                                  f"Farmer or Smith of the display is {display[pos]}")
+        sixth = Card.of(display[pos])
+        rest = [c for i, c in enumerate(display) if i != pos]
+        notes.append(f"Contrarius takes {sixth.name} from display position {pos + 1} as its sixth card; the display refills")
+    if remaining > 0:
+        if order:
+            drawn = order.pop(0)
+        else:
+            drawn = opts.refill[0] if opts.refill else UNKNOWN_CARD
+            drawn = UNKNOWN_CARD if str(drawn).strip() == UNKNOWN_CARD else card_name(drawn)
+        rest.append(drawn)
+        remaining -= 1
+    s.display = rest + [None] * (DISPLAY_SIZE - len(rest))
+    s.stack_remaining = remaining
+    s.stack_order = order
+    if s.mode == TEAM:
+        notes.append(f"team stacks I, II and III: {total} cards in all (UNKNOWN, see team_stack_cards in data/cards.yaml): "
+                     f"{remaining} left in the stack; count it at the table and correct stack.remaining if it differs")
+    return sixth
+
+
+def setup_table(opts: SetupOptions) -> tuple[Snapshot, list[str], int]:
+    """The setup both two-player modes share: the board (:func:`~contrarius.rules.setup.fresh_table`),
+    Contrarius's cards ("Cooperative Setup": its 5 cards and the first Mason, Farmer or Smith
+    of the display as its sixth), the display and Contrarius's level setup. Returns the
+    snapshot (no players yet), the notes and the players' starting VP. Raises
+    :class:`ContrariusError` for options that do not fit.
+    """
+    if opts.level not in LEVELS:
+        raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
+    s, rng, notes = fresh_table(opts)
+    cards, given_sixth, assumed = _contrarius_cards(opts, "team_contrarius_start" if opts.mode == TEAM else "contrarius_start")
+    sixth = _display_setup(s, opts, rng, given_sixth, notes)
+    cards.append(sixth)
+    if assumed:
+        which = "5 scarlet team cards" if opts.mode == TEAM else "5 starting cards"
+        notes.append(f"Contrarius's {which} are not public: the ones used are marked assumed; correct them with --contrarius-cards")
+    setup_contrarius(s, opts, cards, notes)
+    return s, notes, starting_vp(opts)

@@ -1,0 +1,587 @@
+"""What Contrarius would do for every die result: the domain of ``contrarius preview``.
+
+Nothing here re-implements a rule. :func:`preview` calls :func:`contrarius.rules.game.play`
+with the die results given as table results (``PlayerAction.no_roll``): when the
+reaction needs a die that was not given, ``play`` raises
+:class:`~contrarius.errors.NeedDieError` naming it, and the preview branches over that
+die's faces (the snapshot's face table: ``dice_faces`` or ``data/dice.yaml``), each face
+with probability count/len, multiplied along the dice a branch rolls. A reaction that
+rolls no die gives one outcome with probability 1.
+
+Branches whose new snapshots (the log aside) and reports coincide are merged into one
+:class:`Outcome` (on the assumed Mercator die, ``tool`` and ``S`` with the Smith as best
+specialist both build in the same tool city: 2/6). A chance is shown over the face
+counts of the dice rolled (``2/6`` rather than ``1/3``), as a player counts faces
+(:func:`odds`).
+
+A branch that ``play`` refuses after some die results (a display card the snapshot does
+not name, say) becomes an *unresolved* outcome carrying the message; it counts 0 VP.
+An error before any die is rolled (a card not in the hand, a Prefect without a
+province, the game is over) is raised as by ``play``.
+
+:func:`summary` previews every card the player could play: the hand where the snapshot
+records it, else every solo card. Readings where the issue leaves room:
+
+- Prefect (and the Prefect with Praefectus Magnus): one row per action. ``reactivate``;
+  ``produce`` shows the province (of those whose bonus marker shows goods) that gives
+  Contrarius the lowest expected VP, ties in alphabetical order, and names the range
+  over all of them; ``contrarius preview prefect SNAPSHOT --produce P`` gives one.
+- Colonist: one row for ``place`` and one for ``money``.
+- Diplomat: one row per face-up card of Contrarius it could copy (with the rows of that
+  card's actions).
+- Expected VP counts the VP Contrarius scores this turn (not the later worth of a house
+  or card).
+
+Everything here is pure: the snapshot given is never changed and nothing is printed.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from contrarius.material.cards import Card, card_name, catalog
+from contrarius.material.dice import DIE_COLOURS, parse_face
+from contrarius.errors import ContrariusError, GameOverError, NeedDieError
+from contrarius.rules.game import play
+from contrarius.records import Record
+from contrarius.rules.turn import Event, PlayerAction, TurnResult
+from contrarius.model.snapshot import CONTRARIUS, MODES, Snapshot
+from contrarius.rules.variants.solo_variants import bonus_turned
+
+#: The third-player variant's mode (``contrarius.rules.modes.twoplayer.THIRD``): its module, with
+#: team play and the setup, is imported only to preview such a game (start-up time).
+THIRD = MODES[2]
+
+#: A branch rolling more dice than this is a bug in the reaction code (a loop).
+MAX_DICE = 12
+#: Reactions of the team-play cards: not offered in a solo summary.
+TEAM_REACTIONS = ("legatus", "praetor", "proconsul", "double")
+
+
+def odds(probability: Fraction, denominators: list[int]) -> str:
+    """A chance as a player counts faces: over the first of ``denominators`` (the face
+    counts of the dice rolled: 6, 36, ...) that makes it whole. ``1/3`` over ``[6, 36]``
+    -> ``"2/6"``; ``12/36`` -> ``"2/6"``; ``1/36`` -> ``"1/36"``; no die (``[1]``) -> ``"1"``."""
+    for d in sorted(denominators):
+        num = probability * d
+        if num.denominator == 1:
+            return str(num.numerator) if d == 1 else f"{num.numerator}/{d}"
+    return str(probability)
+
+
+# ----- branches ------------------------------------------------------------------------------
+class Branch(Record):
+    """One sequence of die results: ``dice`` as ``(die, face)`` in the order rolled (the
+    dice given by the caller not included), its ``probability`` and ``denominator``
+    (the product of the face counts of those dice, ``sizes``), and what ``play``
+    returned, or the ``error`` it raised."""
+
+    _fields = ("dice", "probability", "denominator", "result", "error", "sizes")
+
+    def __init__(self, dice: tuple[tuple[str, Any], ...], probability: Fraction, denominator: int,
+                 result: TurnResult | None, error: str | None = None, sizes: tuple[int, ...] = ()):
+        self.dice = dice
+        self.probability = probability
+        self.denominator = denominator
+        self.result = result
+        self.error = error
+        self.sizes = sizes
+
+    def label(self) -> str:
+        """``"black tool"``, ``"black wine + red card"``, ``"no die"``."""
+        if not self.dice:
+            return "no die"
+        return " + ".join(f"{DIE_COLOURS[d]} {f}" for d, f in self.dice)
+
+
+def _faces(snapshot: Snapshot, die: str, exclude: tuple = ()) -> list[tuple[Any, int, int]]:
+    """The distinct faces of ``die`` with (face, count, number of faces), in table order.
+
+    ``exclude``: faces that are rolled again until another face shows (the red die when it
+    decides which colonist): they are left out, and the chances are those of the others."""
+    counts: dict[Any, int] = {}
+    for f in snapshot.faces(die):
+        key = parse_face(die, f)
+        if key not in exclude:
+            counts[key] = counts.get(key, 0) + 1
+    total = sum(counts.values())
+    return [(f, n, total) for f, n in counts.items()]
+
+
+def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
+    """Every die sequence the reaction can roll, with its probability and ``play``'s result.
+
+    ``action.dice`` (results already read from the table) are kept as the first results.
+    Raises what ``play`` raises before any die is branched on.
+    """
+    given = list(action.dice)
+    out: list[Branch] = []
+
+    def go(extra: list[tuple[str, Any]], prob: Fraction, sizes: tuple[int, ...]) -> None:
+        if len(extra) > MAX_DICE:
+            raise ContrariusError(f"preview: the reaction asked for more than {MAX_DICE} dice ({', '.join(d for d, _ in extra)}); please report this")
+        trial = action._replace(dice=given + [(d, str(f)) for d, f in extra], no_roll=True)
+        try:
+            result = play(snapshot, trial)
+        except NeedDieError as exc:
+            for face, n, total in _faces(snapshot, exc.die, exc.exclude):
+                go(extra + [(exc.die, face)], prob * Fraction(n, total), sizes + (total,))
+            return
+        except GameOverError:
+            raise
+        except ContrariusError as exc:
+            if not extra:
+                raise
+            out.append(Branch(tuple(extra), prob, math.prod(sizes), None, str(exc), sizes))
+            return
+        if any(r.source != "table" for r in result.rolls):
+            raise ContrariusError(f"preview: {result.card} rolled a die from the seed instead of asking for it; please report this")
+        out.append(Branch(tuple(extra), prob, math.prod(sizes), result, None, sizes))
+
+    go([], Fraction(1), ())
+    return out
+
+
+# ----- outcomes ------------------------------------------------------------------------------
+class Outcome(Record):
+    """Branches that end the same way, merged: the chance, the dice that lead here, the
+    report lines (free of die values) and the facts a table needs."""
+
+    _fields = ("probability", "denominators", "branches", "result", "error", "lines", "vp", "builds", "cards",
+               "colonists", "received", "ends", "ended_by", "game_over", "dice")
+
+    def __init__(self, probability: Fraction, denominators: list[int], branches: list[Branch],
+                 result: TurnResult | None, error: str | None, lines: list[str], vp: int = 0,
+                 builds: list[dict[str, Any]] | None = None, cards: list[dict[str, Any]] | None = None,
+                 colonists: list[str] | None = None, received: list[dict[str, Any]] | None = None, ends: bool = False,
+                 ended_by: str | None = None, game_over: bool = False, dice: str = ""):
+        self.probability = probability
+        self.denominators = denominators
+        self.branches = branches
+        self.result = result
+        self.error = error
+        self.lines = lines
+        self.vp = vp
+        self.builds = [] if builds is None else builds
+        self.cards = [] if cards is None else cards
+        self.colonists = [] if colonists is None else colonists
+        self.received = [] if received is None else received
+        self.ends = ends
+        self.ended_by = ended_by
+        self.game_over = game_over
+        self.dice = dice
+
+    @property
+    def odds(self) -> str:
+        """The chance as a player counts faces, e.g. ``"2/6"``."""
+        return odds(self.probability, self.denominators)
+
+    @property
+    def provinces(self) -> list[str]:
+        """Provinces where Contrarius builds a house in this outcome."""
+        out: list[str] = []
+        for b in self.builds:
+            if b["province"] not in out:
+                out.append(b["province"])
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``."""
+        return {
+            "probability": str(self.probability), "odds": self.odds, "p": float(self.probability),
+            "dice": self.dice,
+            "branches": [[{"die": d, "colour": DIE_COLOURS[d], "face": f} for d, f in b.dice] for b in self.branches],
+            "summary": self.lines, "unresolved": self.error,
+            "vp": self.vp, "builds": self.builds, "cards": self.cards, "colonists": self.colonists,
+            "received": self.received, "ends": self.ends, "ended_by": self.ended_by, "game_over": self.game_over,
+        }
+
+
+def _who(pid: str) -> str:
+    return "you" if pid == "player" else pid
+
+
+def _describe(result: TurnResult, before: Snapshot) -> Outcome:
+    """The facts and report lines of one ``play`` result, leaving out what names a die
+    value (so that branches ending the same way read the same)."""
+    o = Outcome(Fraction(0), [1], [], result, None, [])
+    o.vp = result.vp_after - result.vp_before
+    after = result.snapshot
+    o.ends = before.ended is None and after.ended is not None
+    o.ended_by = after.ended.by if o.ends and after.ended else None
+    o.game_over = result.game_over
+    if result.reacted_to is None:
+        o.lines.append("no reaction (your final card after Contrarius ended the game)")
+    for e in result.events:
+        d = e.data
+        if e.kind == "build":
+            if "city" in d:
+                o.builds.append({"city": d["city"], "province": d["province"], "goods": d["goods"]})
+                o.lines.append(f"builds in {d['city']} ({d['province']}, {d['goods']})")
+            elif "goods" in d:
+                o.lines.append("cannot build in any city it can reach: places a colonist instead (red die)")
+            else:
+                o.lines.append(e.text)
+        elif e.kind == "move":
+            route = " -> ".join([d["from"], *d["path"]]) if d["path"] else f"{d['from']} (stays)"
+            n = len(d.get("options", []))
+            tie = f"; {n} moves tie, you choose (--choose N)" if n > 1 else ""
+            move = {"kind": d["kind"], "from": d["from"], "to": d["to"], "steps": d["steps"], "tied": n}
+            if o.builds:
+                o.builds[-1]["move"] = move
+            o.lines.append(f"moves its {d['kind']} colonist {route}{tie}")
+        elif e.kind == "card":
+            if "card" in d:
+                o.cards.append({"card": d["card"], "position": d["position"]})
+                o.lines.append(f"takes {d['card']} (display position {d['position']})")
+            # else: a supplementary note naming the die's position, or the Diplomat's
+            # copied card turned face down; the card taken (if any) follows as its own event
+        elif e.kind == "colonist":
+            if "colonist" in d:
+                o.colonists.append(d["colonist"])
+                o.lines.append(f"places a {d['colonist']} colonist in {d['city']}")
+        elif e.kind == "produce":
+            got = d.get("received", [])
+            o.received.extend(got)
+            words = "; ".join(f"{_who(g['player'])} receive{'' if g['player'] == 'player' else 's'} "
+                              + ", ".join(f"{n} {x}" for x, n in g["goods"].items()) for g in got) or "no player has a house there"
+            o.lines.append(f"{d['province']} produces: {words}; {bonus_turned(before)}")
+        elif e.kind == "vp":
+            o.lines.append(f"scores {d['vp']} VP ({d['reason']})")
+        elif e.kind in ("die", "refill"):
+            continue
+        else:  # reactivate, track, end, and anything new: die-independent texts
+            o.lines.append(e.text)
+    if o.ends and after.ended is not None and not any(e.kind == "end" for e in result.events):
+        who = "Contrarius" if after.ended.by == CONTRARIUS else _who(after.ended.by)
+        o.lines.append(f"the game ends ({who})")
+    if not o.lines:
+        o.lines.append("nothing happens")
+    return o
+
+
+def _key(result: TurnResult, lines: list[str]) -> tuple:
+    data = result.snapshot.to_dict()
+    data.pop("log", None)
+    data.pop("rolls", None)
+    return _plain_key([data, lines])
+
+
+def _plain_key(value: Any) -> tuple:
+    """``value`` (plain data: mappings with text keys, lists, text, numbers, booleans, None)
+    as a hashable key; two values get equal keys exactly when their JSON texts with sorted
+    keys are equal (``json.dumps(value, sort_keys=True, default=str)``, without importing
+    ``json`` for it): mappings compare whatever their key order, a list equals a tuple, and
+    ``1``, ``1.0`` and ``True`` stay apart; anything else is compared as its ``str``."""
+    kind = type(value)
+    if kind is dict:
+        return (dict, tuple(sorted((k, _plain_key(v)) for k, v in value.items())))
+    if kind is list or kind is tuple:
+        return (list, tuple(map(_plain_key, value)))
+    if value is None or kind is str or kind is int or kind is bool or kind is float:
+        return (kind, value)
+    return (str, str(value))
+
+
+def merge(bs: list[Branch], before: Snapshot) -> list[Outcome]:
+    """Merge branches that end with the same snapshot and report, in first-branch order."""
+    outcomes: dict[tuple, Outcome] = {}
+    dens: set[int] = set()
+    for b in bs:
+        dens.update(math.prod(b.sizes[:i]) for i in range(0 if not b.sizes else 1, len(b.sizes) + 1))
+    for b in bs:
+        if b.result is None:
+            o = Outcome(Fraction(0), dens, [], None, b.error, [f"cannot tell: {b.error}"])
+            key = ("error", str(b.error))
+        else:
+            o = _describe(b.result, before)
+            o.denominators = dens
+            key = _key(b.result, o.lines)
+        o = outcomes.setdefault(key, o)
+        o.branches.append(b)
+        o.probability += b.probability
+    for o in outcomes.values():
+        o.denominators = sorted(dens)
+        o.dice = dice_label(o.branches, before)
+    return list(outcomes.values())
+
+
+def _or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def dice_label(bs: list[Branch], snapshot: Snapshot) -> str:
+    """The die results of merged branches in short: ``"black tool or S"``, ``"black any +
+    red land"`` when they are every combination of their faces, else each branch listed."""
+    if not bs or not bs[0].dice:
+        return "no die"
+    shape = [d for d, _ in bs[0].dice]
+    if all([d for d, _ in b.dice] == shape for b in bs):
+        per = [list(dict.fromkeys(b.dice[i][1] for b in bs)) for i in range(len(shape))]
+        if math.prod(len(f) for f in per) == len(bs):
+            parts = []
+            for die, faces in zip(shape, per):
+                every = [f for f, _, _ in _faces(snapshot, die)]
+                parts.append(f"{DIE_COLOURS[die]} " + ("any" if len(every) > 1 and faces == every else _or([str(f) for f in faces])))
+            return " + ".join(parts)
+    return "; ".join(b.label() for b in bs)
+
+
+# ----- a preview -------------------------------------------------------------------------------
+class Preview(Record):
+    """Every outcome of one card and action, with the chances a table shows."""
+
+    _fields = ("card", "action", "reacted_to", "outcomes", "dice", "player_events", "vp_before")
+
+    def __init__(self, card: str, action: str | None, reacted_to: str | None, outcomes: list[Outcome],
+                 dice: list[str], player_events: list[Event], vp_before: int):
+        self.card = card
+        self.action = action
+        self.reacted_to = reacted_to
+        self.outcomes = outcomes
+        self.dice = dice
+        self.player_events = player_events
+        self.vp_before = vp_before
+
+    @property
+    def expected_vp(self) -> Fraction:
+        """Contrarius's expected VP this turn (unresolved outcomes count 0)."""
+        return sum((o.probability * o.vp for o in self.outcomes), Fraction(0))
+
+    @property
+    def unresolved(self) -> Fraction:
+        """The chance of an outcome ``play`` could not settle (see the outcome's message)."""
+        return sum((o.probability for o in self.outcomes if o.error), Fraction(0))
+
+    @property
+    def end_chance(self) -> Fraction:
+        """The chance that the game ends this turn."""
+        return sum((o.probability for o in self.outcomes if o.ends), Fraction(0))
+
+    @property
+    def denominators(self) -> list[int]:
+        """The face-count products of the dice sequences rolled (``[6]``, ``[6, 36]``, ``[1]``)."""
+        return self.outcomes[0].denominators if self.outcomes else [1]
+
+    def province_chances(self) -> dict[str, Fraction]:
+        """Province -> chance that Contrarius builds a house there this turn (nonzero only)."""
+        out: dict[str, Fraction] = {}
+        for o in self.outcomes:
+            for p in o.provinces:
+                out[p] = out.get(p, Fraction(0)) + o.probability
+        return out
+
+    def city_chances(self) -> dict[str, Fraction]:
+        """City -> chance that Contrarius builds there this turn (nonzero only)."""
+        out: dict[str, Fraction] = {}
+        for o in self.outcomes:
+            for c in dict.fromkeys(b["city"] for b in o.builds):
+                out[c] = out.get(c, Fraction(0)) + o.probability
+        return out
+
+    def card_chances(self) -> dict[str, Fraction]:
+        """Display card name -> chance that Contrarius takes it this turn (nonzero only)."""
+        out: dict[str, Fraction] = {}
+        for o in self.outcomes:
+            for c in dict.fromkeys(x["card"] for x in o.cards):
+                out[c] = out.get(c, Fraction(0)) + o.probability
+        return out
+
+    def odds(self, p: Fraction) -> str:
+        """``p`` as a player counts faces, e.g. ``"2/6"`` (see :func:`odds`)."""
+        return odds(p, self.denominators)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``."""
+        def chances(m: dict[str, Fraction]) -> dict[str, Any]:
+            return {k: {"probability": str(v), "odds": self.odds(v), "p": float(v)} for k, v in m.items()}
+
+        return {
+            "card": self.card, "action": self.action, "reacted_to": self.reacted_to,
+            "dice": [{"die": d, "colour": DIE_COLOURS[d]} for d in self.dice],
+            "player": [{"kind": e.kind, "text": e.text, **e.data} for e in self.player_events],
+            "vp_before": self.vp_before,
+            "expected_vp": {"value": str(self.expected_vp), "p": float(self.expected_vp)},
+            "provinces": chances(self.province_chances()), "cities": chances(self.city_chances()),
+            "cards": chances(self.card_chances()),
+            "ends": {"probability": str(self.end_chance), "odds": self.odds(self.end_chance), "p": float(self.end_chance)},
+            "unresolved": str(self.unresolved),
+            "outcomes": [o.to_dict() for o in self.outcomes],
+        }
+
+
+def _action_label(action: PlayerAction, snapshot: Snapshot) -> str | None:
+    parts = []
+    if action.copy:
+        parts.append(f"copy {card_name(action.copy)}")
+    if action.action == "produce" or (action.action is None and action.province):
+        parts.append(f"produce {snapshot.board.province(action.province)}" if action.province else "produce")
+    elif action.action:
+        parts.append(action.action)
+    return ": ".join(parts) or None
+
+
+def preview(snapshot: Snapshot, action: PlayerAction) -> Preview:
+    """Preview ``action``: every outcome of Contrarius's reaction with its chance.
+
+    ``snapshot`` is not changed. Raises what :func:`~contrarius.rules.game.play` raises
+    for an action it refuses before any die is rolled.
+    """
+    bs = branches(snapshot, action)
+    outcomes = merge(bs, snapshot)
+    dice: list[str] = []
+    for b in bs:
+        for d, _ in b.dice:
+            if d not in dice:
+                dice.append(d)
+    first = next((b.result for b in bs if b.result is not None), None)
+    played = card_name(action.card)
+    return Preview(
+        card=played, action=_action_label(action, snapshot),
+        reacted_to=first.reacted_to if first is not None else None,
+        outcomes=outcomes, dice=dice,
+        player_events=list(first.player_events) if first is not None else [],
+        vp_before=snapshot.contrarius.vp,
+    )
+
+
+# ----- every card ------------------------------------------------------------------------------
+class Row(Record):
+    """One line of the summary: a card and action, its preview, or why it has none."""
+
+    _fields = ("card", "action", "preview", "note")
+
+    def __init__(self, card: str, action: str | None, preview: Preview | None, note: str = ""):
+        self.card = card
+        self.action = action
+        self.preview = preview
+        self.note = note
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``."""
+        out: dict[str, Any] = {"card": self.card, "action": self.action, "note": self.note or None}
+        if self.preview is not None:
+            p = self.preview.to_dict()
+            out.update({k: p[k] for k in ("reacted_to", "dice", "expected_vp", "provinces", "cards", "ends", "unresolved")})
+            out["outcomes"] = len(self.preview.outcomes)
+        return out
+
+
+class Summary(Record):
+    """Every card the player could play: ``source`` says where the list came from."""
+
+    _fields = ("player", "source", "rows")
+
+    def __init__(self, player: str, source: str, rows: list[Row]):
+        self.player = player
+        self.source = source
+        self.rows = rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``."""
+        return {"player": self.player, "cards_from": self.source, "rows": [r.to_dict() for r in self.rows]}
+
+
+def _copyable(snapshot: Snapshot, player: str | None = None) -> list[str]:
+    """The cards a Diplomat of ``player`` could copy: Contrarius's face-up cards (solo and
+    team play), or in the third-player variant the other player's top played card, by
+    :func:`contrarius.rules.modes.third_player.diplomat_target`, the rule ``play`` applies (empty when
+    it is not recorded or there is none)."""
+    if snapshot.mode == THIRD:
+        from contrarius.rules.modes.third_player import diplomat_target
+
+        try:
+            top = diplomat_target(snapshot, snapshot.player(player).id)
+        except ContrariusError:
+            return []
+        return [top] if top is not None else []
+    return list(dict.fromkeys(c.name for c in snapshot.contrarius.cards if c.face_up and c.name != "Diplomat"))
+
+
+def _variants(snapshot: Snapshot, name: str, copy: str | None = None, player: str | None = None) -> list[tuple[str, dict[str, Any] | None]]:
+    """``(group, PlayerAction fields)`` for each action of card ``name`` (a copied card
+    when ``copy``); the group ``"produce"`` gathers the Prefect's provinces (fields None:
+    no province can produce)."""
+    reacting = copy or name
+    kind = Card.of(reacting).reaction
+    base: dict[str, Any] = {"card": name, "copy": copy}
+    if kind == "diplomat" and copy is None:
+        out: list[tuple[str, dict[str, Any] | None]] = []
+        for target in _copyable(snapshot, player):
+            out.extend((f"copy {target}: {g}", f) for g, f in _variants(snapshot, name, target, player))
+        return out
+    if kind in ("prefect", "prefect_magnus"):
+        out = [("produce", {**base, "action": "produce", "province": p})
+               for p in sorted(snapshot.board.provinces, key=str.casefold) if snapshot.bonus_markers.get(p) == "goods"]
+        return (out or [("produce", None)]) + [("reactivate", {**base, "action": "reactivate"})]
+    if kind == "colonist":
+        return [("place", {**base, "action": "place"}), ("money", {**base, "action": "money"})]
+    return [("", base)]
+
+
+def playable_cards(snapshot: Snapshot, player: str | None = None) -> tuple[list[str], str]:
+    """The card names the summary covers and where they came from (``hand`` or ``every card``)."""
+    p = snapshot.player(player)
+    if p.hand is not None:
+        return list(dict.fromkeys(c.name for c in p.hand)), "hand"
+    names = [n for n, facts in catalog().items() if snapshot.mode != "solo" or facts["reaction"] not in TEAM_REACTIONS]
+    return names, "every solo card" if snapshot.mode == "solo" else "every card"
+
+
+def summary(snapshot: Snapshot, player: str | None = None, *, reveal: dict[int, str] | None = None,
+            refill: list[str] | None = None) -> Summary:
+    """Preview every card the player could play (see the module docstring for the rows).
+
+    ``reveal`` and ``refill`` name display cards the snapshot shows as ``?`` and cards
+    drawn to refill the display, as for :class:`PlayerAction`.
+
+    Raises :class:`GameOverError` when the game is over; a card that cannot be played
+    gets a row with the reason.
+    """
+    names, source = playable_cards(snapshot, player)
+    pid = snapshot.player(player).id
+    rows: list[Row] = []
+    for name in names:
+        if Card.of(name).reaction == "diplomat" and not _copyable(snapshot, player):
+            why = ("the other player has no played card recorded to copy (give it: preview diplomat --copy CARD)"
+                   if snapshot.mode == THIRD else "Contrarius has no face-up card to copy")
+            rows.append(Row(name, None, None, why))
+            continue
+        groups: dict[str, list[tuple[dict[str, Any], Preview | None, str]]] = {}
+        for group, fields in _variants(snapshot, name, player=player):
+            if fields is None:
+                groups.setdefault(group, []).append(({}, None, "no province can produce (every bonus marker shows coins)"))
+                continue
+            try:
+                pv = preview(snapshot, PlayerAction(player=player, reveal=dict(reveal or {}), refill=list(refill or []), **fields))
+                groups.setdefault(group, []).append((fields, pv, ""))
+            except GameOverError:
+                raise
+            except ContrariusError as exc:
+                groups.setdefault(group, []).append((fields, None, str(exc)))
+        for group, items in groups.items():
+            label = group or None
+            ok = [(f, pv) for f, pv, _ in items if pv is not None]
+            if group.endswith("produce") and ok:
+                best_f, best = min(ok, key=lambda x: (x[1].expected_vp, x[0]["province"].casefold()))
+                worst_f, worst = min(ok, key=lambda x: (-x[1].expected_vp, x[0]["province"].casefold()))
+                if len(ok) == 1:
+                    note = "the only province that can produce"
+                elif best.expected_vp == worst.expected_vp:
+                    note = f"the same E[VP] in all {len(ok)} provinces that can produce (first alphabetically)"
+                else:
+                    note = f"lowest E[VP] of the {len(ok)} provinces that can produce; highest: {worst_f['province']} ({_num(worst.expected_vp)} VP)"
+                rows.append(Row(name, best.action, best, note))
+            elif group.endswith("produce"):
+                rows.append(Row(name, label, None, items[0][2]))
+            elif ok:
+                rows.append(Row(name, ok[0][1].action, ok[0][1]))
+            else:
+                rows.append(Row(name, label, None, items[0][2]))
+    return Summary(pid, source, rows)
+
+
+def _num(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}"

@@ -1,0 +1,789 @@
+"""The turn mechanism shared by every mode: solo play, team play and the third-player variant.
+
+A turn works on a copy of the snapshot (:class:`Turn`). This module holds what every mode
+does the same way:
+
+- what a turn is told (:class:`PlayerAction`) and what it reports (:class:`Event`,
+  :class:`Roll`, :class:`TurnResult`);
+- the dice: a result read from the table (``--die``) or rolled from the seed and the roll
+  counter;
+- Contrarius's part of the rules that every reaction uses: scoring VP and the expert VP
+  track ("Difficulty level", Expert), building a house ("Where does Contrarius build?" and
+  the "Supplementary rules to the reactions of Contrarius"), placing a colonist or taking a
+  card (the red die), the display sliding left and refilling, the "Solo End of Game";
+- the player's own changes that Contrarius's rules depend on (:func:`player_part`:
+  colonist moves, new colonists, houses, cards bought), and a province producing.
+
+The modes build on it: :mod:`.reactions` (solo play and Contrarius's reactions to the
+solo cards), :mod:`.twoplayer` (two players taking turns), :mod:`.team` (team play),
+:mod:`.third_player` (Contrarius as a third player); :mod:`.game` picks one by the
+snapshot's mode. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from contrarius.material.board import GOODS, HOLDING, KINDS, LAND, SEA
+from contrarius.rules.build import (BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances,
+                    movement_steps, where)
+from contrarius.material.cards import Card, card_facts, card_name
+from contrarius.material.dice import DIE_COLOURS, die_decides, parse_face, roll
+from contrarius.errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError, UnusedInputError
+from contrarius.records import Record
+from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
+from contrarius.rules.variants.solo_variants import Note, bonus_piece, red_sea_colonist, surplus_steps
+
+#: Actions that choose between two reactions.
+PREFECT_ACTIONS = ("produce", "reactivate")
+COLONIST_ACTIONS = ("place", "money")
+
+
+def record_moves_and_places(rec: dict[str, Any], moves: list[tuple[str, str, str]],
+                            places: list[tuple[str, str]]) -> None:
+    """Add a player's colonist ``moves`` (KIND, FROM, TO) and ``places`` (KIND, CITY) to the
+    turn-log record ``rec`` in the log's text form (``land:Roma>Ancona``, ``sea:Aleria``),
+    only when there are any; the one form for every mode."""
+    if moves:
+        rec["moves"] = [f"{k}:{f}>{t}" for k, f, t in moves]
+    if places:
+        rec["places"] = [f"{k}:{c}" for k, c in places]
+
+
+def set_card_play(record: Any, action: str | None, province: str | None, copy: str | None, builds: list[str] | None,
+                  moves: list[tuple[str, str, str]] | None, places: list[tuple[str, str]] | None,
+                  buys: list[str] | None) -> None:
+    """Set on ``record`` (a :class:`PlayerAction`, or a :class:`~contrarius.rules.modes.twoplayer.Part` of a
+    team turn) what a player did with a card, as :class:`PlayerAction` describes these fields;
+    None for a list: a new empty list (nothing recorded)."""
+    record.action = action
+    record.province = province
+    record.copy = copy
+    record.builds = [] if builds is None else builds
+    record.moves = [] if moves is None else moves
+    record.places = [] if places is None else places
+    record.buys = [] if buys is None else buys
+
+
+class PlayerAction(Record):
+    """What the player did this turn.
+
+    ``card``: the personality played. ``action``: ``produce``/``reactivate`` (Prefect),
+    ``place``/``money`` (Colonist). ``province``: the province produced (Prefect).
+    ``copy``: the card of Contrarius's display a Diplomat copies. ``builds``: cities
+    where the player built a house. ``moves``: the player's colonist moves as
+    ``(kind, from, to)`` with ``from`` a city or line label and ``to`` a line label.
+    ``places``: colonists placed as ``(kind, city)``. ``buys``: display positions (1-7)
+    or card names bought. ``refill``: names of the cards revealed to refill the display,
+    in order. ``reveal``: names for display positions shown as ``?``. ``dice``: die
+    results read from the table, as ``(die or None, face)`` in the order rolled.
+    ``choices``: 1-based picks among tied colonist moves, one per build in order.
+    ``player``: the player id (default: the active or only player).
+    ``no_roll``: never roll from the seed: a die not given in ``dice`` raises
+    :class:`NeedDieError` (``contrarius preview`` branches on it).
+    "Solo Variants": ``forum`` the Salsa forum card taken with the Tribune (name, position
+    or POSITION=NAME), ``forum_refill`` the forum cards drawn to refill the row,
+    ``forum_reveal`` names for forum row positions shown as ``?``; ``fish`` the fish paid
+    at the fish market this turn. ``_fields`` names the fields in this order.
+    """
+
+    _fields = ("card", "action", "province", "copy", "builds", "moves", "places", "buys", "refill", "reveal", "dice",
+               "choices", "player", "no_roll", "forum", "forum_refill", "forum_reveal", "fish")
+
+    def __init__(self, card: str, action: str | None = None, province: str | None = None, copy: str | None = None,
+                 builds: list[str] | None = None, moves: list[tuple[str, str, str]] | None = None,
+                 places: list[tuple[str, str]] | None = None, buys: list[str] | None = None,
+                 refill: list[str] | None = None, reveal: dict[int, str] | None = None,
+                 dice: list[tuple[str | None, str]] | None = None, choices: list[int] | None = None,
+                 player: str | None = None, no_roll: bool = False, forum: str | None = None,
+                 forum_refill: list[str] | None = None, forum_reveal: dict[int, str] | None = None, fish: int = 0):
+        self.card = card
+        set_card_play(self, action, province, copy, builds, moves, places, buys)
+        self.refill = [] if refill is None else refill
+        self.reveal = {} if reveal is None else reveal
+        self.dice = [] if dice is None else dice
+        self.choices = [] if choices is None else choices
+        self.player = player
+        self.no_roll = no_roll
+        self.forum = forum
+        self.forum_refill = [] if forum_refill is None else forum_refill
+        self.forum_reveal = {} if forum_reveal is None else forum_reveal
+        self.fish = fish
+
+
+class Event(Record):
+    """One thing that happened: ``kind`` (vp, build, colonist, card, produce, ...),
+    ``text`` (one line for the report) and ``data`` (for ``--json``)."""
+
+    _fields = ("kind", "text", "data")
+
+    def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None):
+        self.kind = kind
+        self.text = text
+        self.data = {} if data is None else data
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"kind", "text", **data}``; a data key that would overwrite ``kind`` or ``text``
+        (a move's colonist ``kind``) is kept as ``<event kind>_<key>`` (``move_kind``)."""
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        for key, value in self.data.items():
+            out[f"{self.kind}_{key}" if key in ("kind", "text") else key] = value
+        return out
+
+
+class Roll(Record):
+    """A die result used this turn: ``die``, ``face`` and ``source`` (table or rolled)."""
+
+    _fields = ("die", "face", "source")
+
+    def __init__(self, die: str, face: Any, source: str):
+        self.die = die
+        self.face = face
+        self.source = source
+
+
+class TurnResult(Record):
+    """The outcome of :func:`play`: the new snapshot and the turn's report."""
+
+    _fields = ("snapshot", "card", "reacted_to", "player_events", "events", "rolls", "vp_before", "vp_after",
+               "rulings", "ended", "game_over")
+
+    def __init__(self, snapshot: Snapshot, card: str, reacted_to: str | None, player_events: list[Event],
+                 events: list[Event], rolls: list[Roll], vp_before: int, vp_after: int, rulings: list[BuildRuling],
+                 ended: bool, game_over: bool):
+        self.snapshot = snapshot
+        self.card = card
+        self.reacted_to = reacted_to
+        self.player_events = player_events
+        self.events = events
+        self.rolls = rolls
+        self.vp_before = vp_before
+        self.vp_after = vp_after
+        self.rulings = rulings
+        self.ended = ended
+        self.game_over = game_over
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``."""
+        return {
+            "card": self.card, "reacted_to": self.reacted_to,
+            "player": [e.to_dict() for e in self.player_events],
+            "reaction": [e.to_dict() for e in self.events],
+            "dice": [{"die": r.die, "colour": DIE_COLOURS[r.die], "face": r.face, "source": r.source} for r in self.rolls],
+            "vp": {"before": self.vp_before, "after": self.vp_after},
+            "rulings": [r.to_dict() for r in self.rulings],
+            "ended": self.ended, "game_over": self.game_over,
+            "concordia": self.snapshot.concordia,
+        }
+
+
+class Turn:
+    """A turn in progress on a working copy of the snapshot."""
+
+    def __init__(self, snap: Snapshot, action: PlayerAction):
+        self.s = snap
+        self.a = action
+        self.events: list[Event] = []
+        self.player_events: list[Event] = []
+        self.rolls: list[Roll] = []
+        self.rulings: list[BuildRuling] = []
+        self.table_dice = list(action.dice)
+        # a table game never rolls ("dice: table" in the snapshot); nor does a turn whose
+        # player gave a die (every die of that reaction then comes from the table)
+        self.use_table = bool(action.dice) or action.no_roll or snap.dice == "table"
+        self.choices = list(action.choices)
+        self.refill = list(action.refill)
+        self.pid = snap.player(action.player).id
+        for line in apply_reveals(snap, action.reveal):  # recorded whether or not this turn takes the card
+            self.player_events.append(Event("reveal", line))
+
+    # ----- dice ----------------------------------------------------------------------
+    def die(self, die: str, why: str, exclude: tuple = ()) -> Any:
+        """The next result of ``die``: from the table results given, else rolled from the seed.
+
+        ``exclude``: faces the caller will roll again (told to ``preview`` only)."""
+        if self.use_table:
+            if not self.table_dice:
+                also = " also" if self.rolls or self.a.dice else ""
+                table = ("" if self.a.dice or self.a.no_roll else
+                         "; this snapshot has no seed, so contrarius cannot roll" if self.s.seed is None else
+                         "; this is a table game (dice: table), contrarius does not roll")
+                raise NeedDieError(die, why, f"this reaction{also} rolls the {DIE_COLOURS[die]} {die} die ({why}), which decides "
+                                   f"{die_decides(die, exclude)}: roll it and add --die {DIE_COLOURS[die]}=FACE{table}; nothing was written",
+                                   state=self.s, exclude=exclude)
+            named, face = self.table_dice[0]
+            if named is not None and named != die:
+                raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")
+            self.table_dice.pop(0)
+            value = parse_face(die, face)
+            self.rolls.append(Roll(die, value, "table"))
+        else:
+            value = parse_face(die, roll(self.s.faces(die), self.s.seed, self.s.rolls))
+            self.s.rolls += 1
+            self.rolls.append(Roll(die, value, "rolled"))
+        meaning = {"architect": f"display position {value}", "tribune": "the card in position 1" if value == "card" else f"a {value} colonist"}.get(die, "the goods type " + str(value) if value != "S" else "S, the best specialist's goods")
+        self.say("die", f"{DIE_COLOURS[die]} die ({why}): {value} = {meaning} ({'read from the table' if self.rolls[-1].source == 'table' else 'rolled'})",
+                 die=die, face=value)
+        return value
+
+    def notes(self, notes: list[Note]) -> None:
+        """Add the report lines of a solo variant (:mod:`contrarius.rules.variants.solo_variants`) to the turn."""
+        for n in notes:
+            (self.player_events if n.side == "player" else self.events).append(Event(n.kind, n.text, n.data))
+
+    def refuse_unused_input(self) -> None:
+        """At the end of a turn: a ``--choose`` or a die result given but not used is a
+        mistake (:class:`UnusedInputError`, a usage error), never silently dropped."""
+        if self.choices:
+            raise UnusedInputError(f"--choose {self.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
+        if self.table_dice:
+            extra = ", ".join(f for _, f in self.table_dice)
+            raise UnusedInputError(f"this reaction did not roll every die given: {extra} left over; remove it")
+
+    def say(self, event: str, text: str, **data: Any) -> None:
+        """Record a reaction event of type ``event`` with its report line."""
+        self.events.append(Event(event, text, data))
+
+    # ----- victory points and the expert track ---------------------------------------
+    def gain_vp(self, n: int, why: str) -> None:
+        """Contrarius scores ``n`` VP; in expert games, track houses reached are built."""
+        c = self.s.contrarius
+        old = c.vp
+        c.vp += n
+        self.say("vp", f"Contrarius scores {n} VP ({why}): {old} -> {c.vp}", vp=n, reason=why)
+        for pos in sorted(p for p in c.track if old < p <= c.vp):
+            if pos not in c.track:
+                continue  # taken earlier this turn from the far end
+            c.track.remove(pos)
+            self.say("track", f"the VP marker reached the house on {pos} of the track: Contrarius builds it (black die)", position=pos)
+            self.build("mercator", f"track house {pos}", house_in_hand=True)
+
+    # ----- building --------------------------------------------------------------------
+    def build(self, source: str, why: str, *, house_in_hand: bool = False, guard: frozenset = frozenset()) -> str | None:
+        """Contrarius builds a house: ``source`` is a die (mercator|senator) or ``"S"``.
+
+        Returns the city, or None when it placed a colonist instead (supplementary rule).
+        """
+        s = self.s
+        if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0 and not s.contrarius.track:
+            self.say("build", "Contrarius has no house left to build: supplementary rule, it places a colonist instead (red die)")
+            self.colonist("no house left", guard=guard | {"build"}, which_colonist=True)
+            return None
+        face = "S" if source == "S" else self.die(source, why)
+        # "Solo Variants", Concordia Salsa: the Tribune and an S of the white die prefer a salt city
+        salt = s.variants.salsa is not None and (source == "S" or (source == "senator" and face == "S"))
+        ruling = where(s, face, salt=salt)
+        self.rulings.append(ruling)
+        for reading in ruling.readings:
+            self.say("reading", reading)
+        if ruling.city is None:
+            self.say("build", f"Contrarius cannot build a house ({ruling.goods}: no city it can reach, every type tried); "
+                              "supplementary rule: it places a colonist instead (red die)", goods=ruling.goods)
+            if house_in_hand:
+                self.say("track", "the track house goes to Contrarius's supply")
+            self.colonist("could not build", guard=guard | {"build"}, which_colonist=True)
+            return None
+        if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0:
+            far = max(s.contrarius.track)
+            s.contrarius.track.remove(far)
+            self.say("track", f"its supply is empty: the house comes from the far end of the VP track ({far})", position=far)
+        move = self.pick_move(ruling.moves)
+        entered = apply_build(s, ruling.city, move)
+        what = f"S = {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        if s.cities[ruling.city] == "salt":
+            what = "a salt city first (Salsa, " + ("the Tribune" if ruling.asked == "S" and why.startswith("Tribune") else "S on the white die") + ")"
+        text = f"Contrarius builds in {ruling.city} ({ruling.province}, {s.cities[ruling.city]}) for {what}: {ruling.deciding}"
+        self.say("build", text, city=ruling.city, province=ruling.province, goods=s.cities[ruling.city], asked=ruling.asked)
+        if move is not None and move.steps == 0:
+            self.say("move", f"its {move.kind} colonist on {move.start} already stands next to {ruling.city}: no move",
+                     **move.to_dict())
+        elif move is not None:
+            n_opt = len(ruling.moves)
+            tie = f" (option {ruling.moves.index(move) + 1} of {n_opt} tied moves: you choose, --choose N)" if n_opt > 1 else ""
+            self.say("move", f"moves its {move.describe()}{tie}", **move.to_dict(), options=[m.to_dict() for m in ruling.moves])
+        if entered is not None:
+            self.say("colonist", f"{ruling.city} is a harbour: Contrarius's sea colonist leaves the {s.board.homes('sea')[0]} "
+                                 f"and is placed there (reading)", colonist="sea", city=ruling.city)
+        self.notes(surplus_steps(s, move.steps if move is not None else 0))  # Aegyptus
+        self.check_houses(CONTRARIUS)
+        return ruling.city
+
+    def pick_move(self, moves: list[Move]) -> Move | None:
+        if not moves:
+            return None
+        if len(moves) > 1 and self.choices:
+            pick = self.choices.pop(0)
+            if not 1 <= pick <= len(moves):
+                raise RuleError(f"--choose {pick}: there are {len(moves)} tied colonist moves; choose 1 to {len(moves)}")
+            return moves[pick - 1]
+        return moves[0]
+
+    # ----- colonists and cards ---------------------------------------------------------
+    def colonist(self, why: str, guard: frozenset = frozenset(), *, which_colonist: bool = False) -> None:
+        """The red die: a land or sea colonist into the capital, or the card in position 1.
+
+        ``which_colonist``: the die only decides *which* colonist ("Supplementary rules to
+        the reactions of Contrarius", Building houses: "it places a colonist instead
+        (Determine which colonist by rolling the red Tribune/Colonist die.)"): a card face
+        names no colonist, so the die is rolled again until it shows land or sea (a reading,
+        README "How the rules are read").
+        """
+        face = self.die("tribune", why, ("card",) if which_colonist else ())
+        kinds = {parse_face("tribune", f) for f in self.s.faces("tribune")} - {"card"}
+        while which_colonist and face == "card" and kinds:
+            self.say("die", "a card face names no colonist: the red die is rolled again (it only decides which colonist)")
+            face = self.die("tribune", f"{why}: rolled again", ("card",))
+        if face == "card":
+            self.take_card(1, guard=guard)
+            return
+        self.place_colonist(face, guard)
+
+    def place_colonist(self, kind: str, guard: frozenset = frozenset()) -> None:
+        s = self.s
+        other = SEA if kind == LAND else LAND
+        home, reading = contrarius_home(s, kind)
+        if s.colonists_in_supply(CONTRARIUS, kind) > 0 and home is not None:
+            use = kind
+        elif s.colonists_in_supply(CONTRARIUS, other) > 0 and contrarius_home(s, other)[0] is not None:
+            use = other
+            if home is None:
+                self.say("colonist", f"{reading}: a {other} colonist instead")
+            else:
+                self.say("colonist", f"no {kind} colonist left in its supply: supplementary rule, a {other} colonist instead")
+            home, reading = contrarius_home(s, other)
+        else:
+            self.say("colonist", "all six colonists are placed: supplementary rule, it takes the card in position 1 instead")
+            self.take_card(1, guard=guard | {"colonist"})
+            return
+        aeg, notes = red_sea_colonist(s, use)  # Aegyptus: "at the first occasion"
+        if aeg is not None:
+            home, reading = aeg, ""
+        s.colonists.append(Colonist(CONTRARIUS, use, home, None))
+        why = f" ({reading})" if reading else ""
+        self.say("colonist", f"Contrarius places a {use} colonist in {home}{why}", colonist=use, city=home)
+        self.notes(notes)
+
+    def take_card(self, position: int, guard: frozenset = frozenset()) -> None:
+        """Contrarius takes the display card at ``position`` (1-based), else the first."""
+        s = self.s
+        cards = s.display_cards()
+        if not cards:
+            if "card" in guard or "build" in guard:
+                self.say("card", "no card is left in the display and Contrarius cannot build either: nothing happens")
+                return
+            self.say("card", "no card is left in the display: supplementary rule, Contrarius builds a house (white die)")
+            self.build("senator", "no card to take", guard=guard | {"card"})
+            return
+        if position > len(cards):
+            self.say("card", f"position {position} holds no card: supplementary rule, Contrarius takes the card in position 1")
+            position = 1
+        name = self.name_position(position)
+        self.say("card", f"Contrarius takes {name} from display position {position} (face up)", card=name, position=position)
+        self.remove_from_display(position)
+        s.contrarius.cards.append(Card.of(name))
+        if s.cards_left == 0:
+            self.end_game(CONTRARIUS, "took the last card of the display")
+
+    def name_position(self, position: int) -> str:
+        name = self.s.display[position - 1]
+        if name == UNKNOWN_CARD:
+            if position in self.a.reveal:
+                return self.refill_card(self.a.reveal[position])
+            raise NeedRevealError(position, f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
+        return name  # type: ignore[return-value]
+
+    def refill_card(self, name: str) -> str:
+        """A ``--refill`` name: a card of the display stacks, or ``?`` when not recorded."""
+        return stack_card(self.s, name)
+
+    def remove_from_display(self, *positions: int) -> None:
+        """Take cards out of the display (positions as it lies before): the others slide
+        left once and the stack refills the display, one card per card taken, while it
+        lasts (base rules: "Afterwards cards slide left into empty positions and the
+        display refills"); one event says where each new card lies."""
+        s = self.s
+        cards = s.display_cards()
+        for position in sorted(positions, reverse=True):
+            cards.pop(position - 1)
+        shown: list[str] = []
+        drawn: list[str] = []
+        for _ in positions:
+            if s.stack_remaining <= 0:
+                break
+            if s.stack_order:
+                new = s.stack_order.pop(0)
+            elif self.refill:
+                new = self.refill_card(self.refill.pop(0))
+            else:
+                new = UNKNOWN_CARD
+            s.stack_remaining -= 1
+            cards.append(new)
+            drawn.append(new)
+            pos = len(cards)
+            if new == UNKNOWN_CARD:
+                shown.append(f"an unrecorded card (?) is drawn into position {pos}: name it with --reveal {pos}=CARD on your "
+                             f"next command, or 'contrarius reveal SNAPSHOT {pos}=CARD -i'")
+            else:
+                shown.append(f"{new} is drawn into position {pos}")
+        if len(drawn) == 1:
+            self.say("refill", f"the display slides left and {shown[0]}", card=drawn[0])
+        elif drawn:
+            # ``card`` as for one card: ``?`` when a card drawn is not recorded (the session asks for it)
+            unknown = {"card": UNKNOWN_CARD} if UNKNOWN_CARD in drawn else {}
+            self.say("refill", f"the display slides left once and {'; '.join(shown)}", cards=drawn, **unknown)
+        s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
+
+    # ----- end of game -------------------------------------------------------------------
+    def check_houses(self, owner: str) -> None:
+        if len(self.s.houses_of(owner)) >= MAX_HOUSES:
+            self.end_game(owner, "built its 15th house" if owner == CONTRARIUS else "built your 15th house")
+
+    def end_game(self, owner: str, why: str) -> None:
+        s = self.s
+        if s.ended is not None:
+            return
+        s.concordia = owner
+        s.ended = Ended(owner, final_turn_pending=(owner == CONTRARIUS))
+        who = "Contrarius" if owner == CONTRARIUS else ("you" if s.mode == "solo" else owner)
+        takes = "take" if who == "you" else "takes"
+        tail = ": you play one final card, without a reaction" if owner == CONTRARIUS else ": the game ends after this reaction"
+        ev = Event("end", f"{who} {why}: the game ends, {who} {takes} the Concordia card (7 VP){tail}", {"by": owner})
+        (self.events if owner == CONTRARIUS else self.player_events).append(ev)
+
+
+# ----- the player's own action --------------------------------------------------------------
+def card_in_hand(p: Any, played: str) -> Card:
+    """The card ``played`` (a printed name) from player ``p``'s recorded hand (base rules:
+    a card is played from the hand; the Tribune takes the played cards back). Raises
+    :class:`RuleError` naming the hand when it holds no such card."""
+    hit = next((c for c in p.hand if c.name == played), None)
+    if hit is None:
+        raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
+    return hit
+
+
+def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, acts_as: str | None = None) -> None:
+    """Apply the player's action's effects that Contrarius's rules depend on.
+
+    ``acts_as``: the personality whose action is carried out, when it is not ``played``
+    (a Diplomat copying a Tribune takes the played cards back like the Tribune).
+
+    ``from_hand=False``: the card does not leave this player's hand (team play: the
+    partner carries out the active player's card; :mod:`contrarius.rules.modes.team` keeps the hands).
+    """
+    s, a = t.s, t.a
+    p = s.player(t.pid)
+    pe = t.player_events
+    if from_hand and p.hand is not None:
+        hit = card_in_hand(p, played)
+        p.hand.remove(hit)
+        p.played = (p.played or []) + [hit]
+        if (acts_as or played) == "Tribune":
+            take_back_cards(t, p.id)
+    # colonist moves (Architect)
+    pe.extend(move_colonists(s, p.id, a.moves))
+    for kind, city in a.places:
+        place = s.board.place(city)
+        if kind not in KINDS:
+            raise ContrariusError(f"a colonist is land or sea, not {kind!r}")
+        if s.colonists_in_supply(p.id, kind) <= 0:
+            raise RuleError(f"you have no {kind} colonist left in your supply")
+        homes = s.homes(kind)
+        if card.reaction == "tribune" and place not in homes:
+            # base rules (refresher, Tribune): "buy one colonist ... placed in Roma": where new
+            # colonists start (the capital; a board's start place for its kind)
+            raise RuleError(f"the colonist bought with the Tribune is placed in {' or '.join(homes) or 'its start place'}, not {place}")
+        if place not in homes and p.id not in s.houses.get(place, []):
+            where_ = " or ".join(homes) + " or a city with your house" if homes else "a city with your house"
+            raise RuleError(f"new {kind} colonists go to {where_}, not {place}")
+        entered = place
+        if s.board.node_type(place) == HOLDING:
+            harbour = next((c for c in s.houses_of(p.id) if s.board.has_tag(c, "harbour")), None)
+            entered = harbour or place
+        s.colonists.append(Colonist(p.id, kind, entered, None))
+        pe.append(Event("colonist", f"you place a {kind} colonist in {entered}"))
+    for city in a.builds:
+        c = s.board.city(city)
+        if p.id in s.houses.get(c, []):
+            raise RuleError(f"you already have a house in {c}")
+        if s.houses_in_supply(p.id) <= 0:
+            raise RuleError("you have no house left in your supply")
+        near = any(col.line is not None and c in col.line.ends for col in s.colonists_of(p.id))
+        if not near:
+            raise RuleError(f"none of your colonists stands on a line next to {c}: you cannot build there")
+        s.houses.setdefault(c, []).append(p.id)
+        pe.append(Event("build", f"you build a house in {c} ({s.cities[c]})", {"city": c}))
+        if enter_from_holding(s, p.id, c) is not None:
+            pe.append(Event("colonist", f"{c} is a harbour: your sea colonist leaves the {s.board.homes(SEA)[0]} and is placed there (reading)"))
+        t.check_houses(p.id)
+    # Senator/Consul: positions and names refer to the display as it lies when you buy;
+    # the cards slide left and the display refills once you have bought (base rules)
+    start = s.display_cards()
+    chosen: list[int] = []
+    for want in a.buys:
+        if str(want).isascii() and str(want).isdigit():
+            pos = int(want)
+            if not 1 <= pos <= len(start):
+                raise RuleError(f"display position {pos} holds no card (the display has {len(start)})")
+        else:
+            name = card_name(want)
+            free = [i + 1 for i, c in enumerate(start) if c == name and i + 1 not in chosen]
+            if not free:
+                raise RuleError(f"{name} is not in the display ({', '.join(start) or 'empty'})")
+            pos = free[0]
+        if pos in chosen:
+            raise RuleError(f"display position {pos} is bought twice")
+        chosen.append(pos)
+    bought = [(pos, t.name_position(pos)) for pos in chosen]
+    for pos, name in bought:
+        if p.hand is not None:
+            p.hand.append(Card.of(name))
+        pe.append(Event("buy", f"you buy {name} from display position {pos}", {"card": name, "position": pos}))
+    if chosen:
+        n_events = len(t.events)
+        t.remove_from_display(*chosen)  # the cards slide left once, after both buys
+        pe.extend(t.events[n_events:])  # the refill belongs to the player's buy, not to the reaction
+        del t.events[n_events:]
+    if bought and s.cards_left == 0:
+        t.end_game(p.id, "took the last card of the display")
+
+
+def move_colonists(s: Snapshot, owner: str, moves: list[tuple[str, str, str]]) -> list[Event]:
+    """Move ``owner``'s colonists by ``moves`` (``(kind, from, to)`` triples, ``to`` a line
+    label), one after the other, in ``s``; returns the report events.
+
+    Base rules, the Architect: the player has as many movement steps as colonists on the
+    board, shared among the moves; a colonist moves along lines of its kind and may pass
+    occupied lines but not end on one (nor on a dotted line, a reading). Raises
+    :class:`RuleError` for a move that breaks this. Each event's data holds its ``steps``.
+    """
+    events: list[Event] = []
+    if not moves:
+        return events
+    steps = movement_steps(s, owner)  # Gallia: a colonist waiting off the lines does not count
+    used = 0
+    for kind, frm, to in moves:
+        col = _find_colonist(s, owner, kind, frm)
+        target = s.board.parse_line(to, kind)
+        paths = line_distances(s, col, 10 ** 6)
+        if target not in paths:
+            raise RuleError(f"your {kind} colonist on {frm} cannot reach {target.label} along {kind} lines")
+        occ = s.line_occupant(target)
+        if occ is not None and occ is not col:
+            raise RuleError(f"{target.describe()} is occupied by a {occ.owner} colonist: a move cannot end there")
+        if not target.stoppable:
+            raise RuleError(f"{target.describe()} is a dotted line: a colonist may cross it but not end its move on it (reading)")
+        used += len(paths[target])
+        if used > steps:
+            raise RuleError(f"your moves use {used} steps but you have {steps} colonists on the board, so {steps} steps")
+        start = col.where
+        col.city, col.line = None, target
+        n = len(paths[target])
+        events.append(Event("move", f"your {kind} colonist moves {start} -> {target.label} ({n} step{'s' if n != 1 else ''})", {"steps": n}))
+    return events
+
+
+def _find_colonist(s: Snapshot, owner: str, kind: str, where_: str) -> Colonist:
+    """The colonist of ``owner`` and ``kind`` standing at ``where_`` (a city or a line label)."""
+    if s.board.is_line_text(where_):
+        line = s.board.parse_line(where_, kind)
+        hits = [c for c in s.colonists_of(owner, kind) if c.line == line]
+    else:
+        city = s.board.place(where_)
+        hits = [c for c in s.colonists_of(owner, kind) if c.city == city]
+    if not hits:
+        raise RuleError(f"you have no {kind} colonist on {where_}")
+    return hits[0]
+
+
+def bonus_goods(s: Snapshot, province: str) -> str:
+    """The good on a province's bonus marker: the most valuable among its cities' tokens."""
+    goods = [s.cities[c] for c in s.board.provinces[province] if s.cities.get(c) in GOODS]
+    return max(goods, key=GOODS.index)
+
+
+def produce_for_players(t: Turn, province: str, why: str) -> list[dict[str, Any]]:
+    """Every player's house in ``province`` produces one unit of its city's goods."""
+    s = t.s
+    out = []
+    for p in s.players:
+        got: dict[str, int] = {}
+        for city in s.board.provinces[province]:
+            if p.id in s.houses.get(city, []):
+                g = s.cities[city]
+                got[g] = got.get(g, 0) + 1
+        if got:
+            for g, n in got.items():
+                store_goods(t, p, g, n)
+            out.append({"player": p.id, "goods": got})
+    return out
+
+
+def store_goods(t: Turn, p: Any, goods: str, n: int) -> None:
+    """Add ``n`` ``goods`` to a player's running tally of goods received (if recorded).
+
+    The tally is partial by design: contrarius sees goods received (production, bonuses),
+    never goods spent or traded, so it is no count of the storehouse: it is not capped at
+    the storehouse's spaces and gives no warning. The capacity rule applies where goods are
+    counted at the table (``score --goods``, :func:`contrarius.rules.scoring.storehouse_space`).
+    """
+    if p.goods is None:
+        return
+    p.goods[goods] = p.goods.get(goods, 0) + n
+
+
+def sestertii_text(n: int) -> str:
+    """``1 sestertius``, ``5 sestertii``."""
+    return f"{n} sestert{'ius' if n == 1 else 'ii'}"
+
+
+def player_words(s: Snapshot, pid: str) -> tuple[str, str]:
+    """How a report names player ``pid`` and the verb ending that goes with it: ``("you",
+    "")`` in solo play ("you take"), ``("player1", "s")`` in team and third-player games
+    ("player1 takes"), so that every mode says what a player received in the same words."""
+    return ("you", "") if s.mode == "solo" else (pid, "s")
+
+
+def _received(t: Turn, pid: str, kind: str, text: str, data: dict[str, Any]) -> None:
+    """Report what ``pid`` received: a player event; two-player events name the player."""
+    if t.s.mode != "solo":
+        data = {**data, "player": pid}
+    t.player_events.append(Event(kind, text, data))
+
+
+def take_back_cards(t: Turn, pid: str, *, carried_for: str | None = None) -> None:
+    """Base rules, the Tribune: ``pid``'s played cards go back to their hand and they
+    receive "one sestertius for each card beyond the third, counting the Tribune itself"
+    (added to the tally, said in the report). Only when their cards are recorded.
+
+    ``carried_for``: the player who played the card when ``pid`` only carries it out
+    (team play, the partner, who plays no card of their own): that card is not among the
+    cards ``pid`` takes back, so it is not counted (a reading, README "How the rules are
+    read").
+    """
+    p = t.s.player(pid)
+    if p.played is None:
+        return
+    back = p.played
+    p.hand, p.played = (p.hand or []) + back, []
+    money = max(0, len(back) - 3)
+    if p.sestertii is not None:
+        p.sestertii += money
+    who, s_ = player_words(t.s, pid)
+    why = f"; the card they carry out is {carried_for}'s, not counted: a reading" if carried_for else ""
+    _received(t, pid, "player", f"{who} take{s_} back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune "
+              f"and receive{s_} {sestertii_text(money)} (1 per card beyond the third{why})", {"sestertii": money})
+
+
+def cash_bonus(t: Turn, pid: str | None = None) -> None:
+    """The Prefect's cash bonus for ``pid`` (default: the turn's player; base rules: "one
+    sestertius for every visible coin on the bonus markers, then flip all of those markers
+    back to their goods side"): the markers turn back, the sestertii are added to the tally
+    and said in the report."""
+    s = t.s
+    p = s.player(pid or t.pid)
+    coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
+    for prov in s.bonus_markers:
+        s.bonus_markers[prov] = "goods"
+    if p.sestertii is not None:
+        p.sestertii += coins
+    who, s_ = player_words(s, p.id)
+    _received(t, p.id, "reactivate", f"{who} reactivate{s_}: {coins} {bonus_piece(s)}{'s turn' if coins != 1 else ' turns'} "
+              f"back to goods and {who} receive{s_} {sestertii_text(coins)}", {"sestertii": coins})
+
+
+def colonist_money(t: Turn, pid: str | None = None) -> None:
+    """The Colonist, earn money (base rules, the Colonist: "five sestertii plus one per
+    colonist you have on the board"), for ``pid`` (default: the turn's player): added to
+    the tally and said in the report."""
+    p = t.s.player(pid or t.pid)
+    on_board = len(t.s.colonists_of(p.id))
+    money = 5 + on_board
+    if p.sestertii is not None:
+        p.sestertii += money
+    who, s_ = player_words(t.s, p.id)
+    _received(t, p.id, "money", f"{who} take{s_} money with the Colonist: 5 + {on_board} colonist"
+              f"{'s' if on_board != 1 else ''} on the board = {sestertii_text(money)}", {"sestertii": money})
+
+
+def specialist_production(t: Turn, card: Card, pid: str | None = None) -> None:
+    """A specialist (base rules: "each produce one unit from every one of your houses of
+    that goods type"), carried out by ``pid`` (default: the turn's player): added to the
+    tally and said in the report (which goods, how many, from which cities)."""
+    s = t.s
+    p = s.player(pid or t.pid)
+    goods = card.goods
+    cities = [c for c in s.houses_of(p.id) if s.cities.get(c) == goods]
+    if cities:
+        store_goods(t, p, goods, len(cities))  # type: ignore[arg-type]
+        got = f"{len(cities)} {goods} ({', '.join(cities)})"
+    else:
+        got = f"nothing (no house of {'yours' if s.mode == 'solo' else 'theirs'} in a {goods} city)"
+    who, s_ = player_words(s, p.id)
+    _received(t, p.id, "produce", f"{who} produce{s_} with the {card.name}: {got}", {"goods": goods, "units": len(cities)})
+
+
+def stack_card(s: Snapshot, name: str) -> str:
+    """The printed name of a card drawn into the display (``--refill``, ``--reveal``): a
+    card of the display stacks in a solo game ("Setup": stacks I and II), or ``?`` for a
+    card not recorded. Raises :class:`UnknownNameError` / :class:`ContrariusError`."""
+    if str(name).strip() == UNKNOWN_CARD:
+        return UNKNOWN_CARD
+    canon = card_name(name)
+    stacks = {c for names in card_facts()["stacks"].values() for c in names}
+    if s.mode == "solo" and canon not in stacks:
+        raise ContrariusError(f"--refill {canon}: the display stacks hold no {canon} (they hold {', '.join(sorted(stacks))})")
+    return canon
+
+
+def apply_reveals(s: Snapshot, reveal: dict[int, str]) -> list[str]:
+    """Name display cards the snapshot shows as ``?`` (changes ``s``): ``{position: card}``.
+
+    A card drawn into the display lies face up at the table ("Setup": the display); when
+    the snapshot did not record it, the player names it. Returns one report line per card.
+    Raises :class:`ContrariusError` for a position that does not show ``?`` or a name that
+    is ``?`` or not a card of the display stacks.
+    """
+    lines = []
+    for pos, name in sorted(reveal.items()):
+        shown = s.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
+        if shown != UNKNOWN_CARD:
+            raise ContrariusError(f"--reveal {pos}={name}: display position {pos} shows {shown or 'no card'}, not ? (an unrecorded card)")
+        canon = stack_card(s, name)
+        if canon == UNKNOWN_CARD:
+            raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
+        s.display[pos - 1] = canon
+        lines.append(f"display position {pos} is {canon}")
+    return lines
+
+
+def refuse_after_end(s: Snapshot) -> None:
+    """Raise :class:`GameOverError` once the game is over and no final card is pending
+    ("Solo End of Game", "Cooperative End of Game")."""
+    if s.ended is not None and not s.ended.final_turn_pending:
+        who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
+        raise GameOverError(f"the game is over ({who} ended it); run 'contrarius score' for the final scoring")
+
+
+def ensure_valid(s: Snapshot) -> None:
+    """Refuse a turn whose new snapshot would not load again (the last safety net before
+    anything is written). Raises :class:`ContrariusError` naming the first problem."""
+    try:
+        Snapshot.from_dict(s.to_dict(), "<new snapshot>")
+    except SnapshotError as exc:
+        raise ContrariusError(f"this turn would leave an invalid snapshot ({exc.problems[0].render()}); nothing was written: "
+                              "check the card names given with --refill and --reveal") from None
+
+
+def face_up_card(s: Snapshot, name: str) -> Card:
+    """The face-up card ``name`` of Contrarius that a Diplomat copies ("Solo Personality
+    Cards", Diplomat: "copy one of Contrarius's face-up cards"; each is turned face down
+    once copied). Raises :class:`RuleError` naming why and the face-up cards when it lies
+    face down or Contrarius has no such card."""
+    up = [c for c in s.contrarius.cards if c.name == name and c.face_up]
+    if not up:
+        down = any(c.name == name for c in s.contrarius.cards)
+        why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
+        have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
+        raise RuleError(f"the Diplomat cannot copy {name}: {why}; face-up cards: {have}")
+    return up[0]

@@ -1,0 +1,1 @@
+"""The rulebook's "Solo Variants" during play: Salsa, the fish market, Gallia, Aegyptus, forum cards."""

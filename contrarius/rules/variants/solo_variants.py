@@ -1,0 +1,305 @@
+"""The rulebook's "Solo Variants" during play: forum cards, fish (rules layer).
+
+Rules (Solitaria rulebook, "Solo Variants"):
+
+- Concordia Salsa, "Forum cards": *"Whenever you take a forum card, Contrarius takes the
+  first forum card. Contrarius never uses the forum cards as such."* A player takes one
+  forum card each time they play the Tribune (CORROBORATED). Reading (INFERRED): your card
+  leaves the row and the row closes up; Contrarius takes the card now in position 1; the
+  row closes up again and is refilled to 4 from the forum stack.
+- Fish market of the Balearica expansion: *"Whenever you pay with fish at the fish market,
+  give those fish to Contrarius instead of returning them to the supply. [...] If
+  Contrarius lets a province produce as a reaction to your Mercator, it also takes the
+  bonus good fish."* Reading (INFERRED): one fish per production.
+
+The salt-city preference lives in :func:`contrarius.rules.build.where`, the scoring in
+:mod:`contrarius.rules.scoring`. Every function here takes a snapshot (a working copy), changes
+it and returns the report lines as :class:`Note` values; none prints.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from contrarius.errors import ContrariusError, NeedForumRevealError, RuleError
+from contrarius.records import Record
+from contrarius.model.snapshot import Snapshot
+from contrarius.model.variants import FORUM_ROW, UNKNOWN, forum_cards, forum_name
+
+#: The forum-take reading, shown in the report where it acts.
+FORUM_READING = ("Salsa reading: your card leaves the forum row and the row closes up; Contrarius takes the card "
+                 "now first (leftmost); the row closes up and is refilled to 4 from the forum stack")
+#: One fish per production (reading).
+FISH_READING = ("fish market reading: the fish tile on a province's bonus space gives one fish when the province "
+                "produces (Contrarius takes it) and is turned over like a bonus marker")
+
+
+def bonus_piece(s: Snapshot) -> str:
+    """What lies on a province's bonus space: ``bonus marker``, or with the fish market
+    ``fish tile`` ("Solo Variants", fish market: fish tiles instead of the bonus markers)."""
+    return "fish tile" if s.variants.fish_market is not None else "bonus marker"
+
+
+#: What a production does to a fish tile (README reading "Fish market").
+FISH_TILE_TURNED = "is turned over, as a bonus marker turns to coins (fish market reading)"
+
+
+def bonus_turned(s: Snapshot) -> str:
+    """The report's words for what a production does to the province's bonus space: the
+    bonus marker turns to coins (base rules); with the fish market the fish tile lying
+    there is turned over as the marker would be (README reading "Fish market")."""
+    if s.variants.fish_market is None:
+        return "its bonus marker turns to coins"
+    return f"its fish tile {FISH_TILE_TURNED}"
+
+
+class Note(Record):
+    """One line of the turn's report: ``side`` (``"player"`` or ``"contrarius"``), ``kind``,
+    ``text`` and plain ``data`` for ``--json``."""
+
+    _fields = ("side", "kind", "text", "data")
+
+    def __init__(self, side: str, kind: str, text: str, data: dict[str, Any] | None = None):
+        self.side = side
+        self.kind = kind
+        self.text = text
+        self.data = {} if data is None else data
+
+
+def refuse_unused_variant_options(s: Snapshot, a: Any) -> None:
+    """Refuse an option of a solo variant that the game in ``s`` does not use ("Solo
+    Variants"): ``--fish`` without the fish market, ``--forum``/``--forum-refill``/
+    ``--forum-reveal`` without Salsa. One check for every mode: team and third-player games
+    never use a solo variant (``new`` refuses them there), so these options are refused in
+    them too. ``a``: the turn's :class:`~contrarius.rules.turn.PlayerAction` (or team action).
+    Raises :class:`ContrariusError` (exit 2, a usage error).
+    """
+    if getattr(a, "fish", 0) and s.variants.fish_market is None:
+        raise ContrariusError("--fish records fish paid at the fish market, but this game does not use it (new --fish-market)")
+    forum = next((f"--{name.replace('_', '-')}" for name in ("forum", "forum_refill", "forum_reveal")
+                  if getattr(a, name, None) not in (None, [], {})), None)
+    if forum and s.variants.salsa is None:
+        raise ContrariusError(f"{forum} records a Salsa forum card, but this game does not use Salsa (new --salsa)")
+
+
+def parse_forum_pick(text: str) -> tuple[int | None, str | None]:
+    """``--forum``: ``"Julius"`` -> (None, "Julius"); ``"2"`` -> (2, None); ``"2=Julius"`` -> (2, "Julius").
+
+    Raises :class:`ContrariusError` for a position outside 1-4.
+    """
+    pos_text, sep, name = str(text).partition("=")
+    if not sep:
+        pos_text, name = (text, "") if str(text).strip().isdigit() else ("", text)
+    pos = None
+    if pos_text.strip():
+        if not (pos_text.strip().isascii() and pos_text.strip().isdigit()) or not 1 <= int(pos_text) <= FORUM_ROW:
+            raise ContrariusError(f"--forum {text!r}: write the card's name, its position 1-{FORUM_ROW}, or POSITION=NAME")
+        pos = int(pos_text)
+    return pos, (forum_name(name) if name.strip() else None)
+
+
+def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]) -> list[Note]:
+    """You take a forum card (``pick``: name, position or POSITION=NAME); Contrarius takes the
+    first one; the row refills ("Solo Variants", Concordia Salsa, with the reading above).
+
+    ``refill``: names of forum cards drawn to refill the row, in order (a stack whose order
+    is not recorded; missing ones are ``?``). ``reveal``: names for row positions shown as
+    ``?`` (position 1-4 as the row lies before your take). Changes ``s``. Raises
+    :class:`ContrariusError` / :class:`RuleError` when the card is not in the row, when
+    Contrarius's card would not be known, or when refill names are not used.
+    """
+    refuse_unused_variant_options(s, SimpleNamespace(forum=pick))
+    salsa = s.variants.salsa
+    row = list(salsa.row)
+    for pos, name in reveal.items():
+        if not 1 <= pos <= len(row) or row[pos - 1] != UNKNOWN:
+            shown = row[pos - 1] if 1 <= pos <= len(row) else "no card"
+            raise ContrariusError(f"--forum-reveal {pos}={name}: forum row position {pos} shows {shown}, not ? (a card not recorded)")
+        row[pos - 1] = forum_name(name)
+    notes: list[Note] = []
+    pos, name = parse_forum_pick(pick)
+    if not row:
+        raise RuleError("the forum row is empty: there is no forum card to take; remove --forum")
+    if pos is None:
+        hits = [i + 1 for i, n in enumerate(row) if n == name]
+        unknown_pos = [i + 1 for i, n in enumerate(row) if n == UNKNOWN]
+        if hits:
+            pos = hits[0]
+        elif len(unknown_pos) == 1:
+            pos = unknown_pos[0]
+        elif unknown_pos:
+            raise ContrariusError(f"--forum {name}: not recorded in the forum row ({', '.join(row)}); "
+                                  f"say which ? it was: --forum POSITION={name}")
+        else:
+            raise RuleError(f"{name} is not in the forum row ({', '.join(row)})")
+    if pos > len(row):
+        raise RuleError(f"forum row position {pos} holds no card (the row has {len(row)})")
+    shown = row[pos - 1]
+    if name is not None and shown not in (UNKNOWN, name):
+        raise RuleError(f"forum row position {pos} holds {shown}, not {name}")
+    mine = name or shown
+    first_pos = 2 if pos == 1 else 1  # Contrarius's card, as the row lay before your take
+    row.pop(pos - 1)
+    notes.append(Note("player", "forum", f"you take the forum card {mine} from forum row position {pos}",
+                      {"card": mine, "position": pos}))
+    if row:
+        first = row.pop(0)
+        if first == UNKNOWN:
+            raise NeedForumRevealError(first_pos, "Contrarius takes the first forum card, which the snapshot does not name (?): "
+                                       "run the same command again with --forum-reveal POSITION=NAME (its position before your take)")
+        salsa.contrarius.append(first)
+        colour = forum_cards()[first]
+        notes.append(Note("contrarius", "forum", f"Contrarius takes the first forum card, {first} ({colour}) "
+                          f"(\"Whenever you take a forum card, Contrarius takes the first forum card\")",
+                          {"card": first, "colour": colour}))
+    else:
+        notes.append(Note("contrarius", "forum", "the forum row is empty after your take: Contrarius takes no forum card"))
+    drawn = []
+    while len(row) < FORUM_ROW and salsa.stack_remaining > 0:
+        if salsa.stack_order:
+            new = salsa.stack_order.pop(0)
+        elif refill:
+            new = forum_name(refill.pop(0))
+        else:
+            new = UNKNOWN
+        salsa.stack_remaining -= 1
+        row.append(new)
+        drawn.append(new)
+    if refill:
+        raise ContrariusError(f"--forum-refill {', '.join(refill)}: not used, fewer forum cards were drawn; remove it")
+    if drawn:
+        words = ", ".join("an unrecorded card (?)" if d == UNKNOWN else d for d in drawn)
+        notes.append(Note("contrarius", "forum", f"the forum row closes up and is refilled: {words}", {"drawn": drawn}))
+    notes.append(Note("contrarius", "reading", FORUM_READING))
+    salsa.row = row
+    seen = [n for n in salsa.contrarius + salsa.row + list(salsa.stack_order or []) if n != UNKNOWN]
+    dup = sorted({n for n in seen if seen.count(n) > 1})
+    if dup:
+        raise ContrariusError(f"forum card {', '.join(dup)} would be twice in the game: check --forum, --forum-reveal and --forum-refill")
+    return notes
+
+
+def pay_fish(s: Snapshot, n: int) -> list[Note]:
+    """You paid ``n`` fish at the fish market: they go to Contrarius ("Solo Variants").
+
+    Raises :class:`ContrariusError` without the fish market or for a negative count.
+    """
+    refuse_unused_variant_options(s, SimpleNamespace(fish=n))
+    fm = s.variants.fish_market
+    if n < 0:
+        raise ContrariusError(f"--fish is the number of fish you paid; got {n}")
+    if n == 0:
+        return []
+    old = fm.contrarius
+    fm.contrarius += n
+    return [Note("contrarius", "fish", f"you paid {n} fish at the fish market: they go to Contrarius "
+                 f"(fish {old} -> {fm.contrarius}, 1 VP each at the end)", {"fish": n})]
+
+
+def mercator_fish(s: Snapshot, province: str) -> list[Note]:
+    """Contrarius let ``province`` produce as its Mercator reaction: it takes the bonus fish."""
+    fm = s.variants.fish_market
+    if fm is None:
+        return []
+    old = fm.contrarius
+    fm.contrarius += 1
+    return [Note("contrarius", "fish", f"Contrarius takes the bonus fish of {province} (fish {old} -> {fm.contrarius}; "
+                 "\"it also takes the bonus good fish\")", {"fish": 1, "province": province}),
+            Note("contrarius", "reading", FISH_READING)]
+
+
+def forum_due(s: Snapshot, reaction: str, pick: str | None) -> None:
+    """Refuse a Tribune of a Salsa game without ``--forum`` while the row holds cards: a
+    player takes one forum card each time they play the Tribune (CORROBORATED), and
+    Contrarius takes one with it. Raises :class:`ContrariusError` (a usage error, exit 2,
+    like a Prefect without ``--produce``: the option the card needs is missing); also for
+    ``--forum`` with another card."""
+    salsa = s.variants.salsa
+    if pick is not None and reaction != "tribune":
+        raise ContrariusError("--forum records the forum card taken with the Tribune; this card is no Tribune")
+    if salsa is not None and reaction == "tribune" and pick is None and salsa.row:
+        raise ContrariusError("with Salsa you take a forum card when you play the Tribune, and Contrarius takes the first one: "
+                        f"add --forum NAME (the row: {', '.join(salsa.row)})")
+
+
+# ----- Concordia Aegyptus ---------------------------------------------------------------------
+#: Readings of the Aegyptus variant (README, "How the rules are read").
+RED_SEA_COLONIST_READING = ("Aegyptus reading: \"places a sea colonist there at the first occasion\": its next new "
+                            "sea colonist after its first house at the Red Sea goes to that city instead of the capital")
+SURPLUS_READING = ("Aegyptus reading: steps its build move left unused move one sea colonist onto a free line to a "
+                   "bonus spot if they reach one (else it stays); there it becomes a trader: 7 VP at the end, no "
+                   "longer counted for building; one trader per spot")
+
+
+def red_sea_colonist(s: Snapshot, kind: str) -> tuple[str | None, list[Note]]:
+    """Where Contrarius's new colonist of ``kind`` goes under the Aegyptus variant ("Solo
+    Variants", Concordia Aegyptus: it "places a sea colonist there at the first occasion",
+    *there* being "its first harbor city at the Red Sea"): a new sea colonist, while that is
+    due, goes to the city of its first house at the Red Sea in the order it built them
+    (``variants.aegyptus.first_red_sea``), never to a later one. Returns
+    ``(city or None, notes)`` and marks the occasion used in ``s``. Raises
+    :class:`ContrariusError` when it has several Red Sea houses and the snapshot does not
+    record which came first."""
+    from contrarius.model.variants import board_places
+
+    a = s.variants.aegyptus
+    if a is None or a.red_sea_colonist != "due" or kind != "sea":
+        return None, []
+    mine = sorted(set(s.houses_of("contrarius")) & board_places(s.board, "red_sea"), key=str.casefold)
+    a.settle_first(mine)
+    first = a.first_red_sea
+    if first is None:
+        if not mine:
+            return None, []
+        raise ContrariusError(f"variants.aegyptus.first_red_sea: Contrarius has houses in {', '.join(mine)} at the Red Sea "
+                              "and the snapshot does not record which it built first (its sea colonist goes there): "
+                              "write that city as variants.aegyptus.first_red_sea")
+    a.red_sea_colonist = "placed"
+    return first, [Note("contrarius", "reading", RED_SEA_COLONIST_READING)]
+
+
+def surplus_steps(s: Snapshot, used: int) -> list[Note]:
+    """Aegyptus: "Surplus movement steps are used to reach the bonus spots". After a build
+    move of ``used`` steps, the rest of Contrarius's steps (one per colonist that counts for
+    building) move one sea colonist onto a free line to a bonus spot it has no trader at
+    yet, when they reach one (shortest; ties: colonists in snapshot order, then lines
+    alphabetically); it becomes a trader there (reading above). Changes ``s``."""
+    from contrarius.rules.build import building_colonists, line_distances
+    from contrarius.model.variants import board_discs
+
+    a = s.variants.aegyptus
+    discs = board_discs(s.board)
+    if a is None or not discs:
+        return []
+    movers = building_colonists(s)
+    surplus = len(movers) - used
+    if surplus <= 0:
+        return []
+    best = None
+    for i in movers:
+        col = s.colonists[i]
+        if col.kind != "sea":
+            continue
+        for line, path in line_distances(s, col, surplus).items():
+            spot = next((e for e in line.ends if e in discs), None)
+            if spot is None or spot in a.traders or not path or not line.stoppable:
+                continue
+            if s.line_occupant(line) is not None:
+                continue
+            key = (len(path), i, line.label)
+            if best is None or key < best[0]:
+                best = (key, i, line, path, spot)
+    if best is None:
+        return [Note("contrarius", "reading", f"Aegyptus: {surplus} surplus step{'s' if surplus != 1 else ''} reach no free "
+                     "line to a bonus spot: no colonist moves")]
+    _, i, line, path, spot = best
+    col = s.colonists[i]
+    start = col.where
+    col.city, col.line = None, line
+    a.traders.append(spot)
+    route = " -> ".join([start] + [ln.label for ln in path])
+    return [Note("contrarius", "trader", f"Aegyptus: with its {surplus} surplus step{'s' if surplus != 1 else ''} its sea "
+                 f"colonist moves {route} and becomes a trader at {spot} (7 VP at the end; it no longer counts for building)",
+                 {"spot": spot, "path": [ln.label for ln in path]}),
+            Note("contrarius", "reading", SURPLUS_READING)]

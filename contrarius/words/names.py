@@ -1,0 +1,254 @@
+"""What a player types, read into the names and moves the rules use (pure functions).
+
+Shared by every front end (``contrarius play``/``preview``/``new`` and the guided turn
+loop of ``contrarius session``): each function takes text and, where the answer depends
+on the game, a snapshot; it returns printed names or exact move triples and never prints.
+Every failure is one :class:`~contrarius.errors.UnknownNameError` (exit 2) whose message
+either names the closest printed names or asks one question listing the candidates.
+
+- :func:`card_from_text`: a personality card by its name, an alias (``pm``) or a unique
+  prefix (``merc``, ``arch``, ``trib``, ``sen``, ``pref``).
+- :func:`goods_from_text`: a goods type, also by a common synonym (``grain``/``wheat``
+  for food, plurals such as ``bricks``).
+- :func:`die_face_text`: a die result as typed, with goods synonyms read as the goods.
+- :func:`parse_move`: a colonist move, the exact ``KIND:FROM:TO`` line form or the
+  shorthand ``KIND:WHERE>CITY`` (the colonist standing at ``WHERE`` goes to the nearest
+  free line next to ``CITY``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from contrarius.material.board import GOODS, TOKEN_GOODS, unknown
+from contrarius.errors import ContrariusError, UnknownNameError
+
+#: Words players use for a goods type (lower case) -> the goods type as printed.
+GOODS_SYNONYMS: dict[str, str] = {
+    "grain": "food", "wheat": "food", "corn": "food", "bread": "food",
+    "bricks": "brick", "tools": "tool", "wines": "wine", "cloths": "cloth", "fabric": "cloth",
+}
+
+#: Team-play cards (stack III and the team hands): not offered in solo games.
+TEAM_CARDS: tuple[str, ...] = ("Legatus", "Praetor", "Proconsul", "Prefect/Architect", "Architect/Mercator", "Mercator/Prefect")
+
+
+def _or_list(names: list[str]) -> str:
+    """``["A", "B", "C"]`` -> ``"A, B or C"``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def resolve_prefix(text: str, names: list[str], what: str) -> str:
+    """The one of ``names`` that ``text`` names: equal ignoring case, else a unique prefix.
+
+    ``text`` is compared case-insensitively; when several names start with it and one of
+    them is the start of all the others (``pref``: Prefect, Prefect with Praefectus
+    Magnus, Prefect/Architect), that shortest one is meant. Raises
+    :class:`UnknownNameError` asking which one (``'pr' could be Praetor, Prefect or
+    Proconsul: which one?``) when the prefix is shared, or naming the closest of ``names``
+    (only printed names) when nothing starts with it.
+    """
+    key = str(text).strip().casefold()
+    if not key:
+        raise UnknownNameError(f"empty {what} name; one of {', '.join(names[:12])}")
+    for n in names:
+        if n.casefold() == key:
+            return n
+    hits = [n for n in names if n.casefold().startswith(key)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        shortest = min(hits, key=len)
+        if all(h.casefold().startswith(shortest.casefold()) for h in hits):
+            return shortest
+        raise UnknownNameError(f"{what} {text!r} could be {_or_list(sorted(hits))}: which one? (type more letters)")
+    raise unknown(what, text, names)
+
+
+def card_from_text(text: str, *, mode: str | None = None) -> str:
+    """The printed name of the personality card ``text`` names.
+
+    Accepts any case, the aliases of :func:`contrarius.material.cards.card_name` (``pm`` for the
+    Prefect with Praefectus Magnus) and unique prefixes (:func:`resolve_prefix`):
+    ``merc`` -> Mercator, ``arch`` -> Architect, ``trib`` -> Tribune, ``sen`` -> Senator,
+    ``pref`` -> Prefect. ``mode``: the game's mode; in a ``solo`` game the team cards are
+    not candidates for a prefix (an exact team-card name still resolves, and the rules
+    then refuse it where it does not belong). Raises :class:`UnknownNameError`.
+    """
+    from contrarius.material.cards import card_name, catalog
+
+    try:
+        return card_name(text)
+    except UnknownNameError:
+        pass
+    names = list(catalog())
+    if mode == "solo":
+        names = [n for n in names if n not in TEAM_CARDS]
+    return resolve_prefix(str(text).replace("_", " "), names, "card")
+
+
+def goods_from_text(text: str, allowed: tuple[str, ...] = TOKEN_GOODS) -> str:
+    """The goods type ``text`` names (``brick``, ``food``, ``tool``, ``wine``, ``cloth``,
+    ``salt``), in any case, by a synonym of :data:`GOODS_SYNONYMS` (``grain``/``wheat``
+    -> ``food``) or by a unique prefix (``clo`` -> ``cloth``). ``allowed``: the goods
+    accepted (default all token goods, salt included). Raises :class:`UnknownNameError`
+    naming the closest goods type.
+    """
+    key = str(text).strip().casefold()
+    key = GOODS_SYNONYMS.get(key, key)
+    return resolve_prefix(key, list(allowed), "goods")
+
+
+def die_face_text(text: str) -> str:
+    """A die result as typed, with a goods synonym replaced by its goods type.
+
+    ``"grain"`` -> ``"food"``; anything else (``"3"``, ``"land"``, ``"S"``, ``"wine"``) is
+    returned stripped and unchanged: :func:`contrarius.material.dice.parse_face` checks it against
+    the die.
+    """
+    key = str(text).strip()
+    return GOODS_SYNONYMS.get(key.casefold(), key)
+
+
+def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option: str = "--move",
+               yours: bool | None = None) -> tuple[str, str, str]:
+    """Read one colonist move into ``(kind, from, to)`` as the rules take it.
+
+    Two forms (base rules, the Architect: a colonist moves along lines of its kind):
+
+    - exact: ``KIND:FROM:TO`` (``land:Roma:Roma-Spoletvm``, ``sea:Cosa-Roma:Aleria-Cosa``);
+      returned as typed (the rules resolve the names).
+    - shorthand: ``KIND:WHERE>CITY`` (``land:Casinvm>Lvceria``): the ``owner``'s colonist
+      of that kind standing at ``WHERE`` (a city, a line ``A-B``, or a city next to the
+      line it stands on) goes to the line of its kind next to ``CITY`` that it reaches in
+      the fewest steps and that no other colonist holds. Needs ``snapshot`` (a
+      :class:`~contrarius.model.snapshot.Snapshot`) and ``owner`` (a player id). Which
+      colonists stand at ``WHERE`` is :func:`colonists_at`.
+
+    ``option`` is how the text was given (``--move``, ``--partner-move``; the session's
+    ``move``, ``player2's move``): the messages name it. ``yours``: the messages say
+    "you" (else they name ``owner``); default: ``option`` is ``--move``. Raises
+    :class:`ContrariusError` for text in neither form, and :class:`UnknownNameError` with
+    one question (listing the exact forms to type) when the shorthand fits several
+    colonists (:func:`colonists_at`: in ``WHERE`` and on a line next to it alike) or
+    several equally near lines: the shorthand never guesses.
+    """
+    raw = str(text).strip()
+    if ">" in raw:
+        head, _, city = raw.partition(">")
+        kind, sep, where_ = head.partition(":")
+        kind = kind.strip().casefold()
+        if not sep or kind not in ("land", "sea") or not where_.strip() or not city.strip():
+            raise ContrariusError(f"{option} {text!r}: write KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria (or KIND:FROM:TO)")
+        if snapshot is None or owner is None:
+            raise ContrariusError(f"{option} {text!r}: the shorthand needs the game; write KIND:FROM:TO")
+        return _shorthand(snapshot, owner, kind, where_.strip(), city.strip(), f"{option} {raw}",
+                          option == "--move" if yours is None else yours)
+    parts = [p.strip() for p in raw.split(":")]
+    if len(parts) != 3 or parts[0].casefold() not in ("land", "sea") or not parts[1] or not parts[2]:
+        raise ContrariusError(f"{option} {text!r}: write KIND:FROM:TO, e.g. land:Roma:Roma-Spoletvm, "
+                              "or KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria")
+    return parts[0].casefold(), parts[1], parts[2]
+
+
+def parse_moves(texts: list[str], snapshot: Any = None, owner: str | None = None,
+                option: str = "--move", yours: bool | None = None) -> list[tuple[str, str, str]]:
+    """Read several colonist moves of one Architect (:func:`parse_move` each), in order:
+    a shorthand ``KIND:WHERE>CITY`` is read on the board as the earlier moves left it, so
+    ``land:Roma>Casinvm`` then ``land:Casinvm-Roma>Neapolis`` moves the same colonist
+    twice. A move the rules refuse is left for them to refuse (the later ones are then
+    read on the board as it was before it). ``option``, ``yours``: as for :func:`parse_move`
+    (``--partner-move``: the partner's moves, ``owner`` the partner). Raises what
+    :func:`parse_move` raises.
+    """
+    from contrarius.errors import RuleError
+    from contrarius.rules.turn import move_colonists
+
+    state = snapshot
+    out: list[tuple[str, str, str]] = []
+    for n, text in enumerate(texts):
+        out.append(parse_move(text, state, owner, option, yours))
+        if state is not None and owner is not None and any(">" in t for t in texts[n + 1:]):
+            trial = state.copy()
+            try:
+                move_colonists(trial, owner, [out[-1]])
+            except (RuleError, ContrariusError):
+                continue
+            state = trial
+    return out
+
+
+def colonists_at(s: Any, owner: str, kind: str, where_: str) -> list[Any]:
+    """``owner``'s colonists of ``kind`` that the ``WHERE`` of a move shorthand names:
+    on the line ``where_`` (``A-B``), or for a city or place, those standing in it AND
+    those on a line next to it (both are "at" it as players say; the shorthand asks when
+    they are several, never prefers one). Raises :class:`UnknownNameError` for a name the
+    board does not know."""
+    board = s.board
+    mine = s.colonists_of(owner, kind)
+    if board.is_line_text(where_):  # a place may hold a hyphen itself (Germania's Castle-Vbii)
+        line = board.parse_line(where_, kind)
+        return [c for c in mine if c.line == line]
+    place = board.place(where_)
+    return [c for c in mine if c.city == place or (c.line is not None and place in c.line.ends)]
+
+
+def reachable_cities(s: Any, colonist: Any, steps: int) -> list[str]:
+    """The cities ``colonist`` can end next to within ``steps`` movement steps: the ends
+    of the free lines of its kind it reaches (base rules, the Architect: no move ends on
+    an occupied or dotted line), alphabetically; cities only, without the two next to
+    the line it stands on (the shorthand needs no move there)."""
+    from contrarius.rules.build import line_distances
+
+    out: dict[str, None] = {}
+    for ln, path in line_distances(s, colonist, steps).items():
+        if path and len(path) <= steps and ln.stoppable and s.line_occupant(ln) in (None, colonist):
+            for end in ln.ends:
+                if s.board.is_city(end) and not (colonist.line is not None and end in colonist.line.ends):
+                    out[end] = None
+    return sorted(out, key=str.casefold)
+
+
+def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str, yours: bool) -> tuple[str, str, str]:
+    """The exact move the shorthand ``KIND:WHERE>CITY`` stands for (see :func:`parse_move`);
+    ``given`` (option and text, ``--move land:Roma>Cosa``) starts each message, which says
+    "you" when ``yours`` (the player's own move), else names ``owner`` (the partner's)."""
+    from contrarius.rules.build import line_distances
+
+    board = s.board
+    whose = "your" if yours else f"{owner}'s"
+    mine = s.colonists_of(owner, kind)
+    cols = colonists_at(s, owner, kind, where_)
+    if not cols:
+        raise UnknownNameError(f"{given}: {'you have' if yours else owner + ' has'} no {kind} colonist at {where_}; "
+                               f"{'yours' if yours else 'theirs'} stand at "
+                               f"{', '.join(c.where for c in mine) or 'none (all in supply)'}")
+    target = board.place(city)
+    options: list[tuple[int, str, str]] = []
+    for col in cols:
+        if col.line is not None and target in col.line.ends:
+            if len(cols) == 1:
+                raise UnknownNameError(f"{given}: {whose} {kind} colonist on {col.line.label} already stands next to {target}; no move needed")
+            continue
+        paths = line_distances(s, col, 10 ** 6)
+        free = [(len(p), ln.label) for ln, p in paths.items()
+                if target in ln.ends and ln.stoppable and (s.line_occupant(ln) is None or s.line_occupant(ln) is col)]
+        if free:  # this colonist's nearest free lines next to the city
+            best = min(n for n, _ in free)
+            options += [(best, col.where, label) for n, label in sorted(free) if n == best]
+    if not options:
+        raise UnknownNameError(f"{given}: no free {kind} line next to {target} can be reached from {where_}")
+    options = list(dict.fromkeys(options))  # two colonists standing together are one choice
+    if len(options) > 1:
+        forms = [f"{kind}:{frm}:{to}" for _, frm, to in options]
+        if len({n for n, _, _ in options}) == 1:
+            n = options[0][0]
+            raise UnknownNameError(f"{given}: which move? {_or_list(forms)} (each {n} step{'s' if n != 1 else ''})")
+        forms = [f"{f} ({n} step{'s' if n != 1 else ''})" for f, (n, _, _) in zip(forms, options)]
+        raise UnknownNameError(f"{given}: which move? {_or_list(forms)}")
+    _, frm, to = options[0]
+    return kind, frm, to
+
+
+__all__ = ["GOODS", "GOODS_SYNONYMS", "TEAM_CARDS", "card_from_text", "colonists_at", "die_face_text", "goods_from_text",
+           "parse_move", "parse_moves", "reachable_cities", "resolve_prefix"]

@@ -27,9 +27,9 @@ from contrarius.pictures.words import word
 #: Width of the picture: laid out for a phone held upright (it scales with its viewBox).
 WIDTH = 400
 PAD = 10
-ROW = 16
+ROW = 18
 #: Where the columns and the VP chart stand.
-X_TURN, X_WHO, X_MARK_HOUSE, X_MARK_CARD, X0, X1 = 26, 34, 164, 176, 188, 388
+X_TURN, X_WHO, X_MARK_HOUSE, X_MARK_CARD, X0, X1 = 28, 36, 180, 192, 206, 386
 CONTRARIUS_COLOUR = SIDE_COLOURS["contrarius"]
 PLAYER_DASH = {"player": None, "player1": None, "player2": "5 3"}
 #: Printed card names too long for the card column, and their short form (the full name
@@ -99,6 +99,7 @@ def picture(data: dict[str, Any]) -> ET.Element:
         el(legend, "line", x1=PAD, y1=y - 4, x2=PAD + 22, y2=y - 4, stroke=colour, stroke_width=2,
            stroke_dasharray=PLAYER_DASH.get(p["id"]))
         y = _lines(legend, PAD + 28, y, word("race.legend.player", who=_who(p["id"], mode), vp=p["vp"]), 11, WIDTH - PAD * 2 - 28)
+    y = _lines(legend, PAD + 28, y, word("race.legend.later"), 10, WIDTH - PAD * 2 - 28, italic=True, fill="#333")
     x = PAD + 6
     house(legend, x, y - 4, "contrarius", word("race.legend.built"), scale=0.8)
     text(legend, x + 9, y, word("race.legend.built"), 11, anchor="start")
@@ -122,10 +123,10 @@ def picture(data: dict[str, Any]) -> ET.Element:
 
     y += 16  # the axis's numbers, then the track houses on it
     axis = el(svg, "g", class_="axis")
-    text(axis, X_TURN, y, word("race.col.turn"), 10, anchor="end", bold=True)
-    text(axis, X_WHO, y, word("race.col.card"), 10, anchor="start", bold=True)
+    text(axis, X_TURN, y, word("race.col.turn"), 11, anchor="end", bold=True)
+    text(axis, X_WHO, y, word("race.col.card"), 11, anchor="start", bold=True)
     for v in range(0, top + 1, step):
-        text(axis, vx(v), y, str(v), 10, fill="#333")
+        text(axis, vx(v), y, str(v), 11, fill="#333")
     track_y = y + 10 if c["track_houses"] else y
     rows_top = track_y + 10
     rows_bottom = rows_top + ROW * len(turns)
@@ -154,15 +155,15 @@ def picture(data: dict[str, Any]) -> ET.Element:
                data_built="|".join(t["built"]), data_took="|".join(t["took"]))
         if i % 2 == 0:
             el(g, "rect", x=0, y=ym - ROW / 2, width=WIDTH, height=ROW, fill="#F1ECDF")
-        text(g, X_TURN, ym + 3.5, str(t["turn"]), 10, anchor="end", fill="#333")
+        text(g, X_TURN, ym + 4, str(t["turn"]), 11, anchor="end", fill="#333")
         x_card = X_WHO
         if mode != "solo":
             colour = SIDE_COLOURS.get(t["player"], "#555")
-            el(g, "circle", cx=X_WHO + 5, cy=ym, r=5.5, fill=colour)
-            letter = el(g, "text", x=X_WHO + 5, y=ym + 3.5, font_size=8, text_anchor="middle", fill="#fff", font_weight="bold")
+            el(g, "circle", cx=X_WHO + 5, cy=ym, r=6, fill=colour)
+            letter = el(g, "text", x=X_WHO + 5, y=ym + 3.5, font_size=9, text_anchor="middle", fill="#fff", font_weight="bold")
             letter.text = SIDE_LETTERS.get(t["player"], str(t["player"])[:1].upper())
             x_card += 14
-        text(g, x_card, ym + 3.5, SHORT_CARDS.get(t["card"], t["card"]), 10, anchor="start", italic=after_end)
+        text(g, x_card, ym + 4, SHORT_CARDS.get(t["card"], t["card"]), 11, anchor="start", italic=after_end)
         if t["built"]:
             house(g, X_MARK_HOUSE, ym, "contrarius", word("race.did.built", cities=", ".join(t["built"])), cls="built", scale=0.75)
             if len(t["built"]) > 1:
@@ -193,8 +194,8 @@ def picture(data: dict[str, Any]) -> ET.Element:
                data_turn=t["turn"], data_scored=t["scored"])
             label = f"+{t['scored']}"
             gap = 11 if any(tr["how"] == "reached" for tr in t["track"]) else 5  # room for the track house drawn there
-            right = px + gap + text_width(label, 9, True) < WIDTH - 2
-            text(marks, px + gap if right else px - gap, py + 3, label, 9, bold=True, anchor="start" if right else "end",
+            right = px + gap + text_width(label, 10, True) < WIDTH - 2
+            text(marks, px + gap if right else px - gap, py + 3.5, label, 10, bold=True, anchor="start" if right else "end",
                  fill=CONTRARIUS_COLOUR)
 
     # the expert track: on the axis, and on the line where it was reached

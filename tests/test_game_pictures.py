@@ -5,7 +5,7 @@ Every picture is parsed with ``xml.etree`` and its data (the ``data-`` values of
 lines, bars and houses) compared with what ``log --json`` and ``score --json`` print for
 the same game: values, not pixels. The games are real, played to their end by the rules
 (the scripted turns of ``tests/test_board_games.py``) on Italia, Gallia at the expert
-level, Creta, and a team game on Italia; the campaign is three such games recorded one
+level, Creta, Balearica with the fish market, and a team game on Italia; the campaign is three such games recorded one
 after the other. Also: a hostile name in a snapshot or a campaign is text in the picture,
 never markup; no picture holds a script.
 """
@@ -57,6 +57,7 @@ GAMES = {
     "gallia-expert": dict(board="gallia", seed=1, level="expert"),
     "creta": dict(board="creta", seed=2),
     "italia-team": dict(board="italia", seed=3, mode="team"),
+    "balearica-fish": dict(board="balearica", seed=4, fish_market=True),
 }
 _played: dict[str, tuple[str, str]] = {}
 
@@ -213,9 +214,10 @@ def check_score(root: ET.Element, data: dict) -> None:
         given = parts.pop("given", 0)
         assert parts == {k: v for k, v in want.items() if v}
         assert sum(parts.values()) == side["known_points"]
-        if side["given_total"] is not None:
+        if side["given_total"] is not None:  # the total counted at the table: the rest beyond the parts known
             assert side["known_points"] + given == side["given_total"] or given == 0
         listed = {t.get("data-part"): t.get("data-points") for t in groups(g, "part-words")}
+        assert listed.pop("given", "0") == str(given)
         assert listed == {k: None if v is None else str(v) for k, v in want.items() if v != 0}
         assert bool(groups(g, "unknown")) == (side["total"] is None)
     result = groups(root, "result")[0]
@@ -227,6 +229,7 @@ def check_score(root: ET.Element, data: dict) -> None:
     ("italia", ["--player-total", "90"]),
     ("gallia-expert", ["--goods", "none", "--sestertii", "3"]),
     ("creta", []),
+    ("balearica-fish", ["--player-total", "100"]),
     ("italia-team", ["--player-total", "player1=80", "--player-total", "player2=70"]),
 ])
 def test_score_picture_shows_each_side_split_by_god(runner, tmp_path, name, args):
@@ -237,6 +240,10 @@ def test_score_picture_shows_each_side_split_by_god(runner, tmp_path, name, args
     assert ("Final scoring" in words(root)) and data["ended"]
     if data["winner"] is not None:
         assert f"by {abs(data['margin'])} VP" in words(root)
+    if name == "balearica-fish":  # "Solo Variants", the fish market: Contrarius's fish are a part of its bar
+        fish = [v["points"] for v in data["sides"][0]["variants"] if v["what"] == "fish"]
+        assert fish and fish[0] > 0
+        assert [num(p.get("data-points")) for p in groups(root, "part") if p.get("data-part") == "variant:fish"][:1] == fish
     if data["mode"] == "team":
         assert data["team_total"] == 75 and num(groups(root, "team-total")[0].get("data-total")) == 75
 

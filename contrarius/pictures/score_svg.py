@@ -69,6 +69,7 @@ def score_parts(side: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _colour(key: str, extras: list[str]) -> str:
+    """The colour of part ``key`` (a variant's: by its place among ``extras``)."""
     if key.startswith("variant:"):
         return EXTRA_COLOURS[extras.index(key) % len(EXTRA_COLOURS)]
     return PART_COLOURS.get(key, "#999")
@@ -148,22 +149,25 @@ def picture(data: dict[str, Any]) -> ET.Element:
                 text(pg, x + w / 2, y + BAR / 2 + 3.5, label, 10, bold=True)
             x += w
             shown.append(p)
+        listed = [p for p in parts if p["points"] != 0]
         if side["given_total"] is not None and side["given_total"] > side["known_points"]:
+            # the total counted at the table replaces the sum: the rest of it beyond the parts known
             rest = side["given_total"] - side["known_points"]
-            title = word("score.part.title", side=name, part=word("score.total.given", n=side["given_total"]), points="")
-            pg = el(sg, "g", title.strip(), class_="part", data_part="given", data_points=rest)
+            part = {"key": "given", "label": word("score.part.rest"), "points": rest}
+            title = word("score.part.title", side=name, part=part["label"], points=word("vp", n=rest))
+            pg = el(sg, "g", title, class_="part", data_part="given", data_points=rest)
             el(pg, "rect", x=x, y=y, width=rest * px, height=BAR, fill=PART_COLOURS["given"], stroke="#999", stroke_width=1,
                stroke_dasharray="3 2")
-            if text_width(str(side["given_total"]), 10, True) + 4 < rest * px:
-                text(pg, x + rest * px / 2, y + BAR / 2 + 3.5, str(side["given_total"]), 10, bold=True)
+            if text_width(str(rest), 10, True) + 4 < rest * px:
+                text(pg, x + rest * px / 2, y + BAR / 2 + 3.5, str(rest), 10, bold=True)
             x += rest * px
+            listed.append(part)
         elif side["total"] is None:
             pg = el(sg, "g", word("score.part.unknown"), class_="unknown")
             el(pg, "rect", x=x + 1, y=y, width=22, height=BAR, fill="none", stroke="#777", stroke_width=1.2, stroke_dasharray="3 2")
             text(pg, x + 12, y + BAR / 2 + 4, "?", 12, bold=True)
         y += BAR + 14
         # the parts in words, two columns
-        listed = [p for p in parts if p["points"] != 0]
         half = (WIDTH - 2 * PAD) / 2
         for i, p in enumerate(listed):
             cx = PAD + (i % 2) * half

@@ -60,6 +60,7 @@ WORDS: dict[str, str] = {
     "score.part.track": "VP track",
     "score.part.concordia": "Concordia card",
     "score.part.unknown": "not known",
+    "score.part.rest": "counted at the table",
     "score.total": "{n} VP",
     "score.total.atleast": "at least {n} VP (not all known)",
     "score.total.given": "{n} VP (counted at the table)",

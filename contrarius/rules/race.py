@@ -1,8 +1,8 @@
 """The race of a game as plain data, read from the snapshot's record (``log``): what
 Contrarius did in each turn (the houses it built, the cards it took, the VP it scored),
 its expert track ("Difficulty level", Expert: the houses on the VP track that it builds
-when its marker reaches them), the players' VP tracks, and how the game ended ("End of
-the game": who took the Concordia card's trigger, in which turn).
+when its marker reaches them), the players' VP tracks, and how the game ended ("Solo End
+of Game", "Cooperative End of Game": who ended it and took the Concordia card, in which turn).
 
 A turn's record keeps its report lines as contrarius wrote them (:class:`contrarius.rules.turn.Turn`
 ``say``; "Contrarius builds in CITY (PROVINCE, GOODS) for ...", "Contrarius takes CARD from

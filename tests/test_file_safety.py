@@ -1,5 +1,5 @@
 """The file-safety layer against what breaker and repro sessions found (contrarius/store.py,
-the write path of cli/common.py, yamlio.py), each tested as a kind, not as the sample:
+the write path of cli/common.py, io/textfiles.py), each tested as a kind, not as the sample:
 
 - commands creating the same new file at the same time: exactly one does, the others are
   refused as ``-o`` onto an existing file (exit 3, nothing written);
@@ -189,7 +189,7 @@ def test_a_device_is_refused_not_read(args):
 
 
 def test_a_history_that_is_a_device_or_too_big_is_exit_3(runner, tmp_path, monkeypatch):
-    import contrarius.io.yamlio as yamlio
+    import contrarius.io.textfiles as textfiles
 
     g = new(runner, tmp_path / "g.yaml")
     ok(runner, "play", "mercator", str(g), "-i")
@@ -200,7 +200,7 @@ def test_a_history_that_is_a_device_or_too_big_is_exit_3(runner, tmp_path, monke
     assert r.exit_code == 3 and "is a device" in r.stderr, r.stderr
     hist.unlink()
     (tmp_path / "keep").rename(hist)
-    monkeypatch.setattr(yamlio, "MAX_FILE_BYTES", hist.stat().st_size - 1)  # the cap, made small to test it
+    monkeypatch.setattr(textfiles, "MAX_FILE_BYTES", hist.stat().st_size - 1)  # the cap, made small to test it
     for args in (["undo", str(g)], ["show", str(tmp_path / "big.yaml")]):
         (tmp_path / "big.yaml").write_text("x" * (hist.stat().st_size + 10), encoding="utf-8")
         r = runner.invoke(app, args)

@@ -351,7 +351,7 @@ _LOG_KEYS = ("turn", "player", "card", "action", "partner", "reacted_to", "dice"
 # the keys of a recorded action that hold lists (the log command joins them)
 _LOG_ACTION_LISTS = ("moves", "builds", "places", "buys", "refill", "choices")
 #: Deepest nesting of lists and mappings a turn record may have: far more than contrarius
-#: writes (a file cannot nest deeper than :data:`contrarius.io.yamlio.MAX_DEPTH` anyway).
+#: writes (a file cannot nest deeper than :data:`contrarius.io.refusals.MAX_DEPTH` anyway).
 _MAX_LOG_DEPTH = 16
 
 

@@ -295,7 +295,7 @@ def register(app: typer.Typer) -> None:
         if beginner and level != "standard":
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
         check_output("-", output, False)  # usage errors before any rule runs
-        from contrarius.io.yamlio import MAX_DIGITS
+        from contrarius.io.refusals import MAX_DIGITS
 
         for opt, val in (("--seed", seed), ("--start-vp", start_vp)):
             if val is not None and len(str(abs(val))) > MAX_DIGITS:

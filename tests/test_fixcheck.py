@@ -68,7 +68,7 @@ def test_non_decimal_numbers_are_named_by_their_base(runner, tmp_path, value, ki
     g = new_game(runner, tmp_path)
     g.write_text(g.read_text(encoding="utf-8").replace("rolls: 0", f"rolls: {value}", 1), encoding="utf-8")
     line = one_line_error(runner.invoke(app, ["check", str(g)]), EXIT_INPUT)
-    assert f"rolls (line" in line and f"YAML would read {kind})" in line
+    assert "rolls (line" in line and f"YAML would read {kind})" in line
 
 
 def test_reveal_position_out_of_range_says_the_range(runner, tmp_path):

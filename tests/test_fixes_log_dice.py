@@ -16,7 +16,7 @@ from contrarius.store.files import dump_snapshot, load_snapshot
 from contrarius.rules.turn import PlayerAction
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_reactions import _blocked, snap  # noqa: E402  (the hand-built "cannot build" table)
+from test_reactions import _blocked, snap  # the hand-built "cannot build" table
 
 
 def _ok(r):

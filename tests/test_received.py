@@ -26,7 +26,7 @@ EXAMPLE = ROOT / "examples" / "italia-setup.yaml"
 
 def _game(tmp_path, **change) -> Path:
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
-    for key, fn in change.items():
+    for fn in change.values():
         fn(data)
     g = tmp_path / "g.yaml"
     g.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")

@@ -129,10 +129,7 @@ def test_check_finds_forum_problems():
 
 
 def test_old_snapshot_without_variants_loads_unchanged(examples_dir):
-    from contrarius.io.yamlio import dump_yaml
-
     for path in sorted(examples_dir.glob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
         s = load_snapshot(str(path))
         assert not s.variants and "variants" not in s.to_dict()
 

@@ -65,7 +65,7 @@ def _cli_classes():
         return None, None
 
     def rich_help(base):
-        def format_help(self, ctx, formatter):  # noqa: D102 - click hook (--help)
+        def format_help(self, ctx, formatter):  # click hook (--help)
             from contrarius.cli.helptext import render_help
 
             formatter.write(render_help(self, ctx, lambda: base.format_help(self, ctx, formatter)))
@@ -93,26 +93,26 @@ def _cli_classes():
                 quiet_stdout()
                 raise typer.Exit(0) from None
 
-        def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):  # noqa: D102 - click hook
+        def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):  # click hook
             from contrarius.cli.completion import register_shells  # bash: values after : and = (COMP_WORDBREAKS)
 
             register_shells()
             return super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
-        def parse_args(self, ctx, args):  # noqa: D102 - click hook (root options)
+        def parse_args(self, ctx, args):  # click hook (root options)
             return self._one_line(super().parse_args, ctx, args)
 
-        def invoke(self, ctx):  # noqa: D102 - click hook (command name, command options)
+        def invoke(self, ctx):  # click hook (command name, command options)
             return self._one_line(super().invoke, ctx)
 
     class RichHelpCommand(TyperCommand):
         format_help = rich_help(TyperCommand)
 
-        def __init__(self, *args, **kwargs):  # noqa: D107 - click hook
+        def __init__(self, *args, **kwargs):  # click hook
             super().__init__(*args, **kwargs)
             plain_metavars(self.params)
 
-        def collect_usage_pieces(self, ctx):  # noqa: D102 - click hook: CARD SNAPSHOT, not {card} {snapshot}
+        def collect_usage_pieces(self, ctx):  # click hook: CARD SNAPSHOT, not {card} {snapshot}
             return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in super().collect_usage_pieces(ctx)]
 
     return OneLineUsageErrors, RichHelpCommand

@@ -212,14 +212,14 @@ def register_shells() -> None:
             passed, passed + ' ' * 19 + 'COMP_LINE="$COMP_LINE" COMP_POINT=$COMP_POINT \\\n'
             + ' ' * 19 + 'COMP_WORDBREAKS="$COMP_WORDBREAKS" \\\n')
 
-        def get_completion_args(self) -> tuple[list[str], str]:  # noqa: D102 - click hook
+        def get_completion_args(self) -> tuple[list[str], str]:  # click hook
             split = bash_line()
             if split is None:
                 return super().get_completion_args()
             words, incomplete = split
             return words[1:], incomplete
 
-        def format_completion(self, item) -> str:  # noqa: D102 - click hook
+        def format_completion(self, item) -> str:  # click hook
             split = bash_line()
             return bash_reply(item.value, split[1]) if split is not None else item.value
 

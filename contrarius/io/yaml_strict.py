@@ -48,7 +48,7 @@ def strict(base: type) -> type:
     import yaml
 
     class Strict(_quick_resolver(), base):  # type: ignore[misc, valid-type]
-        def construct_mapping(self, node, deep=False):  # noqa: D102 - PyYAML hook
+        def construct_mapping(self, node, deep=False):  # PyYAML hook
             seen: set = set()
             for key_node, _ in node.value:
                 key = self.construct_object(key_node, deep=True)
@@ -89,7 +89,7 @@ def _quick_resolver() -> type:
     default = BaseResolver.DEFAULT_SCALAR_TAG
 
     class QuickResolver:
-        def resolve(self, kind, value, implicit):  # noqa: D102 - PyYAML hook
+        def resolve(self, kind, value, implicit):  # PyYAML hook
             if kind is not ScalarNode:
                 return super().resolve(kind, value, implicit)
             if not implicit[0]:
@@ -101,10 +101,10 @@ def _quick_resolver() -> type:
                 tag = memo[value] = super().resolve(kind, value, (True, False))
             return tag
 
-        def descend_resolver(self, current_node, current_index):  # noqa: D102 - PyYAML hook
+        def descend_resolver(self, current_node, current_index):  # PyYAML hook
             pass
 
-        def ascend_resolver(self):  # noqa: D102 - PyYAML hook
+        def ascend_resolver(self):  # PyYAML hook
             pass
 
     if any(getattr(yaml, name, BaseResolver).yaml_path_resolvers
@@ -150,7 +150,7 @@ def dumper() -> type:
         return _DUMPERS[base]
 
     class Dumper(_quick_resolver(), base):  # type: ignore[misc, valid-type]
-        def ignore_aliases(self, data: Any) -> bool:  # noqa: D102 - PyYAML hook
+        def ignore_aliases(self, data: Any) -> bool:  # PyYAML hook
             return True
 
     def rep_list(dumper: yaml.SafeDumper, value: list) -> Any:

@@ -32,7 +32,7 @@ import textwrap
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from contrarius.material.board import LAND, SEA, Board, Line
+from contrarius.material.board import LAND, Board, Line
 from contrarius.rules.build import STEP_NAMES
 
 SVG_NS = "http://www.w3.org/2000/svg"

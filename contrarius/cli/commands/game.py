@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from contrarius.errors import EXIT_PROBLEMS, ContrariusError, InputFileError, SnapshotError
+from contrarius.errors import EXIT_PROBLEMS, ContrariusError, SnapshotError
 from contrarius.cli.common import (SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console,
                      report_before_commit, write_snapshot, write_svg)
 from contrarius.cli.completion import (

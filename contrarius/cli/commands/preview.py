@@ -204,7 +204,7 @@ def register(app: typer.Typer) -> None:
         and of taking each display card.
         """
         from contrarius.material.cards import card_name
-        from contrarius.rules.preview import preview, summary
+        from contrarius.rules.preview import summary
         from contrarius.store.files import load_snapshot
 
         if snapshot is None:

@@ -205,7 +205,6 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
 def render_score(final, campaign: dict[str, Any] | None, con) -> None:
     """Print the score table: one row per god, card count, value and points per side."""
     from rich.markup import escape
-    from rich.table import Table
 
     con.print(_status_line(final))
     show_venus = final.mode == "team" or any((s.god("Venus").cards or 0) for s in final.sides)

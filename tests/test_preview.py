@@ -559,3 +559,27 @@ def test_the_third_player_mode_preview_tests_for_is_that_of_the_variant():
     from contrarius.rules.modes.twoplayer import THIRD
 
     assert pv.THIRD == THIRD
+
+
+def _new_italia(runner, path, *args: str) -> None:
+    """``new --board italia --seed 1`` with ``args``, written to ``path``."""
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", *args, "-o", str(path)])
+    assert r.exit_code == 0, r.output
+
+
+# ----- preview of the final card after Contrarius ended the game ----------------------
+@pytest.mark.parametrize("full", [[], ["--all"]])
+def test_preview_of_the_final_card_says_there_is_no_reaction(tmp_path, runner, full):
+    # "End of the game": after Contrarius ends it you play one final card, and Contrarius
+    # does not react to it. The summary printed a table of +0 for every card of the hand.
+    game = tmp_path / "g.yaml"
+    _new_italia(runner, game)
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "ended: null", "ended: {by: contrarius, final_turn_pending: true}"), encoding="utf-8")
+    r = runner.invoke(app, ["preview", *full, str(game)])
+    assert r.exit_code == 0, r.output
+    assert "no reaction, whatever you play" in r.stdout
+    assert "E[VP]" not in r.stdout and "+0" not in r.stdout
+    # a game still running keeps its table
+    _new_italia(runner, tmp_path / "run.yaml")
+    assert "E[VP]" in runner.invoke(app, ["preview", *full, str(tmp_path / "run.yaml")]).stdout

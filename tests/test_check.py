@@ -1,5 +1,6 @@
-"""Breaker findings: a `check` that passes means the snapshot plays; bad log entries are
-reported by path (README exit-code table: 1 for check, 3 for an invalid snapshot elsewhere)."""
+"""``check``: a snapshot that passes it plays; bad log entries are reported by their path,
+never a crash of ``log`` (README "Exit codes": 1 for ``check``, 3 for an invalid snapshot
+elsewhere); with the other one-line refusals of a bad value or option."""
 
 from __future__ import annotations
 

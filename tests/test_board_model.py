@@ -1,4 +1,4 @@
-"""The board model on the boards of issue 14: start places per colonist kind, places that
+"""The board model on boards with more than cities and lines: start places per colonist kind, places that
 are not cities (arches, castles, galleys, discs, Gallia's Mediterranean), tags, the Nile,
 Roma's asked start, Ionium's dotted line in every command, and aliases.
 

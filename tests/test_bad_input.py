@@ -55,7 +55,7 @@ def test_unicode_digits_are_usage_errors_not_crashes(runner, tmp_path, args):
     (lambda t: t.replace("seed: 1\n", "seed: 1\nseed: 2\n"), "the key 'seed' is given twice"),
     (lambda t: t.replace("seed: 1\n", "seed: 2001-13-45\n"), "a value cannot be read"),
     (lambda t: t.replace("seed: 1\n", "seed: !!int abc\n"), "seed (line 5): an explicit YAML tag (!!int)"),
-    (lambda t: t.replace("log: []", "log:\n- &e {card: Mercator, self: *e}"), "log[0] (line 90): a YAML anchor or alias"),  # line 90: the snapshot gained its dice: key (issue 16)
+    (lambda t: t.replace("log: []", "log:\n- &e {card: Mercator, self: *e}"), "log[0] (line 90): a YAML anchor or alias"),  # line 90: the snapshot gained its dice: key
     (lambda t: t.replace("format: 1\n", 'format: 1\n"foo\\nbar": 1\n'), "foo\\nbar: unknown key"),
 ])
 def test_bad_snapshot_values_are_one_line_input_errors(runner, tmp_path, change, words):

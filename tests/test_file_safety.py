@@ -1,4 +1,4 @@
-"""The file-safety layer against what breaker and repro sessions found (contrarius/store.py,
+"""The file-safety layer (contrarius/store/files.py,
 the write path of cli/common.py, io/textfiles.py), each tested as a kind, not as the sample:
 
 - commands creating the same new file at the same time: exactly one does, the others are
@@ -208,8 +208,8 @@ def test_a_history_that_is_a_device_or_too_big_is_exit_3(runner, tmp_path, monke
 
 # ----- 7. Ctrl-C at the end ---------------------------------------------------------------------
 def test_ctrl_c_during_the_interpreters_exit_is_no_kill(tmp_path, runner):
-    """A SIGINT at the moment main() exits (where Python resets the handlers) used to kill the
-    process by the signal (returncode -2, no line): now it exits as decided. Main ends a
+    """A SIGINT at the moment main() exits (where Python resets the handlers) does not kill the
+    process by the signal (returncode -2, no line): it exits as decided. Main ends a
     one-shot command with ``os._exit``: the SIGINT arrives just before it."""
     g = new(runner, tmp_path / "g.yaml")
     script = textwrap.dedent(f"""
@@ -296,7 +296,7 @@ def _as_normal_user(argv: list[str], folder: Path) -> subprocess.CompletedProces
 def test_a_read_only_snapshot_or_history_is_refused_and_keeps_its_mode(runner):
     """chmod a-w: a user who may not write the snapshot, or the history beside it, is refused
     (exit 3) by play -i and undo, and nothing changes (the history keeps its mode). Root may
-    write any file (README "Safety"; the repros in ../shared/repros rely on it)."""
+    write any file, so the test runs only as another user."""
     import tempfile
 
     tmp_path = Path(tempfile.mkdtemp())  # pytest's own folders are closed to other users

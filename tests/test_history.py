@@ -1,4 +1,4 @@
-"""The undo history (issue 16 points 3-4, issue 18): undo/redo any number of turns, no way to
+"""The undo history: undo/redo any number of turns, no way to
 lose a turn, a SIGKILL at any moment leaves the old pair (snapshot, history) or the new one,
 concurrent writers never lose a turn silently, ``-o`` onto the input is ``-i``, a terminal
 gets no YAML.
@@ -41,7 +41,7 @@ def play_i(runner: CliRunner, path: Path, card: str = "mercator") -> None:
 
 
 def test_ten_turns_undo_4_redo_2_undo_1(runner, tmp_path):
-    # issue 16.3's test: every state is compared with the snapshot saved after each turn
+    # every state is compared with the snapshot saved after each turn
     path = fresh(tmp_path, runner)
     saved = [path.read_text(encoding="utf-8")]  # saved[n]: after n turns
     for _ in range(10):
@@ -86,7 +86,7 @@ def test_a_turn_after_an_undo_drops_the_undone_turns_only(runner, tmp_path):
 
 
 def test_output_onto_the_input_file_is_in_place(runner, tmp_path):
-    # issue 16.4: -o onto the input used to overwrite it and keep nothing to undo
+    # -o onto the input is -i: the turn is kept to undo
     path = fresh(tmp_path, runner)
     before = path.read_text(encoding="utf-8")
     os.chdir(tmp_path)
@@ -189,7 +189,7 @@ def test_in_place_on_a_read_only_file_is_refused():
 
 
 def test_a_terminal_gets_no_yaml(tmp_path):
-    # issue 16.4: forgetting -i at a terminal printed 100+ lines of YAML and saved nothing
+    # forgetting -i at a terminal printed 100+ lines of YAML and saved nothing
     import pty
 
     path = fresh(tmp_path, CliRunner())
@@ -312,7 +312,7 @@ def _ok(r):
 # ----- no turn lost to a command that plays no turn--- ---------------------------------------
 def test_reveal_in_place_after_undo_keeps_the_undone_turn(runner, tmp_path):
     # The tester's sequence: an Architect turn with -i, undo, reveal -i, redo. The Architect
-    # turn used to be dropped by the reveal (redo: "nothing to redo"), with no warning.
+    # turn is kept: redo brings it back.
     g = _unknown(tmp_path)
     _ok(runner.invoke(app, ["play", "architect", str(g), "-i", "--die", "3", "--move", "land:Roma>Casinvm", "--build", "Casinvm"]))
     after_turn = g.read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The game record (``contrarius log``), ``show``'s hand, and reports in pipes (issue 16, points 5 and 6).
+"""The game record (``contrarius log``), ``show``'s hand, and reports in pipes.
 
 Game: ``examples/italia-setup.yaml`` (Italia). Turn 1: Mercator with the black die on wine
 -> Contrarius builds in Ancona (see tests/test_play_cli.py for the hand-worked ruling).

@@ -1,4 +1,4 @@
-"""What a player types (issue 16, point 7): card prefixes, goods synonyms, the move shorthand.
+"""What a player types: card prefixes, goods synonyms, the move shorthand.
 
 The board is Italia (``examples/italia-setup.yaml``; the player's land and sea colonists stand
 in Roma). Land lines used below, from ``contrarius board italia``: Roma-Casinvm,
@@ -86,7 +86,7 @@ def test_shorthand_from_a_city():
 
 
 def test_shorthand_names_a_colonist_by_the_city_next_to_its_line():
-    # issue 16's example: the colonist on Casinvm-Roma, named "Casinvm"; Lvceria's land lines:
+    # the colonist on Casinvm-Roma, named "Casinvm"; Lvceria's land lines:
     # Casinvm-Lvceria is 1 step (through Casinvm), Hadria-Lvceria 2 (Casinvm-Hadria, then on)
     s = _snap(line="Casinvm-Roma")
     assert parse_move("land:Casinvm>Lvceria", s, "player") == ("land", "Casinvm-Roma", "Casinvm-Lvceria")
@@ -132,7 +132,7 @@ def test_play_ambiguous_prefix_exits_2(runner):
 def test_typo_of_an_alias_suggests_the_printed_name_with_the_alias(runner, tmp_path):
     # gallia: Lvtetia's alias is Paris (boards/gallia.yaml aliases); "Parsi" is two letters
     # swapped from "Paris" but far from every printed name: the suggestion names Lvtetia
-    # (printed, issue 16) and says which alias matched.
+    # (the printed name) and says which alias matched.
     g = tmp_path / "ga.yaml"
     assert runner.invoke(app, ["new", "--board", "gallia", "--seed", "3", "-o", str(g)]).exit_code == 0
     r = runner.invoke(app, ["play", "arch", str(g), "-i", "--move", "land:Lvtetia>Parsi", "--build", "Paris", "--die", "2"])

@@ -124,7 +124,7 @@ def test_json_report_goes_to_stderr_when_stdout_holds_the_snapshot(runner, game)
     assert rep["vp"] == {"before": 0, "after": 0}
     assert rep["rulings"][0]["city"] == "Ancona" and rep["rulings"][0]["province"] == "Vmbria"
     kinds = [e["kind"] for e in rep["reaction"]]
-    # the move event's own "kind" overwrote the event kind ("land") before the fix
+    # each event keeps its own kind: the move's colonist kind ("land") is not the event's
     assert kinds == ["die", "build", "move", "produce"]
     assert rep["reaction"][0]["die"] == "mercator" and rep["reaction"][0]["face"] == "wine"
     assert rep["reaction"][1]["city"] == "Ancona"

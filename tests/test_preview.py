@@ -152,7 +152,7 @@ def test_mercator_production_for_the_player():
 def test_mercator_that_cannot_build_rolls_the_red_die():
     # without colonists on the board Contrarius has 0 steps and reaches no city: every black
     # face falls back to the red die ("Supplementary rules"), which only decides which
-    # colonist: a card face is rolled again (issue 18's reading), so land and sea are 2 of
+    # colonist: a card face is rolled again (README's reading), so land and sea are 2 of
     # the 4 colonist faces each: 1/2 (3/6), merged over the 6 black faces; no card taken.
     data = italia_data()
     data["colonists"] = [c for c in data["colonists"] if c["owner"] != CONTRARIUS]
@@ -483,7 +483,7 @@ def test_cli_summary(runner, game):
     assert res.exit_code == 0, res.stderr
     assert res.stderr == ""
     assert "cards: hand" in res.stdout
-    # the short table (issue 16: fits a screen): the likeliest province, +3 others
+    # the short table (it fits a screen): the likeliest province, +3 others
     merc = next(line for line in res.stdout.splitlines() if line.startswith("│ Mercator "))
     assert "Etrvria 2/6 +3" in merc
     assert "Etrvria 6/6" in res.stdout  # the Tribune's certain build

@@ -1,9 +1,8 @@
-"""Reports say what you received, and the goods tally is no storehouse count (issue 16,
-points 8 and 9).
+"""Reports say what you received, and the goods tally is no storehouse count.
 
 Table: ``examples/italia-setup.yaml`` (Italia, solo; you hold 6 sestertii and 1 brick, 2
 food, 1 tool, 1 wine, 1 cloth; one land and one sea colonist in Roma, 4 in your storehouse).
-Base rules (rules/003 refresher):
+The base rules:
 - Colonist, money: "five sestertii plus one per colonist you have on the board".
 - Prefect, cash bonus: "one sestertius for every visible coin on the bonus markers".
 - Tribune: "one sestertius for each card beyond the third, counting the Tribune itself".

@@ -1,4 +1,4 @@
-"""Naming display cards shown as ``?`` (issue 16, point 2).
+"""Naming display cards shown as ``?``.
 
 Table: ``examples/italia-setup.yaml`` (display Mercator, Mason, Prefect, Colonist, Farmer,
 Architect, Diplomat) with positions 6 and 7 not recorded (``?``) and the stack's order not

@@ -15,7 +15,7 @@ from test_scoring import HISPANIA_TOKENS
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "italia-setup.yaml"
 
 
-# shared/reference/variants.md, Salsa (CORROBORATED): "Byzantium and Hispania have one extra
+# README "How the rules are read", Hispania, Byzantium: "Byzantium and Hispania have one extra
 # city per letter: with salt, each letter's token set includes one salt token. Without salt
 # there, the extra city takes A tool, B wine, C cloth, D brick."
 # boards/hispania.yaml tokens: A brick 2 food 2 tool 1 wine 1 cloth 1 salt 1; B brick 2 food 2

@@ -1,4 +1,4 @@
-"""Table games never roll (issue 16, point 1): ``dice: table|virtual`` in the snapshot.
+"""Table games never roll: ``dice: table|virtual`` in the snapshot.
 
 The game: ``examples/italia-setup.yaml`` made an expert game with Contrarius at 18 VP and
 its track houses at 20, 30, 40, 50 ("Difficulty level", Expert: when the VP marker reaches

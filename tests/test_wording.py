@@ -1,4 +1,4 @@
-"""Small wording of the reports (issue 16, point 11): counts agree with their nouns, team
+"""Small wording of the reports: counts agree with their nouns, team
 ``new`` does not say both "hands not recorded" and "hand recorded as given"."""
 
 from __future__ import annotations

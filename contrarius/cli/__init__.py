@@ -342,7 +342,7 @@ def _exit_now(code: object, interactive: bool = False) -> None:
     file was written and closed by the command (the snapshot's commit is complete before
     its report is said); what is left is Python freeing each module and object of typer,
     rich, PyYAML and contrarius one by one, about 3 ms of every run that no one sees
-    (issue 20; mypy's ``hard_exit`` does the same). The interactive ``session`` (readline)
+    (``benchmarks/README.md``; mypy's ``hard_exit`` does the same). The interactive ``session`` (readline)
     and a process in which something registered an ``atexit`` function (the standard
     library's ``logging``, imported by a help page) exit normally, so that it runs;
     ``tests/test_cli_startup.py`` checks that the turn commands register none.

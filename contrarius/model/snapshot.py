@@ -1,6 +1,6 @@
 """The game snapshot: a typed model of the table, read from and written to plain data.
 
-A snapshot is what the table shows between two turns (SPEC section 3). It is loaded with
+A snapshot is what the table shows between two turns (README "The snapshot format"). It is loaded with
 :meth:`Snapshot.from_dict`, which checks everything and raises
 :class:`~contrarius.errors.SnapshotError` listing every problem with its key path and
 fix, and dumped with :meth:`Snapshot.to_dict` in a fixed key order, so that
@@ -20,7 +20,8 @@ kind, at: a city or a line ``A-B``/``A-B#2``), ``bonus_markers`` (province -> go
 order; ``"?"`` in order: a card not public), ``contrarius`` (vp, cards, track),
 ``players`` (id, vp, hand, played, goods, sestertii, veto), ``active``,
 ``praefectus_magnus``, ``concordia``, ``ended``, ``variants`` (only in a game using the
-rulebook's "Solo Variants": see :mod:`contrarius.model.variants`), ``log``.
+rulebook's "Solo Variants": see :mod:`contrarius.model.variants`), ``log``, ``start`` (``new
+--start``: Roma's start city, Balearica's galley for new sea colonists; absent on other boards).
 """
 
 from __future__ import annotations
@@ -317,8 +318,8 @@ class Snapshot(Record):
     def from_dict(cls, data: Any, source: str | None = None) -> "Snapshot":
         """Build and check a snapshot from plain data (as ``yaml.safe_load`` gives it).
 
-        Raises :class:`SnapshotError` listing every problem found (SPEC section 3,
-        "Loading checks everything").
+        Raises :class:`SnapshotError` listing every problem found, each with its key
+        path and fix (README "The snapshot format").
         """
         return _Reader(source).read(data)
 

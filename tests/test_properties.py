@@ -25,7 +25,8 @@ from contrarius.material.board import board_names, load_board
 from contrarius.errors import ContrariusError, GameOverError, InputFileError, SnapshotError
 from contrarius.rules.modes.solo import PlayerAction, play
 from contrarius.rules.setup import SetupOptions, new_game
-from contrarius.model.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot, card_count_problems
+from contrarius.model.card_counts import card_count_problems
+from contrarius.model.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot
 from contrarius.store.files import dump_snapshot, load_snapshot
 from contrarius.io.yamlio import parse_yaml
 

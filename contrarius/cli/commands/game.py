@@ -392,7 +392,7 @@ def register(app: typer.Typer) -> None:
         Beyond what every command checks when it reads a snapshot, the personality cards of
         a solo game are counted against the deck (README "How the rules are read").
         """
-        from contrarius.model.snapshot import card_count_problems
+        from contrarius.model.card_counts import card_count_problems
         from contrarius.store.files import load_snapshot, source_label
 
         def report(problems) -> None:

@@ -22,7 +22,7 @@ from contrarius.cli.options import (
     PraetorReaction, Produce, Reactivate, Refill, Reveal,
 )
 from contrarius.cli.completion import complete_card
-from contrarius.cli.commands.play import parse_reveal, turn_action
+from contrarius.cli.turn_input import parse_reveal, turn_action
 
 
 def _faces_note(snap, die: str) -> str:

@@ -135,7 +135,7 @@ def test_a_tab_loads_the_command_it_completes(tmp_path, line, expect):
     ["preview", "{snap}"],
 ])
 def test_a_command_with_plain_values_never_imports_pydantic(tmp_path, args):
-    from test_fastparams import FIX
+    from test_typer_hooks import FIX
 
     mods = loaded(tmp_path, *(a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args))
     assert "contrarius.cli" in mods

@@ -328,7 +328,7 @@ def _typer_coercion(annotation, value, multiple):
     st.tuples(st.just(list[int]), st.one_of(st.none(), st.just(())), st.just(True)),
 ))
 def test_the_fast_parameter_path_returns_what_typer_returns(case):
-    from contrarius.cli.fastparams import _NOT_PLAIN, plain_value
+    from contrarius.cli.typer_hooks import _NOT_PLAIN, plain_value
 
     annotation, value, multiple = case
     want, desc = _typer_coercion(annotation, value, multiple)
@@ -338,7 +338,7 @@ def test_the_fast_parameter_path_returns_what_typer_returns(case):
 
 
 def test_values_that_need_converting_go_to_typer():
-    from contrarius.cli.fastparams import _NOT_PLAIN, plain_value
+    from contrarius.cli.typer_hooks import _NOT_PLAIN, plain_value
 
     _, desc = _typer_coercion(int, None, False)
     assert plain_value(desc, "3", False) is _NOT_PLAIN

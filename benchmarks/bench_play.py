@@ -1,4 +1,4 @@
-"""Time whole ``contrarius`` processes against the floor set by its dependencies (issue 20).
+"""Time whole ``contrarius`` processes against the floor set by its dependencies.
 
 Not a test: run it by hand (``python benchmarks/bench_play.py``). It times, as separate
 processes started the way a user starts them, from a temporary folder (so that the
@@ -26,7 +26,7 @@ Bytecode is cached as in an installed package (in the temporary folder, through
 ``--no-bytecode-cache`` measures the environment as it is. Each timed command runs right
 after a floor run (floor, play, floor, where, ...) so that a busy machine slows both alike;
 a warm-up round fills the disk and bytecode caches first. It prints the median of each,
-its ratio to the floor's median and the target of issue 20, and exits 1 when a ratio is
+its ratio to the floor's median and its target (:data:`TARGETS`), and exits 1 when a ratio is
 above its target. Results, and what was done to reach them: ``benchmarks/README.md``.
 """
 
@@ -121,7 +121,7 @@ def commands(folder: Path, snap: Path, card: str) -> dict[str, tuple[list[str], 
     }
 
 
-#: The wanted ratio of each command to the floor (issue 20). A session answer is timed inside
+#: The wanted ratio of each command to the floor (``benchmarks/README.md``). A session answer is timed inside
 #: one process: its ratio is the time of one answer to the floor's (a whole process start),
 #: and "instantly" is read as at most a quarter of it (about 20 ms: no pause a player sees).
 TARGETS = {"play": 1.1, "play --json -o": 1.0, "where": 1.1, "preview": 1.3, "TAB --produce": 1.2,

@@ -14,6 +14,10 @@ counts as much as one at the top of a module. The layers, bottom to top (README
     cli/          the command line (and __main__)
 
 A module imports only from its own layer or the layers below; inside a layer no cycle.
+Inside ``rules/`` the same holds for its sublayers (:data:`RULES_ORDER`), bottom to top: the
+table's facts (the build rule, setup, scoring, the end of the game), the variants, the turn
+mechanism (Contrarius's part), the personality cards, the player's part, the modes, and what
+the commands call (game, preview, campaign, race).
 """
 
 from __future__ import annotations
@@ -36,6 +40,19 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("rules", {"contrarius.rules"}),
     ("words and pictures", {"contrarius.words", "contrarius.pictures"}),
     ("cli", {"contrarius.__main__", "contrarius.cli"}),
+]
+
+#: Inside rules/, bottom to top: each entry a module or folder of contrarius.rules (a module
+#: of rules/ that is in none is refused: a new module or folder must join this list, and
+#: README's Development section). A module imports only from its own sublayer or below.
+RULES_ORDER: list[tuple[str, set[str]]] = [
+    ("the table's facts", {"contrarius.rules", "build", "setup", "scoring", "end_of_game"}),
+    ("variants", {"variants"}),
+    ("the turn mechanism", {"turn", "contrarius_part"}),
+    ("personality cards", {"personalities"}),
+    ("the player's part", {"player_part"}),
+    ("modes", {"modes"}),
+    ("what the commands call", {"game", "preview", "campaign", "race"}),
 ]
 
 #: Team play and the third-player variant: solo play never reaches them.
@@ -87,6 +104,18 @@ def layer_of(module: str) -> int:
         if any(module == m or (m != "contrarius" and module.startswith(m + ".")) for m in members):
             return i
     raise AssertionError(f"{module} is in no layer: add it to LAYERS in tests/test_architecture.py "
+                         "(and to README's Development section)")
+
+
+def rules_sublayer_of(module: str) -> int:
+    """The index of the rules module ``module`` in :data:`RULES_ORDER` (a module of a folder
+    counts as its folder)."""
+    for i, (_, members) in enumerate(RULES_ORDER):
+        for m in members:
+            full = m if m == "contrarius.rules" else f"contrarius.rules.{m}"
+            if module == full or (m != "contrarius.rules" and module.startswith(full + ".")):
+                return i
+    raise AssertionError(f"{module} is in no sublayer of rules/: add it to RULES_ORDER in tests/test_architecture.py "
                          "(and to README's Development section)")
 
 
@@ -190,3 +219,22 @@ def test_below_the_command_line_nothing_knows_the_terminal(module):
     prints = [n.lineno for n in ast.walk(tree)
               if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "print"]
     assert not prints, f"{module} prints (lines {prints})"
+
+
+RULES = sorted(m for m in GRAPH if m == "contrarius.rules" or m.startswith("contrarius.rules."))
+
+
+def test_the_rules_sublayers_are_not_vacuous():
+    assert rules_sublayer_of("contrarius.rules.build") < rules_sublayer_of("contrarius.rules.variants.solo_variants")
+    assert rules_sublayer_of("contrarius.rules.variants.solo_variants") < rules_sublayer_of("contrarius.rules.modes.solo")
+    assert rules_sublayer_of("contrarius.rules.modes.team") < rules_sublayer_of("contrarius.rules.game")
+    with pytest.raises(AssertionError, match="add it to RULES_ORDER"):
+        rules_sublayer_of("contrarius.rules.somewhere_new")
+
+
+@pytest.mark.parametrize("module", RULES)
+def test_each_rules_module_imports_only_its_own_sublayer_or_below(module):
+    mine = rules_sublayer_of(module)
+    above = sorted(t for t in GRAPH[module] if t in RULES and rules_sublayer_of(t) > mine)
+    assert not above, (f"{module} ({RULES_ORDER[mine][0]}) imports {', '.join(above)} from a sublayer of rules/ above it "
+                       f"({', '.join(RULES_ORDER[rules_sublayer_of(t)][0] for t in above)})")

@@ -55,7 +55,7 @@ def test_unicode_digits_are_usage_errors_not_crashes(runner, tmp_path, args):
     (lambda t: t.replace("seed: 1\n", "seed: 1\nseed: 2\n"), "the key 'seed' is given twice"),
     (lambda t: t.replace("seed: 1\n", "seed: 2001-13-45\n"), "a value cannot be read"),
     (lambda t: t.replace("seed: 1\n", "seed: !!int abc\n"), "seed (line 5): an explicit YAML tag (!!int)"),
-    (lambda t: t.replace("log: []", "log:\n- &e {card: Mercator, self: *e}"), "log[0] (line 90): a YAML anchor or alias"),  # line 90: the snapshot gained its dice: key (issue 16)
+    (lambda t: t.replace("log: []", "log:\n- &e {card: Mercator, self: *e}"), "log[0] (line 90): a YAML anchor or alias"),  # line 90: the snapshot gained its dice: key
     (lambda t: t.replace("format: 1\n", 'format: 1\n"foo\\nbar": 1\n'), "foo\\nbar: unknown key"),
 ])
 def test_bad_snapshot_values_are_one_line_input_errors(runner, tmp_path, change, words):
@@ -141,3 +141,52 @@ def test_no_seed_and_no_die_is_a_rule_error(runner, tmp_path):
 def test_empty_track_option(runner):
     r = runner.invoke(app, ["new", "--board", "italia", "--level", "expert", "--track", ",,"])
     assert "--track names no VP position" in one_line_error(r, EXIT_USAGE)
+
+
+def _new_italia(runner, path, *args: str) -> None:
+    """``new --board italia --seed 1`` with ``args``, written to ``path``."""
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", *args, "-o", str(path)])
+    assert r.exit_code == 0, r.output
+
+
+# ----- a key given twice--------- is refused; values shown as written in YAML -----------------
+@pytest.mark.parametrize("args, said", [
+    (["score", "{g}", "--goods", "brick=1,brick=5", "--sestertii", "1"], "--goods: brick is given twice (1 and 5)"),
+    (["score", "{g}", "--goods", "grain=1", "--goods", "food=2", "--sestertii", "1"], "--goods: food is given twice"),
+    (["score", "{g}", "--player-points", "vesta=4,Vesta=5"], "--player-points: Vesta is given twice"),
+    (["play", "mercator", "{g}", "--reveal", "3=Weaver,3=Consul", "-o", "{o}"], "--reveal: display position 3 is given twice"),
+])
+def test_a_key_given_twice_is_refused_not_summed(tmp_path, runner, args, said):
+    # `score --goods brick=1,brick=5` summed to 6 bricks (Vesta counted 6 goods); a key
+    # given twice is contradictory input: exit 2, nothing written.
+    game, out = tmp_path / "g.yaml", tmp_path / "out.yaml"
+    _new_italia(runner, game)
+    r = runner.invoke(app, [a.format(g=game, o=out) for a in args])
+    assert r.exit_code == 2, r.output
+    assert said in r.stderr and not out.exists()
+
+
+def test_goods_given_once_each_still_add_up(tmp_path, runner):
+    # different goods, in one option or repeated (grain is read as food), are kept as given
+    from contrarius.cli.commands.score import parse_goods
+
+    assert parse_goods(["brick=1,food=2"]) == {"brick": 1, "food": 2}
+    assert parse_goods(["brick=1", "grain=2"]) == {"brick": 1, "food": 2}
+
+
+@pytest.mark.parametrize("key, value, shown", [
+    ("seed", "2001-01-01", "got 2001-01-01;"),
+    ("seed", "true", "got true;"),
+    ("seed", "[1, 2]", "got [1, 2];"),
+    ("display", "{a: 1}", "got {a: 1};"),
+])
+def test_snapshot_type_messages_show_the_value_as_written(tmp_path, runner, key, value, shown):
+    # the validator said "got datetime.date(2001, 1, 1)": a Python repr the user never wrote
+    game = tmp_path / "g.yaml"
+    _new_italia(runner, game)
+    text = "\n".join(f"{key}: {value}" if line.startswith(f"{key}:") else line
+                     for line in game.read_text(encoding="utf-8").splitlines())
+    game.write_text(text + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["check", str(game)])
+    assert r.exit_code != 0
+    assert shown in r.output and "datetime" not in r.output and "None" not in r.output and "True" not in r.output

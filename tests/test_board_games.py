@@ -1,4 +1,4 @@
-"""Every command on every board (issue 14): ``new`` at every level and mode, then a whole
+"""Every command on every board: ``new`` at every level and mode, then a whole
 scripted game through the command line that ends and scores, with ``where``, ``preview``,
 ``show``, ``board`` and completion along the way.
 

@@ -42,7 +42,7 @@ EXPECTED = {
     "hispania": ("Sagvntvm", 23, 9, 34, 24, {"A": 8, "B": 9, "D": 6}, 9),
     # creta: "7 + 8 + 5 = 20 cities" (A, B, D); 9 colour provinces; "27 land and 18 sea"; 4 pairs
     "creta": ("Knossos", 20, 9, 27, 18, {"A": 7, "B": 8, "D": 5}, 4),
-    # The nine boards of issue 14, counted from the lists of their reference files (two
+    # The nine other boards, counted from the lists of their reference files (two
     # blind transcriptions of the printed board that agree; the per-element comparison
     # is test_reference_boards.py). Sea lines here are the printed ones: Aegyptus's 9
     # plus the 3 printed lines ending at the incense disc (the Nile stretches, a reading,
@@ -159,7 +159,7 @@ def test_only_the_dotted_ionium_line_is_not_stoppable():
 def test_a_line_is_told_apart_by_kind_ends_and_index_alone():
     """A line is equal to, hashes and sorts as any line of the same kind, ends and index:
     Ionium's dotted Apollonia-Brvndisivm (not stoppable) is the line a player types as
-    ``Apollonia-Brvndisivm`` (issue 20: ``Line`` is that tuple, as the dataclass compared it);
+    ``Apollonia-Brvndisivm`` (``Line`` is that tuple);
     its data stays with it, in its repr, in ``_replace`` and in a snapshot's deep copy."""
     import copy
 
@@ -256,7 +256,7 @@ def test_ionium_city_and_province_of_the_same_name_do_not_shadow_each_other():
 
 
 def test_typo_in_a_city_name_lists_the_closest_names():
-    # (Genoa itself is now an accepted English name: issue 14)
+    # (Genoa itself is an accepted English name)
     assert load_board("italia").place("Genoa") == "Genva"
     with pytest.raises(UnknownNameError) as info:
         load_board("italia").place("Genvo")

@@ -4,9 +4,10 @@ Every expected answer below was worked out by hand from the rulebook (solo bookl
 "Where Does Contrarius Build?" and "Supplementary rules") and the line lists of
 ``boards/italia.yaml`` / ``boards/imperium.yaml``; the comment of each test gives the
 lines, the step counts and the rule step that decides. Nothing was pasted from the
-program's output.
+program's output. The rulings of the shape "a position, a face: this city, these moves" are
+files in tests/cases/where/ (tests/test_where_cases.py); the tests here check the rest.
 
-Rule steps as numbered in the rulebook / SPEC section 4:
+Rule steps as numbered in the rulebook's "Where does Contrarius build?":
   step 1  reach (steps = Contrarius's colonists on the board; the end line must be
           empty) and no house of its own; never the capital
   step 2  an empty city first
@@ -133,32 +134,11 @@ PL = ("player", "land", "Roma"), ("player", "sea", "Roma")           # the playe
 
 
 # ----- the rulebook's own example ----------------------------------------------------------
-def test_rulebook_example_food_goes_to_aleria():
-    # examples/rulebook-where-example.yaml: Contrarius land + sea colonist in Roma -> 2 steps
-    # (the player's 2 colonists do not count). Houses: Ancona (Contrarius, Vmbria), Casinvm (player).
-    # Food cities, by hand:
-    #  A Potentia: land lines only (Brvndisivm, Croton, Lvceria, Neapolis). Shortest:
-    #    Casinvm-Roma, Casinvm-Neapolis|Casinvm-Lvceria, Neapolis-Potentia|Lvceria-Potentia = 3 > 2: step 1.
-    #  Bavzanvm: land only; Roma-Spoletvm, Florentia-Spoletvm, Florentia-Mvtina|Ravenna,
-    #    Mvtina-Verona|Ravenna-Verona|Aqvileia-Ravenna, Bavzanvm-Verona|Aqvileia-Bavzanvm = 5 > 2: step 1.
-    #  B Casinvm: land Casinvm-Roma, 1 step, but holds the player's house: step 2.
-    #  C Spoletvm: land Roma-Spoletvm, 1 step, empty, Vmbria already Contrarius's (Ancona): step 3.
-    #  D Genva: sea Cosa-Roma, Cosa-Genva = 2 steps, empty, Ligvria new: loses at step 4.
-    #  E Aleria: sea Cosa-Roma, Aleria-Cosa = 2, or Olbia-Roma, Aleria-Olbia = 2; Aleria < Genva.
+def test_rulebook_example_food_reads_as_its_summary():
+    # the ruling itself is the case tests/cases/where/italia-rulebook-example-food-aleria.yaml;
+    # here its two tied sea-colonist moves step by step and the summary the reports print
     r = where(example(), "food")
-    assert (r.city, r.province, r.goods, r.steps) == ("Aleria", "Corsica", "food", 2)
-    assert [t.goods for t in r.trials] == ["food"]
-    assert excluded(r) == {"Bavzanvm": "1", "Potentia": "1", "Casinvm": "2", "Spoletvm": "3", "Genva": "4"}
-    assert reason(r, "Potentia") == "out of reach: 3 steps to a free line next to it, Contrarius has 2"
-    assert reason(r, "Bavzanvm") == "out of reach: 5 steps to a free line next to it, Contrarius has 2"
-    assert "Aleria" in reason(r, "Genva")
-    cands = {c.city: (c.distance, c.empty, c.new_province) for c in r.trials[0].candidates}
-    assert cands == {"Aleria": (2, True, True), "Casinvm": (1, False, True),
-                     "Genva": (2, True, True), "Spoletvm": (1, True, False)}
-    # the two tied sea-colonist moves (the sea colonist is colonists[1])
-    assert ends(r.moves) == [(1, "sea", "Aleria-Cosa"), (1, "sea", "Aleria-Olbia")]
     assert [[ln.label for ln in m.path] for m in r.moves] == [["Cosa-Roma", "Aleria-Cosa"], ["Olbia-Roma", "Aleria-Olbia"]]
-    assert r.deciding == "first in alphabetical order among the empty cities in new provinces"
     assert r.summary() == "builds in Aleria (Corsica): first in alphabetical order among the empty cities in new provinces"
 
 
@@ -171,32 +151,6 @@ def test_where_is_pure():
 
 
 # ----- colonists in the capital, step counts ------------------------------------------------
-def test_step_count_is_contrarius_colonists_in_cities_and_on_lines():
-    # Example tokens; houses Ancona, Olbia, Nicaea (Contrarius) and Casinvm (player), so Vmbria,
-    # Corsica and Ligvria are not new. With 2 colonists (Roma) Potentia needs 3 steps: out.
-    # Food pool: Aleria 2, Casinvm 1 (house), Genva 2, Spoletvm 1 -> step 2 drops Casinvm;
-    # Aleria, Genva, Spoletvm are all in old provinces so step 3 does not filter; step 4: Aleria.
-    houses = {"Ancona": ["contrarius"], "Olbia": ["contrarius"], "Nicaea": ["contrarius"], "Casinvm": ["player"]}
-    two = italia(houses=houses)
-    r2 = where(two, "food")
-    assert r2.steps == 2 and r2.city == "Aleria"
-    assert excluded(r2)["Potentia"] == "1"
-    assert r2.deciding == "first in alphabetical order among the empty cities"
-    # A third colonist, far away on the sea line Ancona-Aqvileia, adds a step: 3 steps.
-    # Potentia (Lvcania, new, empty) is now in reach by the land colonist from Roma:
-    #   Casinvm-Roma, Casinvm-Neapolis, Neapolis-Potentia  or  Casinvm-Roma, Casinvm-Lvceria, Lvceria-Potentia
-    # (Brvndisivm-Potentia would be 4). Step 2 drops Casinvm, step 3 keeps only Potentia.
-    three = italia(houses=houses, colonists=[*ST, ("contrarius", "sea", "Ancona-Aqvileia"), *PL])
-    r3 = where(three, "food")
-    assert r3.steps == 3
-    assert (r3.city, r3.province) == ("Potentia", "Lvcania")
-    assert r3.deciding == "the only empty city in a province new to Contrarius"
-    assert excluded(r3) == {"Bavzanvm": "1", "Casinvm": "2", "Aleria": "3", "Genva": "3", "Spoletvm": "3"}
-    assert reason(r3, "Bavzanvm") == "out of reach: 5 steps to a free line next to it, Contrarius has 3"
-    assert ends(r3.moves) == [(0, "land", "Lvceria-Potentia"), (0, "land", "Neapolis-Potentia")]
-    assert {m.steps for m in r3.moves} == {3}
-
-
 def test_player_colonists_do_not_add_steps():
     # Four colonists stand in Roma in the example, two of them the player's: 2 steps.
     snap = example()
@@ -225,108 +179,17 @@ def test_imperium_roma_neighbours():
     assert "Roma" not in reach(both)
 
 
-def test_imperium_distance_is_no_criterion_leptis_magna():
-    # Imperium standard start (land + sea in Roma, 2 steps). Cloth cities:
-    #  Novaria: land Novaria-Roma, 1 step (no sea line); Massilia: sea Massilia-Roma, 1 step;
-    #  Leptis Magna: sea Carthago-Roma, Carthago-Leptis Magna = 2, or Roma-Syracvsae,
-    #    Leptis Magna-Syracvsae = 2 (by land Africa is not reachable from Roma: Syracvsae's only
-    #    land line is Roma-Syracvsae);
-    #  Isca D.: land Novaria-Roma, Colonia A.-Novaria, Colonia A.-Lvtetia, Londinivm-Lvtetia,
-    #    Isca D.-Londinivm = 5; sea Carthago-Roma, Carthago-Rvsadir, Olisipo-Rvsadir,
-    #    Brigantivm-Olisipo, Brigantivm-Isca D. = 5: step 1.
-    # All three in reach are empty and in provinces new to Contrarius: step 4, and
-    # "Leptis Magna" < "Massilia" < "Novaria" although it is the farthest.
-    r = where(imperium(), "cloth")
-    assert (r.city, r.province) == ("Leptis Magna", "Lybia")
-    assert excluded(r) == {"Isca D.": "1", "Massilia": "4", "Novaria": "4"}
-    assert reason(r, "Isca D.") == "out of reach: 5 steps to a free line next to it, Contrarius has 2"
-    assert ends(r.moves) == [(1, "sea", "Carthago-Leptis Magna"), (1, "sea", "Leptis Magna-Syracvsae")]
-    assert all(m.steps == 2 for m in r.moves)
-
-
 # ----- land versus sea -----------------------------------------------------------------------
-def test_land_colonist_uses_only_land_lines_and_fallback_wraps_brick_to_cloth():
-    # Contrarius has a single land colonist in Roma: 1 step, land lines only.
-    # Brick: Olbia has only sea lines (Aleria-Olbia, Olbia-Panormvs, Olbia-Roma) -> no land line;
-    #   Neapolis: the sea line Neapolis-Roma is 1 step but is sea; by land Casinvm-Roma,
-    #   Casinvm-Neapolis = 2 > 1; Verona, Comvm, Lvceria, Brvndisivm, Croton farther. None.
-    # brick -> cloth (the wrap): Aqvileia, Mvtina, Ancona all 2+ land steps away. None.
-    # cloth -> wine: Nicaea, Ravenna, Hadria (Roma-Spoletvm, Hadria-Spoletvm = 2), Messana. None.
-    # wine -> tool: Cosa (land Cosa-Roma, 1 step) is the only one: Florentia 2, Panormvs sea only
-    #   by Panormvs-Roma (land Messana-Panormvs, Panormvs-Syracvsae far), Segvsio, Syracvsae far.
-    snap = italia(colonists=[("contrarius", "land", "Roma"), *PL])
-    r = where(snap, "brick")
-    assert [t.goods for t in r.trials] == ["brick", "cloth", "wine", "tool"]
-    assert [t.chosen for t in r.trials[:3]] == [None, None, None]
-    assert (r.city, r.goods) == ("Cosa", "brick")
-    assert r.deciding == "the only city of this type it can reach (no brick city available, next lower type tool)"
-    assert reason(r, "Olbia") == "out of reach: no land line leads to it"
-    assert reason(r, "Neapolis") == "out of reach: 2 steps to a free line next to it, Contrarius has 1"
-    assert reason(r, "Hadria") == "out of reach: 2 steps to a free line next to it, Contrarius has 1"
-    assert ends(r.moves) == [(0, "land", "Cosa-Roma")]
-    assert r.moves[0].path[0].kind == "land"
-
-
-def test_sea_colonist_alone_brick():
-    # A single sea colonist in Roma: Neapolis-Roma and Olbia-Roma are sea lines, 1 step each.
-    # Both empty, Campania and Corsica new: step 4, Neapolis < Olbia. Lvceria (land only) is out.
-    snap = italia(colonists=[("contrarius", "sea", "Roma"), *PL])
-    r = where(snap, "brick")
-    assert r.city == "Neapolis"
-    assert excluded(r)["Olbia"] == "4"
-    assert reason(r, "Lvceria") == "out of reach: no sea line leads to it"
-    assert ends(r.moves) == [(0, "sea", "Neapolis-Roma")]
-
-
 # ----- blocked lines: passed through, not ended on ----------------------------------------
 def test_occupied_lines_can_be_passed():
-    # Player sea colonists stand on Cosa-Roma and Olbia-Roma (sea). Contrarius's sea colonist
-    # passes them: Roma -> Cosa-Roma (occupied, passed) -> Aleria-Cosa, and
-    # Roma -> Olbia-Roma (occupied, passed) -> Aleria-Olbia: still 2 steps.
-    # No houses: food cities in reach Aleria 2, Casinvm 1, Genva 2, Spoletvm 1, all empty and new:
-    # step 4 -> Aleria.
+    # the ruling is the case tests/cases/where/italia-occupied-lines-are-passed-food-aleria.yaml:
+    # each move's first line holds a colonist of the player (passed through), its last is empty
     snap = italia(colonists=[*ST, ("player", "sea", "Cosa-Roma"), ("player", "sea", "Olbia-Roma")])
     r = where(snap, "food")
-    assert r.city == "Aleria"
-    assert ends(r.moves) == [(1, "sea", "Aleria-Cosa"), (1, "sea", "Aleria-Olbia")]
+    assert r.city == "Aleria" and len(r.moves) == 2
     for m in r.moves:
         assert snap.line_occupant(m.path[0]).owner == "player"   # passed through
         assert snap.line_occupant(m.end) is None                 # ended on an empty line
-
-
-def test_occupied_lines_cannot_be_ended_on():
-    # Player sea colonists on Aleria-Cosa and Aleria-Olbia. Aleria's free sea lines are
-    # Aleria-Genva (Cosa-Roma, Cosa-Genva|Aleria-Cosa, Aleria-Genva = 3) and Aleria-Nicaea
-    # (Olbia-Roma, Aleria-Olbia, Aleria-Nicaea = 3): 3 > 2, out of reach (step 1).
-    # Left: Casinvm 1, Genva 2, Spoletvm 1, all empty, new: step 4 -> Casinvm by Casinvm-Roma (land).
-    snap = italia(colonists=[*ST, ("player", "sea", "Aleria-Cosa"), ("player", "sea", "Aleria-Olbia")])
-    r = where(snap, "food")
-    assert r.city == "Casinvm"
-    assert excluded(r)["Aleria"] == "1"
-    assert reason(r, "Aleria") == "out of reach: 3 steps to a free line next to it, Contrarius has 2"
-    assert ends(r.moves) == [(0, "land", "Casinvm-Roma")]
-    # With a third colonist (a land one far off on Messana-Syracvsae) there are 3 steps and
-    # Aleria is back: its sea colonist ends on Aleria-Genva or Aleria-Nicaea, never on the two
-    # occupied lines. Aleria is first alphabetically among the empty new cities.
-    snap3 = italia(colonists=[*ST, ("contrarius", "land", "Messana-Syracvsae"),
-                              ("player", "sea", "Aleria-Cosa"), ("player", "sea", "Aleria-Olbia")])
-    r3 = where(snap3, "food")
-    assert r3.city == "Aleria"
-    assert ends(r3.moves) == [(1, "sea", "Aleria-Genva"), (1, "sea", "Aleria-Nicaea")]
-    assert all(m.steps == 3 for m in r3.moves)
-
-
-def test_every_line_next_to_a_city_occupied():
-    # Olbia's lines are all sea: Aleria-Olbia, Olbia-Panormvs, Olbia-Roma; the player's three
-    # sea colonists stand on them. Brick: Olbia ruled out (step 1); Neapolis (sea Neapolis-Roma, 1)
-    # and Lvceria (land Casinvm-Roma, Casinvm-Lvceria, 2) remain, empty, new: Lvceria < Neapolis.
-    snap = italia(colonists=[*ST, ("player", "sea", "Aleria-Olbia"), ("player", "sea", "Olbia-Panormvs"),
-                             ("player", "sea", "Olbia-Roma"), ("player", "land", "Roma")])
-    r = where(snap, "brick")
-    assert r.city == "Lvceria"
-    assert reason(r, "Olbia") == "every line next to it that Contrarius's colonists could use is occupied"
-    assert excluded(r)["Neapolis"] == "4"
-    assert ends(r.moves) == [(0, "land", "Casinvm-Lvceria")]
 
 
 def test_ionium_dotted_strait_line_is_crossed_not_ended_on():
@@ -370,61 +233,7 @@ def test_colonist_already_adjacent_needs_no_move():
     assert snap.colonists[1].line.label == "Cosa-Roma" and snap.houses["Cosa"] == [CONTRARIUS]
 
 
-def test_imperium_colonists_on_lines_move_through_the_capital():
-    # Contrarius: land colonist on Novaria-Roma (land), sea colonist on Carthago-Roma (sea): 2 steps.
-    # Wine: Aqvileia: the land colonist goes through Novaria onto Aqvileia-Novaria or through Roma
-    #   onto Aqvileia-Roma, 1 step each (2 tied options);
-    # Carthago: 0 steps (sea colonist on Carthago-Roma);
-    # Cyrene: sea Carthago-Leptis Magna|Carthago-Syracvsae|Roma-Syracvsae, then
-    #   Cyrene-Leptis Magna|Cyrene-Syracvsae = 2;
-    # Londinivm: land Colonia A.-Novaria, Colonia A.-Lvtetia, Londinivm-Lvtetia = 3: out;
-    # Attalia: sea Roma-Syracvsae, Athenae-Syracvsae, Athenae-Attalia = 3: out.
-    # No houses: all empty and new, "Aqvileia" < "Carthago" < "Cyrene".
-    cols = [("contrarius", "land", "Novaria-Roma"), ("contrarius", "sea", "Carthago-Roma"), *PL]
-    r = where(imperium(colonists=cols), "wine")
-    assert r.city == "Aqvileia"
-    assert excluded(r) == {"Attalia": "1", "Londinivm": "1", "Carthago": "4", "Cyrene": "4"}
-    assert reason(r, "Londinivm") == "out of reach: 3 steps to a free line next to it, Contrarius has 2"
-    assert ends(r.moves) == [(0, "land", "Aqvileia-Novaria"), (0, "land", "Aqvileia-Roma")]
-    assert {m.start for m in r.moves} == {"Novaria-Roma"}
-    assert {c.city: c.distance for c in r.trials[0].candidates} == {"Aqvileia": 1, "Carthago": 0, "Cyrene": 2}
-    # A player house in Aqvileia (step 2) and a Contrarius house in Leptis Magna (Lybia, so
-    # Cyrene is not new: step 3) leave Carthago, reached without a move.
-    r2 = where(imperium(colonists=cols, houses={"Aqvileia": ["player"], "Leptis Magna": ["contrarius"]}), "wine")
-    assert r2.city == "Carthago"
-    assert excluded(r2) == {"Attalia": "1", "Londinivm": "1", "Aqvileia": "2", "Cyrene": "3"}
-    assert r2.deciding == "the only empty city in a province new to Contrarius"
-    assert ends(r2.moves) == [(1, "sea", None)]
-
-
 # ----- tied moves -------------------------------------------------------------------------------
-def test_tie_between_colonists_italia_cosa():
-    # Example, tool: Cosa is 1 step for both colonists (land line Cosa-Roma and sea line Cosa-Roma);
-    # Panormvs 1 (sea), Florentia 2 (land); all empty, new -> step 4: Cosa. Both colonists listed,
-    # in snapshot order (land = colonists[0] first).
-    r = where(example(), "tool")
-    assert r.city == "Cosa"
-    assert ends(r.moves) == [(0, "land", "Cosa-Roma"), (1, "sea", "Cosa-Roma")]
-    assert [m.path[0].kind for m in r.moves] == ["land", "sea"]
-
-
-def test_imperium_tie_land_and_sea_to_syracvsae():
-    # Imperium start; houses Vindobona (Contrarius: Germania not new) and Valentia (player).
-    # Tool cities: Colonia A. (Novaria-Roma, Colonia A.-Novaria = 2, empty, Germania old),
-    #   Syracvsae (land or sea Roma-Syracvsae = 1, empty, Italia new),
-    #   Valentia (sea Carthago-Roma, Carthago-Valentia = 2, has a house),
-    #   Lvtetia (land 3), Bycantivm (sea Roma-Syracvsae, Athenae-Syracvsae, Athenae-Bycantivm = 3),
-    #   Sinope (4): out.
-    # Step 2 drops Valentia, step 3 drops Colonia A.: Syracvsae, by either colonist.
-    r = where(imperium(houses={"Vindobona": ["contrarius"], "Valentia": ["player"]}), "tool")
-    assert r.city == "Syracvsae"
-    assert excluded(r) == {"Bycantivm": "1", "Lvtetia": "1", "Sinope": "1", "Valentia": "2", "Colonia A.": "3"}
-    assert reason(r, "Bycantivm") == "out of reach: 3 steps to a free line next to it, Contrarius has 2"
-    assert reason(r, "Sinope") == "out of reach: 4 steps to a free line next to it, Contrarius has 2"
-    assert ends(r.moves) == [(0, "land", "Roma-Syracvsae"), (1, "sea", "Roma-Syracvsae")]
-    assert r.deciding == "the only empty city in a province new to Contrarius"
-
-
 def test_two_identical_colonists_are_one_option():
     # Two sea colonists in Roma (colonists[1] and [2]) make the same moves; each distinct move is
     # listed once (the first colonist). 3 colonists = 3 steps, Aleria still 2 steps away.
@@ -435,68 +244,6 @@ def test_two_identical_colonists_are_one_option():
 
 
 # ----- the choice steps ------------------------------------------------------------------
-def test_never_where_it_has_a_house():
-    # Example plus a Contrarius house in Cosa (Etrvria). Tool: Cosa ruled out at step 1 although
-    # it is 1 step away; Florentia (2, Etrvria now old) vs Panormvs (1, Sicilia new): step 3.
-    snap = example()
-    snap.houses["Cosa"] = [CONTRARIUS]
-    r = where(snap, "tool")
-    assert r.city == "Panormvs"
-    assert excluded(r) == {"Cosa": "1", "Segvsio": "1", "Syracvsae": "1", "Florentia": "3"}
-    assert reason(r, "Cosa") == "Contrarius already has a house there"
-    assert ends(r.moves) == [(1, "sea", "Panormvs-Roma")]
-
-
-def test_only_one_empty_city_decides_at_step_2():
-    # Standard start, tool. Player houses in Cosa (1 step) and Florentia (2 steps); Panormvs
-    # (sea Panormvs-Roma, 1 step) is the only empty tool city in reach: step 2 decides and
-    # step 3 is never asked (all three provinces are new anyway).
-    snap = italia(houses={"Cosa": ["player"], "Florentia": ["player"]})
-    r = where(snap, "tool")
-    assert r.city == "Panormvs"
-    assert excluded(r) == {"Segvsio": "1", "Syracvsae": "1", "Cosa": "2", "Florentia": "2"}
-    assert reason(r, "Cosa") == "already has a house while an empty city is reachable"
-    assert r.deciding == "the only empty city it can reach"
-    assert ends(r.moves) == [(1, "sea", "Panormvs-Roma")]
-
-
-def test_no_empty_city_then_new_province_decides():
-    # Standard start, tool. Player houses in Cosa and Panormvs; Contrarius house in Florentia.
-    # Florentia: own house (step 1). Cosa (1 step, Etrvria old) and Panormvs (1, Sicilia new)
-    # both hold houses, so step 2 cannot filter; step 3: Panormvs.
-    snap = italia(houses={"Cosa": ["player"], "Panormvs": ["player"], "Florentia": ["contrarius"]})
-    r = where(snap, "tool")
-    assert r.city == "Panormvs"
-    assert excluded(r)["Cosa"] == "3"
-    assert r.deciding == "the only city in a province new to Contrarius"
-    # With a Contrarius house in Messana too, Sicilia is old as well: step 4, Cosa < Panormvs.
-    snap.houses["Messana"] = [CONTRARIUS]
-    r = where(snap, "tool")
-    assert r.city == "Cosa"
-    assert excluded(r)["Panormvs"] == "4"
-    assert r.deciding == "first in alphabetical order among the cities"
-    assert not r.trials[0].chosen.empty and not r.trials[0].chosen.new_province
-
-
-def test_fallback_cloth_to_wine_on_the_example():
-    # Cloth: Ancona has Contrarius's house (step 1); Aqvileia (land Roma-Spoletvm,
-    # Ancona-Spoletvm, Ancona-Ravenna, ... >= 4; its sea lines are on the Adriatic) and Mvtina
-    # (Cosa-Roma, Cosa-Florentia, Florentia-Mvtina = 3) are out of reach. Next lower: wine.
-    # Wine: Hadria 2 (Roma-Spoletvm, Hadria-Spoletvm; Vmbria old), Messana 2 (sea Neapolis-Roma,
-    # Messana-Neapolis or Panormvs-Roma, Messana-Panormvs; Sicilia new), Nicaea 3 and Ravenna 3 out.
-    # Step 3: Messana.
-    r = where(example(), "cloth")
-    assert [t.goods for t in r.trials] == ["cloth", "wine"]
-    assert r.trials[0].candidates == [] and r.trials[0].chosen is None
-    assert excluded(r, 0) == {"Ancona": "1", "Aqvileia": "1", "Mvtina": "1"}
-    assert reason(r, "Ancona") == "Contrarius already has a house there"
-    assert reason(r, "Mvtina") == "out of reach: 3 steps to a free line next to it, Contrarius has 2"
-    assert excluded(r, 1) == {"Nicaea": "1", "Ravenna": "1", "Hadria": "3"}
-    assert (r.city, r.goods) == ("Messana", "cloth")
-    assert r.deciding == "the only empty city in a province new to Contrarius (no cloth city available, next lower type wine)"
-    assert ends(r.moves) == [(1, "sea", "Messana-Neapolis"), (1, "sea", "Messana-Panormvs")]
-
-
 # ----- S: the best specialist ----------------------------------------------------------------
 @pytest.mark.parametrize("cards, specialist, goods, city", [
     # Weaver beats all, even face down: cloth -> (nothing in reach) wine -> Messana

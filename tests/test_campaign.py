@@ -287,7 +287,7 @@ def test_cli_campaign_errors(runner, tmp_path):
 
 
 def test_cli_replace_corrects_a_mistyped_total(runner, tmp_path):
-    # issue 16, point 10. Game 1 at 20 VP, Contrarius 74 + 4 + 7 = 85 (as above). The player
+    # Game 1 at 20 VP, Contrarius 74 + 4 + 7 = 85 (as above). The player
     # mistypes 140 for 104: advance 55, next start 20 - 55 // 5 = 9. Corrected: advance
     # 104 - 85 = 19, next start 20 - 19 // 5 = 17 ("Campaign": a fifth of the advance, rounded down).
     from contrarius.cli import app

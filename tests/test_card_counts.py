@@ -27,7 +27,8 @@ from contrarius.errors import ContrariusError
 from contrarius.rules.game import new_game as new_game_any_mode
 from contrarius.rules.modes.solo import PlayerAction, play
 from contrarius.rules.setup import SetupOptions, new_game
-from contrarius.model.snapshot import UNKNOWN_CARD, Snapshot, card_count_problems
+from contrarius.model.card_counts import card_count_problems
+from contrarius.model.snapshot import UNKNOWN_CARD, Snapshot
 from contrarius.store.files import dump_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -246,7 +246,7 @@ def test_player_buys_with_the_senator(runner):
 
 
 def test_prefect_bonus_into_a_full_storehouse_keeps_the_snapshot_valid(runner):
-    # issue 16, point 8: players.goods is a running tally of goods received (spending is not
+    # players.goods is a running tally of goods received (spending is not
     # seen), no storehouse count: it goes past 12 without a warning and the snapshot stays
     # valid. Ligvria's bonus marker: its best token (Genva wine > Nicaea food) -> 1 wine.
     data = yaml.safe_load(_new(runner))
@@ -290,7 +290,7 @@ def test_new_says_the_starting_vp(runner):
 
 
 def test_play_help_shows_solo_options_first_then_team_and_third_player_options(runner):
-    # issue 13: solo options first, then team and third-player options (declared in their
+    # solo options first, then team and third-player options (declared in their
     # own rich help panels, contrarius.cli.options; tests/test_help.py checks the panels)
     text = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "120"}).stdout
     at = {word: text.index(word) for word in ("--produce", "--die", "--json", "--personality", "--partner-build", "--veto")}

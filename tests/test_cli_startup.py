@@ -1,4 +1,4 @@
-"""Start-up: a command loads what it uses and nothing more (issue 20; issue 13's dispatcher).
+"""Start-up: a command loads what it uses and nothing more.
 
 Not timed (timings belong to benchmarks/): these tests check WHICH modules a command
 imports, in a fresh process started like ``contrarius ...``. A solo ``play`` never loads
@@ -96,7 +96,7 @@ def test_a_team_game_still_loads_team_play(tmp_path):
 
 
 def test_a_solo_preview_loads_no_team_play(tmp_path):
-    # issue 20: a solo game's preview (every card) needs no team play, no third-player
+    # a solo game's preview (every card) needs no team play, no third-player
     # variant and no setup; a third-player game's preview still loads its variant
     mods = loaded(tmp_path, "preview", "--all", str(EXAMPLE))
     assert "contrarius.rules.preview" in mods and "contrarius.rules.modes.solo" in mods
@@ -135,7 +135,7 @@ def test_a_tab_loads_the_command_it_completes(tmp_path, line, expect):
     ["preview", "{snap}"],
 ])
 def test_a_command_with_plain_values_never_imports_pydantic(tmp_path, args):
-    from test_fastparams import FIX
+    from test_typer_hooks import FIX
 
     mods = loaded(tmp_path, *(a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args))
     assert "contrarius.cli" in mods
@@ -149,7 +149,7 @@ def test_a_command_with_plain_values_never_imports_pydantic(tmp_path, args):
     (["preview", "--all", "{snap}"], ()),
 ])
 def test_a_command_loads_no_hash_json_or_emoji_table_it_does_not_use(tmp_path, args, allowed):
-    """Issue 20: ``hashlib`` only for an undo history (a loaded snapshot is compared by its
+    """``hashlib`` only for an undo history (a loaded snapshot is compared by its
     text), ``json`` only for JSON (the log check walks the entries; ``preview`` merges its
     outcomes without it), rich's table of emoji
     names never (reports are printed without emoji codes). Run twice: the second ``-o`` finds
@@ -170,7 +170,7 @@ def test_a_command_loads_no_hash_json_or_emoji_table_it_does_not_use(tmp_path, a
     ["play", "mercator", "{snap}", "--bogus"],  # a usage error is one line, no help page
 ])
 def test_only_a_help_page_loads_the_rich_help(tmp_path, args):
-    # issue 13: --help renders typer's rich help (panels); its tables and panels are
+    # --help renders typer's rich help (panels); its tables and panels are
     # imported when a page is shown, never by a command that shows none
     mods = loaded(tmp_path, *(a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args))
     assert "contrarius.cli" in mods
@@ -191,7 +191,7 @@ TAB = {"_CONTRARIUS_COMPLETE": "complete_bash", "COMP_WORDS": f"contrarius play 
     ([], TAB),
 ])
 def test_the_common_commands_make_no_dataclass_at_start_up(tmp_path, args, env):
-    """Issue 20: a ``@dataclass`` compiles its methods with ``exec`` at every start (~0.3 ms a
+    """A ``@dataclass`` compiles its methods with ``exec`` at every start (~0.3 ms a
     class, never in the ``.pyc``). The classes these commands load are plain
     :class:`contrarius.records.Record` classes or ``NamedTuple`` classes instead; the modules
     of other commands (campaign, scoring, picture, session) may keep theirs."""

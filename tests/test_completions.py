@@ -89,7 +89,7 @@ def test_card_names(tmp_path):
     for name in ("Mercator", "Prefect", "Architect", "Diplomat", "Senator", "Consul", "Colonist", "Tribune", "Weaver"):
         assert name in cards
     assert "Prefect_with_Praefectus_Magnus" in cards and "pm" in cards
-    # issue 16, point 11: solo cards unless the game is a team game (the CARD comes before
+    # solo cards unless the game is a team game (the CARD comes before
     # the SNAPSHOT, so mostly unknown) or only a team card fits
     assert values(comp.complete_card(None, "Merc")) == ["Mercator"]
     assert values(comp.complete_card(None, "merc")) == ["mercator"]
@@ -260,7 +260,7 @@ def test_protocol_board_names():
 
 
 def test_protocol_card_names():
-    # the snapshot is not typed yet: solo cards (issue 16); a team card when only it fits
+    # the snapshot is not typed yet: solo cards; a team card when only it fits
     assert bash("contrarius play Merc") == ["Mercator"]
     assert bash("contrarius play merc") == ["mercator"]
     assert bash("contrarius play Mercator/") == ["Mercator/Prefect"]
@@ -443,8 +443,8 @@ def _type_in_real_bash(cwd, lines, script, timeout=90):
 
 @pytest.mark.skipif(sys.platform == "win32" or not __import__("shutil").which("bash"), reason="needs bash and a pty")
 def test_real_bash_completes_after_colon_and_equals(tmp_path):
-    # breaker 11: in a real bash, --place land:Ge<TAB> beeped and --die white=<TAB> or
-    # reveal g.yaml 7=<TAB> inserted file names. Italia: Genva is the one city starting Ge.
+    # in a real bash, --place land:Ge<TAB> completes the city after the colon, and --die
+    # white=<TAB> and reveal g.yaml 7=<TAB> complete values, not file names. Italia: Genva is the one city starting Ge.
     if not (Path(sys.executable).parent / "contrarius").exists():
         pytest.skip("the contrarius script is not installed beside this python")
     game = _game(tmp_path)
@@ -458,7 +458,7 @@ def test_real_bash_completes_after_colon_and_equals(tmp_path):
                    "contrarius reveal g.yaml 2=Consul"]
 
 
-# ----- breaker 12: a TAB never blocks on a FIFO or reads a device --------------------------------
+# ----- a TAB never blocks on a FIFO or reads a device ------------------------------------------------
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs")
 def test_completion_never_reads_a_fifo(tmp_path):
     import os
@@ -481,7 +481,7 @@ def test_completion_never_reads_a_fifo(tmp_path):
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_every_shell_completes_after_a_command_name_in_a_real_process(shell, tmp_path):
-    """A real ``contrarius`` process builds only the command it completes (issue 20): typer's
+    """A real ``contrarius`` process builds only the command it completes: typer's
     zsh and fish classes must still be there (they once answered "Shell zsh not supported.",
     exit 1). The Italia provinces after ``--produce``, the levels after ``new --level``."""
     import os

@@ -1,5 +1,5 @@
-"""The file-safety layer against what breaker and repro sessions found (contrarius/store.py,
-the write path of cli/common.py, yamlio.py), each tested as a kind, not as the sample:
+"""The file-safety layer (contrarius/store/files.py,
+the write path of cli/common.py, io/textfiles.py), each tested as a kind, not as the sample:
 
 - commands creating the same new file at the same time: exactly one does, the others are
   refused as ``-o`` onto an existing file (exit 3, nothing written);
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import subprocess
 import sys
 import textwrap
@@ -189,7 +188,7 @@ def test_a_device_is_refused_not_read(args):
 
 
 def test_a_history_that_is_a_device_or_too_big_is_exit_3(runner, tmp_path, monkeypatch):
-    import contrarius.io.yamlio as yamlio
+    import contrarius.io.textfiles as textfiles
 
     g = new(runner, tmp_path / "g.yaml")
     ok(runner, "play", "mercator", str(g), "-i")
@@ -200,7 +199,7 @@ def test_a_history_that_is_a_device_or_too_big_is_exit_3(runner, tmp_path, monke
     assert r.exit_code == 3 and "is a device" in r.stderr, r.stderr
     hist.unlink()
     (tmp_path / "keep").rename(hist)
-    monkeypatch.setattr(yamlio, "MAX_FILE_BYTES", hist.stat().st_size - 1)  # the cap, made small to test it
+    monkeypatch.setattr(textfiles, "MAX_FILE_BYTES", hist.stat().st_size - 1)  # the cap, made small to test it
     for args in (["undo", str(g)], ["show", str(tmp_path / "big.yaml")]):
         (tmp_path / "big.yaml").write_text("x" * (hist.stat().st_size + 10), encoding="utf-8")
         r = runner.invoke(app, args)
@@ -209,8 +208,8 @@ def test_a_history_that_is_a_device_or_too_big_is_exit_3(runner, tmp_path, monke
 
 # ----- 7. Ctrl-C at the end ---------------------------------------------------------------------
 def test_ctrl_c_during_the_interpreters_exit_is_no_kill(tmp_path, runner):
-    """A SIGINT at the moment main() exits (where Python resets the handlers) used to kill the
-    process by the signal (returncode -2, no line): now it exits as decided. Main ends a
+    """A SIGINT at the moment main() exits (where Python resets the handlers) does not kill the
+    process by the signal (returncode -2, no line): it exits as decided. Main ends a
     one-shot command with ``os._exit``: the SIGINT arrives just before it."""
     g = new(runner, tmp_path / "g.yaml")
     script = textwrap.dedent(f"""
@@ -297,7 +296,7 @@ def _as_normal_user(argv: list[str], folder: Path) -> subprocess.CompletedProces
 def test_a_read_only_snapshot_or_history_is_refused_and_keeps_its_mode(runner):
     """chmod a-w: a user who may not write the snapshot, or the history beside it, is refused
     (exit 3) by play -i and undo, and nothing changes (the history keeps its mode). Root may
-    write any file (README "Safety"; the repros in ../shared/repros rely on it)."""
+    write any file, so the test runs only as another user."""
     import tempfile
 
     tmp_path = Path(tempfile.mkdtemp())  # pytest's own folders are closed to other users

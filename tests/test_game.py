@@ -191,7 +191,7 @@ def test_whole_italia_game_from_new_to_game_over(runner, tmp_path):
     assert c_cols(s) == [("land", "Aqvileia-Bavzanvm"), ("sea", "Aleria-Olbia"), ("land", "Roma")]
 
     # ---- turn 9: Farmer: 3 VP. The player's Farmer produces 1 food (Casinvm, their only
-    # food city: Neapolis is brick) (issue 16, point 9: the report says what you received).
+    # food city: Neapolis is brick) (the report says what you received).
     r = g.play("farmer")
     assert g.s.contrarius.vp == 7
     assert "you produce with the Farmer: 1 food (Casinvm)" in r.stderr
@@ -317,10 +317,10 @@ def test_whole_italia_game_from_new_to_game_over(runner, tmp_path):
     # ---- turn 24: Prefect with Praefectus Magnus in Vmbria: 1 house (Ancona) -> at least 2.
     # The player's recorded goods (a running tally of goods received, never reduced:
     # spending is not recorded) hold 2 brick, 4 food, 1 tool, 3 wine, 1 cloth; both bonus
-    # cloth are tallied (13 goods), with no storehouse warning (issue 16, point 8), and the
+    # cloth are tallied (13 goods), with no storehouse warning, and the
     # snapshot still loads (before an earlier fix 13 goods made it invalid: exit 3). The
     # Farmer of turn 9 produced 1 food for the player's one food house, Casinvm (base rules:
-    # a specialist produces one unit from every house of its goods type; issue 16, point 9):
+    # a specialist produces one unit from every house of its goods type):
     # food 5. The Smith (turn 12) and the Weaver (turn 20) found no tool or cloth house.
     r = g.play("pm", "--produce", "Vmbria")
     s = g.s
@@ -397,7 +397,7 @@ def test_contrarius_fifteenth_house_then_final_card_then_over(runner, tmp_path):
     assert "play your final card" in r.stderr
     # the final card: Senator buying position 1 (Colonist, Vintner refills); no reaction
     # (no white die), Contrarius keeps Concordia. The refill is the player's, not a reaction
-    # (before the fix it was logged under "reaction").
+    # (it is logged as the player's action, not under "reaction").
     g.play("senator", "--buy", "1", "--refill", "Vintner")
     s = g.s
     assert len(c_houses(s)) == 15 and s.log[-1]["reaction"] == []

@@ -1,4 +1,4 @@
-"""``--help`` (issue 13): typer's rich help, options in their help panels, with every
+"""``--help``: typer's rich help, options in their help panels, with every
 stream guarantee of the plain help it replaces (a pipe closed early is exit 0, a full disk
 one line and exit 3, a file gets the whole page, 80 columns fit, no markup left over)."""
 

@@ -1,4 +1,4 @@
-"""The undo history (issue 16 points 3-4, issue 18): undo/redo any number of turns, no way to
+"""The undo history: undo/redo any number of turns, no way to
 lose a turn, a SIGKILL at any moment leaves the old pair (snapshot, history) or the new one,
 concurrent writers never lose a turn silently, ``-o`` onto the input is ``-i``, a terminal
 gets no YAML.
@@ -20,6 +20,8 @@ from typer.testing import CliRunner
 from contrarius.cli import app
 from contrarius.errors import InputFileError
 from contrarius.store.files import history, redo, undo
+from test_reveal import _unknown  # italia-setup with display positions 6 and 7 shown as ?
+from contrarius.store.files import load_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -39,7 +41,7 @@ def play_i(runner: CliRunner, path: Path, card: str = "mercator") -> None:
 
 
 def test_ten_turns_undo_4_redo_2_undo_1(runner, tmp_path):
-    # issue 16.3's test: every state is compared with the snapshot saved after each turn
+    # every state is compared with the snapshot saved after each turn
     path = fresh(tmp_path, runner)
     saved = [path.read_text(encoding="utf-8")]  # saved[n]: after n turns
     for _ in range(10):
@@ -84,7 +86,7 @@ def test_a_turn_after_an_undo_drops_the_undone_turns_only(runner, tmp_path):
 
 
 def test_output_onto_the_input_file_is_in_place(runner, tmp_path):
-    # issue 16.4: -o onto the input used to overwrite it and keep nothing to undo
+    # -o onto the input is -i: the turn is kept to undo
     path = fresh(tmp_path, runner)
     before = path.read_text(encoding="utf-8")
     os.chdir(tmp_path)
@@ -187,7 +189,7 @@ def test_in_place_on_a_read_only_file_is_refused():
 
 
 def test_a_terminal_gets_no_yaml(tmp_path):
-    # issue 16.4: forgetting -i at a terminal printed 100+ lines of YAML and saved nothing
+    # forgetting -i at a terminal printed 100+ lines of YAML and saved nothing
     import pty
 
     path = fresh(tmp_path, CliRunner())
@@ -300,3 +302,74 @@ def test_concurrent_play_in_place_never_loses_a_turn(tmp_path):
     assert at == len(ok) and len(states) == len(ok) + 1
     for n, text in enumerate(states):
         assert text.count("- turn:") == n
+
+
+def _ok(r):
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+# ----- no turn lost to a command that plays no turn--- ---------------------------------------
+def test_reveal_in_place_after_undo_keeps_the_undone_turn(runner, tmp_path):
+    # The tester's sequence: an Architect turn with -i, undo, reveal -i, redo. The Architect
+    # turn is kept: redo brings it back.
+    g = _unknown(tmp_path)
+    _ok(runner.invoke(app, ["play", "architect", str(g), "-i", "--die", "3", "--move", "land:Roma>Casinvm", "--build", "Casinvm"]))
+    after_turn = g.read_text(encoding="utf-8")
+    r = _ok(runner.invoke(app, ["undo", str(g)]))
+    assert "(0 more can be undone, 1 can be redone)" in r.stderr
+    before = (g.read_bytes(), Path(str(g) + ".history").read_bytes())
+    r = runner.invoke(app, ["reveal", str(g), "6=Consul", "-i"])
+    # refused (exit 3: the history's state, README "Exit codes"), one line, with the way out
+    assert r.exit_code == 3, r.stderr
+    assert r.stderr.count("\n") == 1
+    assert "1 step undone" in r.stderr and f"contrarius redo {g}" in r.stderr and "--reveal 6=Consul" in r.stderr
+    assert (g.read_bytes(), Path(str(g) + ".history").read_bytes()) == before
+    # the Architect turn is still there
+    _ok(runner.invoke(app, ["redo", str(g)]))
+    assert g.read_text(encoding="utf-8") == after_turn
+    # with nothing waiting for redo the reveal is written as before: the card at position 6
+    # slid to 5 when Contrarius took the Prefect from position 3
+    r = _ok(runner.invoke(app, ["reveal", str(g), "5=Consul", "-i"]))
+    assert load_snapshot(str(g)).display[4] == "Consul"
+    assert len(load_snapshot(str(g)).log) == 1
+    # -o elsewhere drops nothing, so it is not refused either
+    _ok(runner.invoke(app, ["undo", str(g), "--turns", "2"]))
+    _ok(runner.invoke(app, ["reveal", str(g), "6=Consul", "-o", str(tmp_path / "other.yaml")]))
+    assert history(str(g))[1] == 0 and len(history(str(g))[0]) == 3
+
+
+def _virtual(tmp_path: Path, runner) -> Path:
+    """A virtual solo italia game, seed 8, no hand recorded (any card may be played)."""
+    g = tmp_path / "g.yaml"
+    _ok(runner.invoke(app, ["new", "--board", "italia", "--seed", "8", "--no-hand", "-o", str(g)]))
+    return g
+
+
+def test_a_new_turn_after_undo_says_it_drops_the_undone_turns(runner, tmp_path):
+    g = _virtual(tmp_path, runner)
+    for _ in range(2):
+        _ok(runner.invoke(app, ["play", "mercator", str(g), "-i"]))
+    r = _ok(runner.invoke(app, ["play", "mercator", str(g), "-i"]))
+    assert "can no longer be redone" not in r.stderr  # nothing was undone
+    _ok(runner.invoke(app, ["undo", str(g), "--turns", "2"]))
+    r = _ok(runner.invoke(app, ["play", "senator", str(g), "-i"]))
+    assert f"{g}: the 2 steps undone before this turn can no longer be redone" in r.stderr
+    r = runner.invoke(app, ["redo", str(g)])
+    assert r.exit_code == 3 and "nothing to redo" in r.stderr
+
+
+def test_new_force_over_a_game_keeps_it_in_the_history_and_says_so(runner, tmp_path):
+    g = _virtual(tmp_path, runner)
+    for _ in range(2):
+        _ok(runner.invoke(app, ["play", "mercator", str(g), "-i"]))
+    _ok(runner.invoke(app, ["undo", str(g)]))
+    old_game = g.read_text(encoding="utf-8")
+    r = _ok(runner.invoke(app, ["new", "--board", "italia", "--seed", "3", "-o", str(g), "--force"]))
+    assert f"'contrarius undo {g}' brings it back; the 1 step undone there can no longer be redone" in r.stderr
+    assert len(load_snapshot(str(g)).log) == 0
+    _ok(runner.invoke(app, ["undo", str(g)]))
+    assert g.read_text(encoding="utf-8") == old_game
+    # a new file (no history) gets no such note
+    r = _ok(runner.invoke(app, ["new", "--board", "italia", "--seed", "3", "-o", str(tmp_path / "fresh.yaml")]))
+    assert "history" not in r.stderr

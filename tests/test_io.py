@@ -295,7 +295,7 @@ def test_anything_else_gets_the_whole_app(args):
 
 
 def test_the_fast_start_leaves_out_the_root_options_it_cannot_be_given():
-    # issue 20: typer builds --install-completion and --show-completion on every run; in an
+    # typer builds --install-completion and --show-completion on every run; in an
     # app for one command only --debug can come before the command's name, so the slim
     # app leaves them out; the whole app (contrarius --help, --install-completion) keeps them
     from typer.main import get_command

@@ -1,4 +1,4 @@
-"""The game record (``contrarius log``), ``show``'s hand, and reports in pipes (issue 16, points 5 and 6).
+"""The game record (``contrarius log``), ``show``'s hand, and reports in pipes.
 
 Game: ``examples/italia-setup.yaml`` (Italia). Turn 1: Mercator with the black die on wine
 -> Contrarius builds in Ancona (see tests/test_play_cli.py for the hand-worked ruling).
@@ -135,3 +135,40 @@ def test_preview_summary_fits_a_screen_at_80_columns():
     assert "…" not in out and len(out.splitlines()) <= 45  # was 117 lines
     full = _at_80(lambda s, con: render_summary(s, con, full=True), sm)
     assert len(full.splitlines()) > len(out.splitlines())
+
+
+def _ok(r):
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+def _actions(runner, path: Path) -> list[str]:
+    return [t["action"] for t in json.loads(_ok(runner.invoke(app, ["log", str(path), "--json"])).stdout)["turns"]]
+
+
+# ----- the log's action text--- -----------------------------------------------------------------
+def test_log_says_a_colonists_place_once(runner, tmp_path):
+    """A Colonist's action is recorded as choice 'place' and the places; the log read
+    "place; place land:Elevtherna" (the choice and the list, both). Now as the command:
+    'copy Colonist; place land:Elevtherna' (Creta: the Diplomat copies Contrarius's face-up
+    Colonist and places a land colonist in Elevtherna, where the player has a house)."""
+    g = tmp_path / "g.yaml"
+    _ok(runner.invoke(app, ["new", "--board", "creta", "--seed", "8", "-o", str(g)]))
+    _ok(runner.invoke(app, ["play", "arch", str(g), "-i", "--move", "land:Knossos:Elevtherna-Knossos", "--build", "Elevtherna", "--die", "1"]))
+    _ok(runner.invoke(app, ["play", "diplomat", str(g), "-i", "--copy", "colonist", "--place", "land:Elevtherna", "--die", "red=land"]))
+    assert _actions(runner, g) == ["move land Knossos -> Elevtherna-Knossos; build Elevtherna", "copy Colonist; place land:Elevtherna"]
+
+
+def test_log_texts_of_colonist_and_prefect_choices_in_team_play(runner, tmp_path):
+    """Team play at a table (Italia, every colonist in Roma; the display as dealt; the hands
+    are not recorded, so any card): a Colonist placing for both players (red die: land),
+    then one taking money for both (player2's turn), then a Prefect; the choice word is
+    said once for each player ('money', 'reactivate' stay: no list says them)."""
+    t = tmp_path / "t.yaml"
+    _ok(runner.invoke(app, ["new", "--board", "italia", "--mode", "team", "--seed", "3",
+                            "--display", "Mercator,Mason,Prefect,Colonist,Farmer,Architect,Consul", "-o", str(t)]))
+    _ok(runner.invoke(app, ["play", "colonist", str(t), "-i", "--place", "land:Roma", "--partner-place", "sea:Roma", "--die", "red=land"]))
+    _ok(runner.invoke(app, ["play", "colonist", str(t), "-i", "--money", "--partner-money"]))
+    _ok(runner.invoke(app, ["play", "prefect", str(t), "-i", "--produce", "Campania", "--partner-reactivate"]))
+    assert _actions(runner, t) == ["place land:Roma; player2: place sea:Roma", "money; player1: money",
+                                   "produce Campania; player2: reactivate"]

@@ -1,4 +1,4 @@
-"""What a player types (issue 16, point 7): card prefixes, goods synonyms, the move shorthand.
+"""What a player types: card prefixes, goods synonyms, the move shorthand.
 
 The board is Italia (``examples/italia-setup.yaml``; the player's land and sea colonists stand
 in Roma). Land lines used below, from ``contrarius board italia``: Roma-Casinvm,
@@ -17,6 +17,7 @@ from contrarius.cli import app
 from contrarius.errors import ContrariusError, UnknownNameError
 from contrarius.words.names import card_from_text, die_face_text, goods_from_text, parse_move, resolve_prefix
 from contrarius.store.files import load_snapshot
+from contrarius.material.board import load_board
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "italia-setup.yaml"
 
@@ -85,7 +86,7 @@ def test_shorthand_from_a_city():
 
 
 def test_shorthand_names_a_colonist_by_the_city_next_to_its_line():
-    # issue 16's example: the colonist on Casinvm-Roma, named "Casinvm"; Lvceria's land lines:
+    # the colonist on Casinvm-Roma, named "Casinvm"; Lvceria's land lines:
     # Casinvm-Lvceria is 1 step (through Casinvm), Hadria-Lvceria 2 (Casinvm-Hadria, then on)
     s = _snap(line="Casinvm-Roma")
     assert parse_move("land:Casinvm>Lvceria", s, "player") == ("land", "Casinvm-Roma", "Casinvm-Lvceria")
@@ -125,3 +126,26 @@ def test_play_ambiguous_prefix_exits_2(runner):
     r = runner.invoke(app, ["play", "co", str(EXAMPLE), "--money"])
     assert r.exit_code == 2
     assert "could be Colonist or Consul" in r.stderr
+
+
+# ----- suggestions match aliases---, offer printed names --------------------------------
+def test_typo_of_an_alias_suggests_the_printed_name_with_the_alias(runner, tmp_path):
+    # gallia: Lvtetia's alias is Paris (boards/gallia.yaml aliases); "Parsi" is two letters
+    # swapped from "Paris" but far from every printed name: the suggestion names Lvtetia
+    # (the printed name) and says which alias matched.
+    g = tmp_path / "ga.yaml"
+    assert runner.invoke(app, ["new", "--board", "gallia", "--seed", "3", "-o", str(g)]).exit_code == 0
+    r = runner.invoke(app, ["play", "arch", str(g), "-i", "--move", "land:Lvtetia>Parsi", "--build", "Paris", "--die", "2"])
+    assert r.exit_code == 2
+    assert "did you mean Lvtetia (Paris)" in r.stderr
+    assert "Alesia" not in r.stderr.split("did you mean")[1].split(",")[0]
+
+
+def test_suggestion_never_offers_an_alias_alone():
+    b = load_board("gallia")
+    try:
+        b.place("Parsi")
+    except Exception as exc:  # noqa: BLE001 - the message is what is tested
+        offered = str(exc).split("did you mean ")[1].rstrip("?").split(", ")
+    for name in offered:
+        assert name.split(" (")[0] in b.places  # every offer starts with a printed name

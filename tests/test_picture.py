@@ -1,4 +1,4 @@
-"""The ``--svg`` pictures (issue 19): every produced SVG is parsed as XML and searched for
+"""The ``--svg`` pictures: every produced SVG is parsed as XML and searched for
 what it must show: each city's name, each house and colonist, each line, and for a
 ``where`` ruling the chosen city, the move options step by step and the cities ruled out
 with their reason.
@@ -144,7 +144,7 @@ def test_names_do_not_cover_city_markers(name, printed):
 #: The farthest a city's name may be anchored from the centre of its circle, in px at 1000 px
 #: wide: the text starts beside its marker (aligned to the side facing it) or centred just
 #: above or below it. Shipped boards reach 34 px (Anazarbvs on cyprus, a label pushed one
-#: step out); before the fix a label beside its marker was centred half its width away
+#: step out); a label centred on a marker beside it would sit half its width away
 #: (Polyrrhenia on creta 64 px, over the Kydonia-Elyros line; roma's long names 98 px).
 LABEL_REACH = 36
 

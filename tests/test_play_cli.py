@@ -124,7 +124,7 @@ def test_json_report_goes_to_stderr_when_stdout_holds_the_snapshot(runner, game)
     assert rep["vp"] == {"before": 0, "after": 0}
     assert rep["rulings"][0]["city"] == "Ancona" and rep["rulings"][0]["province"] == "Vmbria"
     kinds = [e["kind"] for e in rep["reaction"]]
-    # the move event's own "kind" overwrote the event kind ("land") before the fix
+    # each event keeps its own kind: the move's colonist kind ("land") is not the event's
     assert kinds == ["die", "build", "move", "produce"]
     assert rep["reaction"][0]["die"] == "mercator" and rep["reaction"][0]["face"] == "wine"
     assert rep["reaction"][1]["city"] == "Ancona"
@@ -312,3 +312,39 @@ def test_card_not_in_hand_exits_4(runner, game):
 def test_unknown_card_exits_2(runner, game):
     r = run(runner, "play", "senatorr", game)
     assert r.exit_code == 2 and "Senator" in r.stderr
+
+
+# ----- usage errors before rule work--- --------------------------------------------------
+def test_in_place_on_stdin_is_a_usage_error_before_the_card_is_checked(runner, tmp_path):
+    # examples/italia-setup.yaml, after one Mercator: the Mercator is no longer in the hand,
+    # so the rules would refuse it (exit 4); -i on stdin is a usage error (exit 2) first.
+    g = tmp_path / "g.yaml"
+    g.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert runner.invoke(app, ["play", "merc", str(g), "-i", "--die", "wine"]).exit_code == 0
+    r = runner.invoke(app, ["play", "merc", "-", "-i", "--die", "wine"], input=g.read_text(encoding="utf-8"))
+    assert r.exit_code == 2, r.stderr
+    assert "needs a snapshot file" in r.stderr
+    assert "not in the hand" not in r.stderr
+    # the same for reveal and for -o with -i
+    r = runner.invoke(app, ["reveal", "-", "7=Consul", "-i"], input=g.read_text(encoding="utf-8"))
+    assert r.exit_code == 2 and "needs a snapshot file" in r.stderr
+    r = runner.invoke(app, ["play", "merc", str(g), "-i", "-o", str(tmp_path / "x.yaml"), "--die", "wine"])
+    assert r.exit_code == 2 and "not both" in r.stderr
+
+
+def _ok(r):
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+# ----- a missing option the card needs is a usage error (2), not a rule error (4) -----------
+def test_missing_forum_and_missing_produce_are_both_exit_2(runner, tmp_path):
+    salsa = tmp_path / "salsa.yaml"
+    _ok(runner.invoke(app, ["new", "--board", "italia", "--seed", "11", "--salsa", "--forum-card", "Annaeus Arcadius",
+                            "--forum-row", "Mamilius,Julius,Donatus Pompeius,Lucius Flavius", "-o", str(salsa)]))
+    before = salsa.read_bytes()
+    r = runner.invoke(app, ["play", "tribune", str(salsa), "-i", "--die", "red=land"])
+    assert r.exit_code == 2 and "add --forum NAME" in r.stderr
+    r = runner.invoke(app, ["play", "prefect", str(salsa), "-i"])
+    assert r.exit_code == 2 and "--produce" in r.stderr
+    assert salsa.read_bytes() == before

@@ -152,7 +152,7 @@ def test_mercator_production_for_the_player():
 def test_mercator_that_cannot_build_rolls_the_red_die():
     # without colonists on the board Contrarius has 0 steps and reaches no city: every black
     # face falls back to the red die ("Supplementary rules"), which only decides which
-    # colonist: a card face is rolled again (issue 18's reading), so land and sea are 2 of
+    # colonist: a card face is rolled again (README's reading), so land and sea are 2 of
     # the 4 colonist faces each: 1/2 (3/6), merged over the 6 black faces; no card taken.
     data = italia_data()
     data["colonists"] = [c for c in data["colonists"] if c["owner"] != CONTRARIUS]
@@ -483,7 +483,7 @@ def test_cli_summary(runner, game):
     assert res.exit_code == 0, res.stderr
     assert res.stderr == ""
     assert "cards: hand" in res.stdout
-    # the short table (issue 16: fits a screen): the likeliest province, +3 others
+    # the short table (it fits a screen): the likeliest province, +3 others
     merc = next(line for line in res.stdout.splitlines() if line.startswith("│ Mercator "))
     assert "Etrvria 2/6 +3" in merc
     assert "Etrvria 6/6" in res.stdout  # the Tribune's certain build
@@ -559,3 +559,27 @@ def test_the_third_player_mode_preview_tests_for_is_that_of_the_variant():
     from contrarius.rules.modes.twoplayer import THIRD
 
     assert pv.THIRD == THIRD
+
+
+def _new_italia(runner, path, *args: str) -> None:
+    """``new --board italia --seed 1`` with ``args``, written to ``path``."""
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", *args, "-o", str(path)])
+    assert r.exit_code == 0, r.output
+
+
+# ----- preview of the final card after Contrarius ended the game ----------------------
+@pytest.mark.parametrize("full", [[], ["--all"]])
+def test_preview_of_the_final_card_says_there_is_no_reaction(tmp_path, runner, full):
+    # "End of the game": after Contrarius ends it you play one final card, and Contrarius
+    # does not react to it. The summary printed a table of +0 for every card of the hand.
+    game = tmp_path / "g.yaml"
+    _new_italia(runner, game)
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "ended: null", "ended: {by: contrarius, final_turn_pending: true}"), encoding="utf-8")
+    r = runner.invoke(app, ["preview", *full, str(game)])
+    assert r.exit_code == 0, r.output
+    assert "no reaction, whatever you play" in r.stdout
+    assert "E[VP]" not in r.stdout and "+0" not in r.stdout
+    # a game still running keeps its table
+    _new_italia(runner, tmp_path / "run.yaml")
+    assert "E[VP]" in runner.invoke(app, ["preview", *full, str(tmp_path / "run.yaml")]).stdout

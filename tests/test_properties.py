@@ -25,7 +25,8 @@ from contrarius.material.board import board_names, load_board
 from contrarius.errors import ContrariusError, GameOverError, InputFileError, SnapshotError
 from contrarius.rules.modes.solo import PlayerAction, play
 from contrarius.rules.setup import SetupOptions, new_game
-from contrarius.model.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot, card_count_problems
+from contrarius.model.card_counts import card_count_problems
+from contrarius.model.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot
 from contrarius.store.files import dump_snapshot, load_snapshot
 from contrarius.io.yamlio import parse_yaml
 
@@ -327,7 +328,7 @@ def _typer_coercion(annotation, value, multiple):
     st.tuples(st.just(list[int]), st.one_of(st.none(), st.just(())), st.just(True)),
 ))
 def test_the_fast_parameter_path_returns_what_typer_returns(case):
-    from contrarius.cli.fastparams import _NOT_PLAIN, plain_value
+    from contrarius.cli.typer_hooks import _NOT_PLAIN, plain_value
 
     annotation, value, multiple = case
     want, desc = _typer_coercion(annotation, value, multiple)
@@ -337,7 +338,7 @@ def test_the_fast_parameter_path_returns_what_typer_returns(case):
 
 
 def test_values_that_need_converting_go_to_typer():
-    from contrarius.cli.fastparams import _NOT_PLAIN, plain_value
+    from contrarius.cli.typer_hooks import _NOT_PLAIN, plain_value
 
     _, desc = _typer_coercion(int, None, False)
     assert plain_value(desc, "3", False) is _NOT_PLAIN

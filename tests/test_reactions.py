@@ -503,7 +503,7 @@ def test_tribune_that_cannot_build_rolls_red_twice():
 def test_cannot_build_a_card_face_on_the_red_die_is_rolled_again():
     # "If Contrarius is not at all able to build a house, it places a colonist instead.
     # (Determine which colonist by rolling the red Tribune/Colonist die.)": the die only
-    # decides which colonist, so a card face names none and is rolled again (issue 18's
+    # decides which colonist, so a card face names none and is rolled again (README's
     # reading): card, card, then sea -> a sea colonist in Roma, no card taken.
     r = turn(_blocked(), "Senator", "white=cloth", "red=card", "red=card", "red=sea")
     s = r.snapshot

@@ -1,9 +1,8 @@
-"""Reports say what you received, and the goods tally is no storehouse count (issue 16,
-points 8 and 9).
+"""Reports say what you received, and the goods tally is no storehouse count.
 
 Table: ``examples/italia-setup.yaml`` (Italia, solo; you hold 6 sestertii and 1 brick, 2
 food, 1 tool, 1 wine, 1 cloth; one land and one sea colonist in Roma, 4 in your storehouse).
-Base rules (rules/003 refresher):
+The base rules:
 - Colonist, money: "five sestertii plus one per colonist you have on the board".
 - Prefect, cash bonus: "one sestertius for every visible coin on the bonus markers".
 - Tribune: "one sestertius for each card beyond the third, counting the Tribune itself".
@@ -26,7 +25,7 @@ EXAMPLE = ROOT / "examples" / "italia-setup.yaml"
 
 def _game(tmp_path, **change) -> Path:
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
-    for key, fn in change.items():
+    for fn in change.values():
         fn(data)
     g = tmp_path / "g.yaml"
     g.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")

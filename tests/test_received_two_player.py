@@ -1,5 +1,5 @@
 """Team and third-player reports say what each player received, in the solo report's words
-(issue 16's "what the player received", for the two-player modes).
+(what the player received, for the two-player modes).
 
 Tables: the Italia team table of ``tests/test_team.py`` and the Italia third-player table
 of ``tests/test_third_player.py`` (the tokens of examples/italia-setup.yaml: Casinvm food,
@@ -8,7 +8,7 @@ cloth ...). Every player starts with 1 land and 1 sea colonist in Roma (2 on the
 the goods brick 1, food 2, tool 1, wine 1, cloth 1; sestertii: team 6 each ("Cooperative
 Setup"), third-player 6 for player1 and 7 for player2 ("Contrarius as a third player").
 
-Base rules (rules/003 refresher), the sentences every amount below is worked from:
+The base rules, the sentences every amount below is worked from:
 - Colonist, money: "five sestertii plus one per colonist you have on the board".
 - Tribune: "returns all your played cards to hand and pays one sestertius for each card
   beyond the third, counting the Tribune itself".

@@ -1,4 +1,4 @@
-"""Every shipped board equals its reference file (issue 14).
+"""Every shipped board equals its reference file.
 
 The reference files (``shared/reference/maps/*.yaml``, beside the clone in CI, read-only)
 come from two blind transcriptions of each printed board that agree on every city, letter,

@@ -1,4 +1,4 @@
-"""Issue 18 kinds beyond the history (see tests/test_history.py): hostile YAML at every key
+"""Reliability beyond the history (see tests/test_history.py): hostile YAML at every key
 path, output streams (closed, full, a pipe closed early), Ctrl-C at any moment, names and
 paths the system refuses. Each kind is tested as a kind: random positions, every command.
 """
@@ -141,11 +141,11 @@ def test_each_hostile_value_is_named_with_its_key(runner, tmp_path, raw, words):
     g = tmp_path / "g.yaml"
     g.write_text(mutated(("players", 0, "vp"), raw, False), encoding="utf-8")
     r = runner.invoke(app, ["check", str(g)])
-    assert r.exit_code == 3 and words in r.stderr and ": players[0].vp" in r.stderr and "(line 68)" in r.stderr, r.stderr  # line 68: the snapshot gained its dice: key (issue 16)
+    assert r.exit_code == 3 and words in r.stderr and ": players[0].vp" in r.stderr and "(line 68)" in r.stderr, r.stderr  # line 68: the snapshot gained its dice: key
 
 
 def test_a_yes_key_in_a_log_entry_is_refused_by_check(runner, tmp_path):
-    # issue 18: a log entry with a YAML `yes` key passed check, then failed to play
+    # a log entry with a YAML `yes` key passed check, then failed to play
     g = tmp_path / "g.yaml"
     g.write_text(mutated(("log", 0, "card"), "yes", True), encoding="utf-8")
     r = runner.invoke(app, ["check", str(g)])

@@ -1,4 +1,4 @@
-"""Naming display cards shown as ``?`` (issue 16, point 2).
+"""Naming display cards shown as ``?``.
 
 Table: ``examples/italia-setup.yaml`` (display Mercator, Mason, Prefect, Colonist, Farmer,
 Architect, Diplomat) with positions 6 and 7 not recorded (``?``) and the stack's order not
@@ -66,3 +66,35 @@ def test_reveal_refuses_a_known_position(runner, tmp_path):
     r = runner.invoke(app, ["reveal", str(g), "1=Consul", "-i"])
     assert r.exit_code == 2 and "position 1 shows Mercator, not ?" in r.stderr
     assert g.read_bytes() == before
+
+
+def _new_italia(runner, path, *args: str) -> None:
+    """``new --board italia --seed 1`` with ``args``, written to ``path``."""
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", *args, "-o", str(path)])
+    assert r.exit_code == 0, r.output
+
+
+# ----- a Senator's two buys slide the display once ------------------------------------
+def test_two_buys_with_unrecorded_stack_cards_name_their_final_positions(tmp_path, runner):
+    # Italia seed 1, a table game (--display as dealt: the stack is not recorded, so the cards
+    # drawn are ?). The Senator buys positions 2 and 5 (base rules: "up to two cards";
+    # "Afterwards cards slide left into empty positions and the display refills"): 5 cards
+    # slide left, the two drawn lie in positions 6 and 7 - each printed once, with the
+    # --reveal position it really has (before, the first was said to lie in position 7).
+    game = tmp_path / "t.yaml"
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", "--display",
+                            "Mercator,Mason,Prefect,Colonist,Farmer,Architect,Diplomat", "-o", str(game)])
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "o.yaml"
+    r = runner.invoke(app, ["play", "senator", str(game), "--buy", "2", "--buy", "5", "--die", "white=wine", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.stderr.replace("│", " ").split())
+    assert text.count("slides left") == 1
+    assert "--reveal 6=CARD" in text and "--reveal 7=CARD" in text
+    import yaml
+
+    display = yaml.safe_load(out.read_text(encoding="utf-8"))["display"]
+    # dealt display after setup (Contrarius took Mason as its sixth card; the refill is ?):
+    # Mercator, Prefect, Colonist, Farmer, Architect, Diplomat, ?; positions 2 (Prefect) and
+    # 5 (Architect) bought: Mercator, Colonist, Farmer, Diplomat, ? slide left, two ? drawn
+    assert display == ["Mercator", "Colonist", "Farmer", "Diplomat", "?", "?", "?"]

@@ -472,7 +472,7 @@ def test_imperium_cards_with_two_gods():
 
 
 def test_hispania_salt_city_counts_for_jupiter_not_mercurius_nor_minerva():
-    # salt tokens lie only in a Salsa game (shared/reference/variants.md); Minerva is given no
+    # salt tokens lie only in a Salsa game (README "How the rules are read"); Minerva is given no
     # salt choice here, as a game scored without --salt-for
     s = fresh("hispania", HISPANIA_TOKENS, salsa=True)
     s.houses = {c: [CONTRARIUS] for c in ("Salamantica", "Carthago", "Pompaelo", "Cordvba")}

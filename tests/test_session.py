@@ -1,4 +1,4 @@
-"""``contrarius session``: the guided turn loop (issue 17).
+"""``contrarius session``: the guided turn loop.
 
 One code path: every test that plays turns in a session plays the same turns with
 ``contrarius play ... -i`` on a copy of the same file and compares the two files byte for
@@ -604,7 +604,7 @@ def test_a_card_not_in_the_hand_is_refused_at_the_card_question(runner, tmp_path
 
 
 def test_an_answer_reads_the_file_but_parses_it_only_when_it_changed(runner, tmp_path, monkeypatch):
-    """Issue 20 (a question answered at once): after show/where/log the session checks that
+    """A question is answered at once: after show/where/log the session checks that
     the file still holds the text it was read from, and parses it again only when it does
     not; a file changed during an answer (another command's 'play -i') is still noticed: the
     next card is played on the file as it then is, as before."""

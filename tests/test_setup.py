@@ -92,7 +92,7 @@ def test_italia_veteran_cloth_city_by_land(runner):
     # House: Spoletvm, the only cloth city next to Roma. Only a land line joins Roma and
     # Spoletvm -> the land colonist stands on Roma-Spoletvm.
     # Second colonist: "adjacent to the next most valuable city it can reach", by either
-    # kind of line (issue 18's reading): Casinvm (wine, land) and Panormvs (wine, sea) tie;
+    # kind of line (README's reading): Casinvm (wine, land) and Panormvs (wine, sea) tie;
     # alphabetical: Casinvm. Only a land line joins Roma and Casinvm -> a second land
     # colonist, on Casinvm-Roma.
     s = _new_cli(runner, "--board", "italia", "--level", "veteran", "--seed", "1", "--tokens", _tokens_arg(ITALIA_A))
@@ -198,7 +198,7 @@ def test_veteran_colonist_of_a_kind_without_a_line_is_refused():
 
 def test_veteran_second_city_by_choice_must_be_next_to_the_capital():
     # ITALIA_A: the table may name any other city next to Roma, by either kind of line
-    # (issue 18: "--veteran-second Panormvs" was refused when only a sea line reaches it).
+    # (a city reached only by a sea line, such as Panormvs, is a choice like any other).
     with pytest.raises(ContrariusError, match="no line joins Roma and Ancona"):
         new_game(SetupOptions(board="italia", level="veteran", seed=1, tokens=ITALIA_A, veteran_second="Ancona"))
     s, _ = new_game(SetupOptions(board="italia", level="veteran", seed=1, tokens=ITALIA_A, veteran_second="Cosa"))
@@ -217,7 +217,7 @@ def test_veteran_second_city_by_choice_must_be_next_to_the_capital():
 def test_veteran_second_of_the_same_kind_as_the_first(runner):
     # ITALIA_C: the first colonist is a sea colonist on Olbia-Roma (Olbia, cloth, only by sea).
     # --veteran-second Panormvs: only a sea line joins Roma and Panormvs -> a second sea
-    # colonist (the table's choice; before issue 18 this was refused).
+    # colonist (the table's choice).
     s = _new_cli(runner, "--board", "italia", "--level", "veteran", "--seed", "3", "--veteran-second", "Panormvs",
                  "--tokens", _tokens_arg(ITALIA_C))
     assert _contrarius_cols(s) == [("sea", "Olbia-Roma"), ("sea", "Panormvs-Roma")]

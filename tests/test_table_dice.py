@@ -1,4 +1,4 @@
-"""Table games never roll (issue 16, point 1): ``dice: table|virtual`` in the snapshot.
+"""Table games never roll: ``dice: table|virtual`` in the snapshot.
 
 The game: ``examples/italia-setup.yaml`` made an expert game with Contrarius at 18 VP and
 its track houses at 20, 30, 40, 50 ("Difficulty level", Expert: when the VP marker reaches
@@ -17,6 +17,12 @@ from contrarius.cli import app
 from contrarius.errors import EXIT_INPUT, EXIT_RULE
 from contrarius.model.snapshot import default_dice
 from contrarius.store.files import load_snapshot
+from contrarius.cli.session.flow import die_question
+from contrarius.errors import NeedDieError
+from contrarius.rules.game import play
+from contrarius.rules.turn import PlayerAction
+from contrarius.store.files import dump_snapshot
+from test_reactions import _blocked, snap  # the hand-built "cannot build" table
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "italia-setup.yaml"
@@ -104,3 +110,34 @@ def test_check_validates_the_key(runner, tmp_path):
     assert "dice" in r.stdout and "unknown dice source 'dice-tower'" in r.stdout
     r = runner.invoke(app, ["play", "farmer", str(g)])
     assert r.exit_code == EXIT_INPUT
+
+
+# ----- the red die when Contrarius cannot build--- ----------------------------------------------
+def test_cannot_build_red_die_message_follows_the_reading(runner, tmp_path):
+    """tests/test_reactions.py's _blocked table (Italia): Contrarius's only colonist (1 step)
+    reaches Panormvs, Syracvsae and Messana, and has a house in all three, so the Mercator
+    cannot build for any goods type: it places a colonist instead, the red die deciding
+    which ("Supplementary rules", Building houses). README's reading: a card face names no
+    colonist and is rolled again. The message asking for the die says so (before: "or the
+    card in display position 1"), also after a card face was read."""
+    full = tmp_path / "full.yaml"
+    full.write_text(dump_snapshot(snap(_blocked())), encoding="utf-8")
+    for dice in (["--die", "black=wine"], ["--die", "black=wine", "--die", "red=card"]):
+        r = runner.invoke(app, ["play", "merc", str(full), *dice, "-o", str(tmp_path / "out.yaml")])
+        assert r.exit_code == 4, r.stderr
+        assert "which colonist Contrarius places instead, land or sea (a card face names none and is rolled again - reading)" in r.stderr
+        assert "display position 1" not in r.stderr
+    assert not (tmp_path / "out.yaml").exists()
+    # the Tribune's own red die still decides a colonist or the card in position 1
+    r = runner.invoke(app, ["play", "tribune", str(tmp_path / "full.yaml"), "--die", "red=land", "-o", str(tmp_path / "o2.yaml")])
+    assert r.exit_code == 4 and "red tribune die (Tribune)" in r.stderr and "or the card in display position 1" in r.stderr
+    # the session's die question: the card face is no card taken but a re-roll
+    s = load_snapshot(str(full))
+    try:
+        play(s, PlayerAction("Mercator", dice=[(None, "wine")]))
+    except NeedDieError as exc:
+        q = die_question(exc.state or s, exc.die, exc.why, exclude=exc.exclude)
+    else:  # pragma: no cover - the red die is needed
+        raise AssertionError("the red die was not asked for")
+    assert dict(q.choices)["card"] == "names no colonist: rolled again (reading)"
+    assert dict(q.choices)["sea"] == "a sea colonist in Roma"

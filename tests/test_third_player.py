@@ -171,7 +171,7 @@ def test_veto_with_a_table_result():
 
 def test_veto_rolled_by_the_program():
     s = third(active="player2")
-    s.dice = "virtual"  # the setup came from a table (tokens, display), but here the program rolls (issue 16)
+    s.dice = "virtual"  # the setup came from a table (tokens, display), but here the program rolls
     s.dice_faces = {"mercator": ["cloth"] * 6}  # whatever the seed, the re-roll shows cloth
     before = s.rolls
     r = go(s, "Mercator", dice=["wine"], veto="player2")
@@ -180,7 +180,7 @@ def test_veto_rolled_by_the_program():
 
 
 def test_veto_in_a_table_game_needs_the_new_result():
-    # issue 16: a table game (its tokens and display came from a table) never rolls, not even a veto
+    # a table game (its tokens and display came from a table) never rolls, not even a veto
     s = third(active="player2")
     assert s.dice == "table"
     with pytest.raises(RuleError, match="re-roll the black die at the table and give its new result, --veto player2=FACE"):

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -42,6 +43,8 @@ from contrarius.rules.setup import SetupOptions
 from contrarius.model.snapshot import Snapshot
 from contrarius.store.files import load_snapshot
 from test_reactions import ITALIA  # the Italia tokens worked through in tests/test_reactions.py
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SALSA_ITALIA = {**ITALIA, "Comvm": "salt", "Cosa": "salt", "Messana": "salt"}
 ROW = ["Mamilius", "Julius", "Donatus Pompeius", "Lucius Flavius"]
@@ -62,6 +65,12 @@ def plain_game(**extra) -> Snapshot:
     s.contrarius.cards = [c for c in s.contrarius.cards if not c.is_specialist] + [Card.of("Mason")]
     return Snapshot.from_dict(s.to_dict())
 
+
+
+
+def _ok(r):
+    assert r.exit_code == 0, r.stderr
+    return r
 
 # ----- Salsa: setup and snapshot ---------------------------------------------------------------
 def test_salsa_swaps_one_token_per_letter_for_salt_on_italia():
@@ -129,10 +138,7 @@ def test_check_finds_forum_problems():
 
 
 def test_old_snapshot_without_variants_loads_unchanged(examples_dir):
-    from contrarius.io.yamlio import dump_yaml
-
     for path in sorted(examples_dir.glob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
         s = load_snapshot(str(path))
         assert not s.variants and "variants" not in s.to_dict()
 
@@ -556,3 +562,66 @@ def test_aegyptus_first_red_sea_house_from_an_older_snapshot():
     d["variants"]["aegyptus"]["first_red_sea"] = "Rhaithov"  # no house of Contrarius there
     with pytest.raises(SnapshotError, match="no house in Rhaithov"):
         Snapshot.from_dict(d)
+
+
+def _new_italia(runner, path, *args: str) -> None:
+    """``new --board italia --seed 1`` with ``args``, written to ``path``."""
+    r = runner.invoke(app, ["new", "--board", "italia", "--seed", "1", *args, "-o", str(path)])
+    assert r.exit_code == 0, r.output
+
+
+# ----- an option of a solo variant the game does not use is refused in every mode -----------------
+VARIANT_OPTIONS = [["--fish", "7"], ["--forum", "Julius"], ["--forum-refill", "Victoria"], ["--forum-reveal", "1=Julius"]]
+
+
+@pytest.mark.parametrize("mode", ["solo", "team", "third-player"])
+@pytest.mark.parametrize("option", VARIANT_OPTIONS, ids=lambda o: o[0])
+def test_a_solo_variant_option_the_game_does_not_use_is_refused_in_every_mode(tmp_path, runner, mode, option):
+    # Italia, no --salsa / --fish-market: "Solo Variants" are not in play, so --fish (fish
+    # paid at the fish market) and the forum options have nothing to record. A solo game
+    # refused --fish with exit 2; team and third-player games ignored it with exit 0 and
+    # wrote the same snapshot as without it.
+    game = tmp_path / "g.yaml"
+    _new_italia(runner, game, "--mode", mode)
+    before = game.read_bytes()
+    out = tmp_path / "out.yaml"
+    r = runner.invoke(app, ["play", "mercator", str(game), *option, "-o", str(out)])
+    assert r.exit_code == 2, r.output
+    assert "this game does not use" in r.stderr and option[0] in r.stderr
+    assert not out.exists() and game.read_bytes() == before
+
+
+
+
+# ----- the Aegyptus reading says only what still acts--------- --------------------------------
+def test_aegyptus_reading_drops_the_red_sea_part_once_contrarius_has_a_house_there(tmp_path, runner):
+    # "Solo Variants", Concordia Aegyptus: Contrarius prioritizes "its first harbor city at the
+    # Red Sea" and "following the Nile upstream". Aegyptus seed 3, no houses: a wine build goes
+    # to Klysma (Red Sea) under the whole reading. With a house of Contrarius in Klysma the
+    # Red Sea part no longer acts: every later build said "while Contrarius has no house at
+    # the Red Sea" all the same; now only the Nile part is said.
+    game = tmp_path / "ae.yaml"
+    r = runner.invoke(app, ["new", "--board", "aegyptus", "--seed", "3", "-o", str(game)])
+    assert r.exit_code == 0, r.output
+    before = runner.invoke(app, ["where", "wine", str(game)])
+    assert "while Contrarius has no house at the Red Sea" in before.stdout
+    assert "=> Contrarius builds in Klysma" in before.stdout
+    built = tmp_path / "built.yaml"
+    built.write_text(game.read_text(encoding="utf-8").replace("houses: {}", "houses: {Klysma: [contrarius]}"), encoding="utf-8")
+    after = runner.invoke(app, ["where", "wine", str(built)])
+    assert after.exit_code == 0, after.output
+    assert "has no house at the Red Sea" not in after.stdout
+    assert "a reachable Nile city upstream of Contrarius's houses on the Nile" in after.stdout
+
+
+# ----- README: one account of Gallia--- ----------------------------------------------------------
+def test_readme_gallia_sections_agree_and_the_variant_is_solo_only(runner, tmp_path):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "are not applied here" not in text
+    board_part = text[text.index("- **Gallia**: the starting sea colonists"):text.index("- **Aegyptus**: the Nile")]
+    assert "A solo game on this board also plays the Gallia solo" in board_part
+    # what the text says: solo games on gallia get the variant, team games do not
+    for mode, has in (("solo", True), ("team", False)):
+        path = tmp_path / f"{mode}.yaml"
+        _ok(runner.invoke(app, ["new", "--board", "gallia", "--mode", mode, "--seed", "2", "-o", str(path)]))
+        assert bool(load_snapshot(str(path)).variants.gallia) is has

@@ -1,13 +1,13 @@
-"""Issue 20 (speed): YAML read in one parse and written without PyYAML's general
-representer, with the same data, the same text, the same refusals and the same errors.
+"""The libyaml fast path (contrarius/io/yaml_fast.py) gives the same data, the same text,
+the same refusals and the same errors as the general way.
 
-``yamlio.parse_yaml`` used to scan a snapshot's events (``check_plain``), then parse it
-again to build it (``safe_load``); now plain text (no ``&``, ``*``, ``!``: what contrarius
-writes) is composed once by libyaml, checked and built from that node tree
-(``_plain_data``), and anything else goes the old way. ``dump_yaml`` makes the nodes of
-plain data itself (``_plain_nodes``). Each fast way is compared here with the general way
-it replaces (forced by making the fast one decline), on the shipped files and on random and
-hostile texts, data and refusals.
+``parse_yaml`` composes plain text (no ``&``, ``*``, ``!``: what contrarius writes) once with
+libyaml, checks it against the table of refusals and builds it from that node tree
+(``yaml_fast.plain_data``); anything else is scanned by ``check_plain`` over the parser's
+events, then loaded by the strict loader. ``dump_yaml`` makes the nodes of plain data itself
+(``yaml_fast.plain_nodes``). Each fast way is compared here with the general way (forced by
+making the fast one decline), on the shipped files and on random and hostile texts, data and
+refusals.
 """
 
 from __future__ import annotations
@@ -19,13 +19,15 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from contrarius.io import yamlio
+from contrarius.io import refusals, yaml_fast, yaml_strict
 from contrarius.errors import InputFileError
 from contrarius.rules.game import new_game, play
 from contrarius.rules.modes.solo import PlayerAction
 from contrarius.rules.setup import SetupOptions
 from contrarius.store.files import dump_snapshot
-from contrarius.io.yamlio import _Fallback, check_plain, dump_yaml, parse_yaml, safe_load
+from contrarius.io.refusals import check_plain
+from contrarius.io.yaml_fast import Fallback
+from contrarius.io.yamlio import dump_yaml, parse_yaml, safe_load
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted([*(ROOT / "boards").glob("*.yaml"), *(ROOT / "contrarius" / "data").glob("*.yaml")])
@@ -42,39 +44,39 @@ def outcome(fn, *args):
 
 
 def declined(*args, **kwargs):
-    raise _Fallback
+    raise Fallback
 
 
 def the_general_way(fn, fast: str):
-    """``fn`` called with the fast way ``yamlio.<fast>`` declining every text or data."""
+    """``fn`` called with the fast way ``yaml_fast.<fast>`` declining every text or data."""
     def call(*args):
-        kept = getattr(yamlio, fast)
-        setattr(yamlio, fast, declined)
+        kept = getattr(yaml_fast, fast)
+        setattr(yaml_fast, fast, declined)
         try:
             return fn(*args)
         finally:
-            setattr(yamlio, fast, kept)
+            setattr(yaml_fast, fast, kept)
     return call
 
 
 #: ``parse_yaml`` the old way: check_plain's event scan, then the strict loader
-general_parse = the_general_way(parse_yaml, "_plain_data")
+general_parse = the_general_way(parse_yaml, "plain_data")
 #: ``dump_yaml`` through PyYAML's own representer
-general_dump = the_general_way(dump_yaml, "_plain_nodes")
+general_dump = the_general_way(dump_yaml, "plain_nodes")
 
 
 def same_read(text: str) -> None:
     """Both reads of ``text`` (checked, as a snapshot; unchecked, as a shipped file) give
     what the general way gives."""
     assert outcome(parse_yaml, text, "f.yaml") == outcome(general_parse, text, "f.yaml"), text
-    assert outcome(safe_load, text) == outcome(yamlio._general_load, text), text
+    assert outcome(safe_load, text) == outcome(yaml_strict.general_load, text), text
 
 
 # ----- the shipped files and the snapshots contrarius writes take the fast way -----------------------
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_shipped_files_are_built_in_one_parse_as_yaml_safe_load_builds_them(path):
     text = path.read_text(encoding="utf-8")
-    assert yamlio._plain_data(text) == yaml.safe_load(text)  # no _Fallback: the fast way took it
+    assert yaml_fast.plain_data(text) == yaml.safe_load(text)  # no Fallback: the fast way took it
     assert repr(safe_load(text)) == repr(yaml.safe_load(text))
 
 
@@ -93,10 +95,10 @@ WRITTEN = SNAPSHOTS[len(EXAMPLES):]  # written by dump_snapshot (the examples ha
 
 @pytest.mark.parametrize("text", SNAPSHOTS, ids=range(len(SNAPSHOTS)))
 def test_snapshots_are_checked_and_built_in_one_parse(text):
-    assert yamlio._plain_data(text, "g.yaml") == yaml.safe_load(text)  # checked, no _Fallback
+    assert yaml_fast.plain_data(text, "g.yaml") == yaml.safe_load(text)  # checked, no Fallback
     assert repr(parse_yaml(text, "g.yaml")) == repr(general_parse(text, "g.yaml"))
     data = yaml.safe_load(text)
-    yamlio._plain_nodes(data, True)  # no _Fallback: written the fast way
+    yaml_fast.plain_nodes(data, True)  # no Fallback: written the fast way
     assert dump_yaml(data) == general_dump(data)
     if text in WRITTEN:
         assert dump_yaml(data) == text
@@ -146,7 +148,7 @@ def test_a_key_given_twice_is_named_as_before():
         assert outcome(parse_yaml, text, "f.yaml") == outcome(general_parse, text, "f.yaml")
         assert "is given twice" in outcome(parse_yaml, text, "f.yaml")[1]
     # unchecked (a shipped file): 1 and true are one key to Python (True == 1)
-    assert outcome(safe_load, "1: a\ntrue: b\n") == outcome(yamlio._general_load, "1: a\ntrue: b\n")
+    assert outcome(safe_load, "1: a\ntrue: b\n") == outcome(yaml_strict.general_load, "1: a\ntrue: b\n")
     assert "given twice" in outcome(safe_load, "1: a\ntrue: b\n")[1]
 
 
@@ -236,12 +238,12 @@ def _properties(text: str) -> bool:
 @given(text=st.text(alphabet=list("&*!&*! \n\t[]{},:?-'\"#|>%.ab1\u2028\ufeff"), max_size=14))
 def test_every_anchor_alias_or_tag_libyaml_finds_is_seen(text):
     if _properties(text):
-        assert yamlio._may_hold_properties(text), repr(text)
+        assert yaml_fast.may_hold_properties(text), repr(text)
     same_read(text)
 
 
 def test_one_memo_of_tags_serves_every_loader_and_dumper():
-    # yamlio._quick_resolver keeps one memo of the tag of each plain scalar for the safe
+    # yaml_strict._quick_resolver keeps one memo of the tag of each plain scalar for the safe
     # loaders and dumpers: right only while they share one table of implicit resolvers
     tables = {id(cls.yaml_implicit_resolvers) for cls in (yaml.SafeLoader, yaml.CSafeLoader, yaml.SafeDumper,
                                                           yaml.CSafeDumper, yaml.resolver.Resolver)}
@@ -253,8 +255,8 @@ def test_one_memo_of_tags_serves_every_loader_and_dumper():
     "a: --partner-* options\n", "a: it's! done\n", "a: 'x*y&z!'\n", "a: [b*, c!]\n", "a: x&y\n",
 ])
 def test_stars_and_bangs_inside_values_take_the_fast_way(text):
-    assert not yamlio._may_hold_properties(text)
-    assert yamlio._plain_data(text, "f.yaml") == yaml.safe_load(text)
+    assert not yaml_fast.may_hold_properties(text)
+    assert yaml_fast.plain_data(text, "f.yaml") == yaml.safe_load(text)
     same_read(text)
 
 
@@ -262,7 +264,7 @@ def test_stars_and_bangs_inside_values_take_the_fast_way(text):
 def test_plain_decimal_is_the_regular_expression(text):
     import re
 
-    assert yamlio._plain_decimal(text) == bool(re.fullmatch(r"[-+]?(0|[1-9][0-9]*)", text))
+    assert refusals.plain_decimal(text) == bool(re.fullmatch(r"[-+]?(0|[1-9][0-9]*)", text))
 
 
 def test_boards_are_found_by_name_without_listing_the_folder_as_before():
@@ -281,7 +283,7 @@ def test_boards_are_found_by_name_without_listing_the_folder_as_before():
 def test_the_memo_of_tags_stays_small_and_right(monkeypatch):
     # a text with more different plain scalars than the memo keeps: it starts again, and
     # every value still gets its tag (1..300 are ints, k1.. are texts, yes is a bool)
-    monkeypatch.setattr(yamlio, "_MEMO_SIZE", 100)
+    monkeypatch.setattr(yaml_strict, "_MEMO_SIZE", 100)
     text = "".join(f"k{i}: [{i}, yes, x{i}]\n" for i in range(300))
     assert safe_load(text) == yaml.safe_load(text)
     assert parse_yaml(text.replace("yes", "'yes'"), "f.yaml") == yaml.safe_load(text.replace("yes", "'yes'"))
@@ -295,8 +297,8 @@ def test_without_libyaml_the_same_data_text_and_refusals(monkeypatch):
     written = [dump_yaml(yaml.safe_load(t)) for t in SNAPSHOTS[:3]]
     monkeypatch.delattr(yaml, "CSafeLoader")
     monkeypatch.delattr(yaml, "CSafeDumper")
-    assert yaml.SafeDumper in yamlio._dumper().__mro__
-    with pytest.raises(_Fallback):
-        yamlio._plain_data(SNAPSHOTS[0], "f.yaml")
+    assert yaml.SafeDumper in yaml_strict.dumper().__mro__
+    with pytest.raises(Fallback):
+        yaml_fast.plain_data(SNAPSHOTS[0], "f.yaml")
     assert [outcome(parse_yaml, t, "f.yaml") for t in texts] == expected
     assert [dump_yaml(yaml.safe_load(t)) for t in SNAPSHOTS[:3]] == written

@@ -17,137 +17,13 @@ from typing import Annotated, Optional
 import typer
 
 from contrarius.cli.common import STATE
-from contrarius.cli.fastparams import install as _install_fast_params
+from contrarius.cli import typer_hooks
 
-_install_fast_params()  # plain values skip typer's pydantic layer (start-up time)
-
-
-def usage_error_line(exc) -> str:
-    """A click usage error (unknown option, missing argument, bad value) as one line:
-    ``contrarius: MESSAGE. Run 'contrarius play --help' for help.``"""
-    msg = " ".join(str(exc.format_message()).split()) or "wrong usage"
-    if not msg.endswith((".", "?", "!")):
-        msg += "."
-    path = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "contrarius"
-    return f"contrarius: {msg} Run '{path} --help' for help."
+typer_hooks.install()  # plain values skip typer's pydantic layer (start-up time)
+typer_hooks.guard_completion_install()
 
 
-def plain_metavars(params) -> None:
-    """Give every argument and option of a command a metavar in capitals, as the README
-    writes them: an argument its name (``CARD``, ``SNAPSHOT``; no ``<str>`` type column),
-    an option without one of its own ``N`` for a number, ``PATH`` for ``--output``, else
-    its name (``--board BOARD``). The options of a turn name theirs in
-    :mod:`contrarius.cli.options` (``--place KIND:CITY``)."""
-    for p in params:
-        if getattr(p, "param_type_name", "") == "argument":
-            if p.metavar is None:
-                p.metavar = p.name.upper()
-            p.display_type_rich = lambda ctx: None  # the name says it
-        elif p.metavar is None and not getattr(p, "is_flag", False) and getattr(p, "name", None):
-            try:
-                number = "int" in p.bare_type()
-            except Exception:  # noqa: BLE001 - typer's internals differ: the name then
-                number = False
-            p.metavar = "N" if number else "PATH" if p.name == "output" else p.name.upper().replace("_", "-")
-
-
-def _cli_classes():
-    """The root group and the command class of the app: ``--help`` is typer's rich help
-    (options in their help panels), rendered as one string (:mod:`contrarius.cli.helptext`,
-    imported only then) so that a pipe closed early is exit 0 and a full disk exit 3; usage
-    errors become one line on stderr (exit code 2), like every other error; ``contrarius``
-    alone prints the help on stderr (exit 2). ``(None, None)`` when typer's internals
-    differ from the pinned range (then click's plain help and usage blocks are shown)."""
-    try:
-        from typer._click.exceptions import NoArgsIsHelpError, UsageError
-        from typer.core import TyperCommand, TyperGroup
-    except ImportError:  # pragma: no cover - present in the pinned typer range
-        return None, None
-
-    def rich_help(base):
-        def format_help(self, ctx, formatter):  # noqa: D102 - click hook (--help)
-            from contrarius.cli.helptext import render_help
-
-            formatter.write(render_help(self, ctx, lambda: base.format_help(self, ctx, formatter)))
-        return format_help
-
-    class OneLineUsageErrors(TyperGroup):
-        format_help = rich_help(TyperGroup)
-
-        def _one_line(self, call, ctx, *args):
-            try:
-                return call(ctx, *args)
-            except NoArgsIsHelpError as exc:  # ``contrarius`` alone: the help, on stderr
-                if ctx.resilient_parsing:
-                    raise
-                typer.echo(exc.format_message(), err=True)
-                raise typer.Exit(exc.exit_code) from None
-            except UsageError as exc:
-                if ctx.resilient_parsing:  # shell completion: stay silent
-                    raise
-                print(usage_error_line(exc), file=sys.stderr)
-                raise typer.Exit(exc.exit_code) from None
-            except BrokenPipeError:  # ``--help | head -1``: the reader has what it wanted
-                from contrarius.cli.common import quiet_stdout
-
-                quiet_stdout()
-                raise typer.Exit(0) from None
-
-        def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):  # noqa: D102 - click hook
-            from contrarius.cli.completion import register_shells  # bash: values after : and = (COMP_WORDBREAKS)
-
-            register_shells()
-            return super()._main_shell_completion(ctx_args, prog_name, complete_var)
-
-        def parse_args(self, ctx, args):  # noqa: D102 - click hook (root options)
-            return self._one_line(super().parse_args, ctx, args)
-
-        def invoke(self, ctx):  # noqa: D102 - click hook (command name, command options)
-            return self._one_line(super().invoke, ctx)
-
-    class RichHelpCommand(TyperCommand):
-        format_help = rich_help(TyperCommand)
-
-        def __init__(self, *args, **kwargs):  # noqa: D107 - click hook
-            super().__init__(*args, **kwargs)
-            plain_metavars(self.params)
-
-        def collect_usage_pieces(self, ctx):  # noqa: D102 - click hook: CARD SNAPSHOT, not {card} {snapshot}
-            return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in super().collect_usage_pieces(ctx)]
-
-    return OneLineUsageErrors, RichHelpCommand
-
-
-def _guard_completion_install() -> None:
-    """``--install-completion`` (typer's) in a shell it cannot detect or does not support:
-    one ``contrarius:`` line on stderr pointing to the scripts in ``completions/``, exit 2,
-    instead of typer's "Shell None is not supported." on stdout (exit 1)."""
-    import os
-
-    try:
-        import typer.completion as tc
-    except ImportError:  # pragma: no cover - present in the pinned typer range
-        return
-    original = getattr(tc, "install", None)
-    if original is None or getattr(original, "_contrarius_guard", False):
-        return
-
-    def install(shell=None, prog_name=None, complete_var=None):
-        if shell is None and not os.getenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
-            shell = tc._get_shell_name()
-        if shell not in ("bash", "zsh", "fish", "powershell", "pwsh"):
-            which = f"the shell {shell!r} has no completion here" if shell else "cannot tell which shell this is"
-            print(f"contrarius: {which}; install the script for your shell from completions/ by hand "
-                  "(bash, zsh or fish: see README, 'Shell completion')", file=sys.stderr)
-            raise typer.Exit(2)
-        return original(shell=shell, prog_name=prog_name, complete_var=complete_var)
-
-    install._contrarius_guard = True  # type: ignore[attr-defined]
-    tc.install = install
-
-
-_guard_completion_install()
-_GROUP, _COMMAND = _cli_classes()
+_GROUP, _COMMAND = typer_hooks.cli_classes()
 
 def _version(value: bool) -> None:
     if value:
@@ -201,11 +77,7 @@ def _with_rich_help(app: typer.Typer) -> typer.Typer:
     """``app`` with each of its commands built with the rich help of :func:`_cli_classes`
     (a command that names its own class keeps it)."""
     if _COMMAND is not None:
-        from typer.core import TyperCommand  # typer's default class of app.command()
-
-        for info in app.registered_commands:
-            if info.cls is None or info.cls is TyperCommand:
-                info.cls = _COMMAND
+        typer_hooks.use_command_class(app, _COMMAND)
     return app
 
 
@@ -342,7 +214,7 @@ def _exit_now(code: object, interactive: bool = False) -> None:
     file was written and closed by the command (the snapshot's commit is complete before
     its report is said); what is left is Python freeing each module and object of typer,
     rich, PyYAML and contrarius one by one, about 3 ms of every run that no one sees
-    (issue 20; mypy's ``hard_exit`` does the same). The interactive ``session`` (readline)
+    (``benchmarks/README.md``; mypy's ``hard_exit`` does the same). The interactive ``session`` (readline)
     and a process in which something registered an ``atexit`` function (the standard
     library's ``logging``, imported by a help page) exit normally, so that it runs;
     ``tests/test_cli_startup.py`` checks that the turn commands register none.

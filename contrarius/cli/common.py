@@ -103,7 +103,7 @@ def boundary(func: Callable) -> Callable:
                 quiet_stdout()
                 say_error(f"contrarius: cannot write to stdout ({exc.strerror or exc}); {done}")
             raise typer.Exit(EXIT_INPUT) from None
-        except Exception as exc:  # noqa: BLE001 - the boundary must catch everything
+        except Exception as exc:  # the boundary catches everything (re-raised under --debug)
             if STATE["debug"]:
                 raise
             say_error(f"contrarius: internal error ({type(exc).__name__}: {one_line(str(exc))[:200]}); nothing was written. "
@@ -140,7 +140,7 @@ def _console_class():
     from rich.console import Console
 
     class PipeAwareConsole(Console):
-        def on_broken_pipe(self) -> None:  # noqa: D102 - rich hook
+        def on_broken_pipe(self) -> None:  # rich hook
             self.quiet = True
             raise BrokenPipeError
 
@@ -154,15 +154,15 @@ class ClosedStdout:
 
     closed = True
 
-    def write(self, text: str) -> int:  # noqa: D102 - file protocol
+    def write(self, text: str) -> int:  # file protocol
         import errno
 
         raise OSError(errno.EBADF, "stdout is closed")
 
-    def flush(self) -> None:  # noqa: D102 - file protocol
+    def flush(self) -> None:  # file protocol
         return None
 
-    def isatty(self) -> bool:  # noqa: D102 - file protocol
+    def isatty(self) -> bool:  # file protocol
         return False
 
 

@@ -189,43 +189,6 @@ def bash_reply(value: str, incomplete: str) -> str:
     return value[cut:]
 
 
-def register_shells() -> None:
-    """Use contrarius's bash completion (:func:`bash_line`, :func:`bash_reply`) instead of
-    typer's, whose script passes only ``COMP_WORDS``: values after ``:`` or ``=``
-    (``--place land:Co``, ``--die white=``, ``reveal g.yaml 7=``) never completed. Its
-    script also passes ``COMP_LINE``, ``COMP_POINT`` and ``COMP_WORDBREAKS``. Called when a
-    completion runs or a script is printed (``_CONTRARIUS_COMPLETE=...``). typer's classes
-    for every shell are registered first: the app built for one command leaves out the
-    root's completion options, with which typer would register them (zsh and fish then
-    answered "Shell zsh not supported.")."""
-    from typer._completion_classes import BashComplete, completion_init
-    from typer._completion_shared import COMPLETION_SCRIPT_BASH
-    from typer._click.shell_completion import add_completion_class
-
-    completion_init()
-    passed = "COMP_CWORD=$COMP_CWORD \\\n"
-    if passed not in COMPLETION_SCRIPT_BASH:  # pragma: no cover - typer's template changed
-        return
-
-    class ContrariusBash(BashComplete):
-        source_template = COMPLETION_SCRIPT_BASH.replace(
-            passed, passed + ' ' * 19 + 'COMP_LINE="$COMP_LINE" COMP_POINT=$COMP_POINT \\\n'
-            + ' ' * 19 + 'COMP_WORDBREAKS="$COMP_WORDBREAKS" \\\n')
-
-        def get_completion_args(self) -> tuple[list[str], str]:  # noqa: D102 - click hook
-            split = bash_line()
-            if split is None:
-                return super().get_completion_args()
-            words, incomplete = split
-            return words[1:], incomplete
-
-        def format_completion(self, item) -> str:  # noqa: D102 - click hook
-            split = bash_line()
-            return bash_reply(item.value, split[1]) if split is not None else item.value
-
-    add_completion_class(ContrariusBash, "bash")
-
-
 def completed_words() -> list[str]:
     """The words before the one being completed, program name excluded, from the
     environment the completion scripts set (bash: ``COMP_LINE``/``COMP_POINT``, else

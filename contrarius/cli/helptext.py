@@ -29,7 +29,7 @@ class _Page(io.StringIO):
         super().__init__()
         self._tty = tty
 
-    def isatty(self) -> bool:  # noqa: D102 - file protocol
+    def isatty(self) -> bool:  # file protocol
         return self._tty
 
 

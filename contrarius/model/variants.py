@@ -14,7 +14,8 @@ the rules that use them live in :mod:`contrarius.rules.build`, :mod:`contrarius.
 of its game under the key ``variants`` (absent: none, as in every older snapshot).
 
 What is not public about the expansions is a reading (README, "How the rules are read"),
-labelled where it acts; ``shared/reference/variants.md`` lists the facts behind them.
+labelled where it acts; README "Solo variants: Salsa, the fish market, Gallia, Aegyptus"
+says what each variant does and which of its facts are readings.
 """
 
 from __future__ import annotations
@@ -121,8 +122,8 @@ def token_mix(board: Board, salsa: bool) -> dict[str, dict[str, int]]:
 
     With Salsa (``salsa``): :func:`salt_token_mix`. Without it, on the boards with their
     own salt cities (Hispania, Byzantium: :attr:`Board.no_salt`), "without salt there, the
-    extra city takes A tool, B wine, C cloth, D brick" (shared/reference/variants.md,
-    Salsa, CORROBORATED): each letter's salt token is replaced by that goods. Every other
+    extra city takes A tool, B wine, C cloth, D brick" (README "How the rules are read",
+    Hispania, Byzantium): each letter's salt token is replaced by that goods. Every other
     board: its tokens as they are. Raises :class:`ContrariusError` as :func:`salt_token_mix`.
     """
     if salsa:

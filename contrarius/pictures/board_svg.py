@@ -32,7 +32,7 @@ import textwrap
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from contrarius.material.board import LAND, SEA, Board, Line
+from contrarius.material.board import LAND, Board, Line
 from contrarius.pictures.drawing import FONT, SIDE_COLOURS, SIDE_LETTERS, SVG_NS, side_name, svg_text  # noqa: F401 - svg_text: this module's picture as text
 from contrarius.pictures.drawing import el as _el
 from contrarius.pictures.drawing import fmt as _fmt

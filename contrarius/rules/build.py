@@ -1,7 +1,7 @@
 """Where does Contrarius build? Movement on the board graph and the city choice.
 
 This module implements the rulebook section "Where Does Contrarius Build?" (solo booklet
-page 9, team booklet page 12) with the readings of SPEC section 4:
+page 9, team booklet page 12) with the readings of README "How the rules are read":
 
 1. The goods type is the die result; ``S`` means the goods of the best specialist
    Contrarius owns, face up or down (Weaver > Vintner > Smith > Farmer > Mason).
@@ -189,7 +189,7 @@ class BuildRuling(Record):
 def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[Line, tuple[Line, ...]]:
     """Every line ``colonist`` can reach within ``limit`` steps, with a shortest path to it.
 
-    Rule: SPEC section 4 "Movement" (base rules: the Architect). Lines of the colonist's
+    Rule: "Where Does Contrarius Build?" step 1, movement as the base rules' Architect moves. Lines of the colonist's
     kind only; occupied lines are passed through (they appear in the result but the
     caller must not end a move on them). The colonist's own line has the empty path.
     Returns ``{line: path}`` where ``path`` lists the lines entered, the last being ``line``.

@@ -317,7 +317,7 @@ def load_campaign(path: str, *, missing_ok: bool = False) -> tuple[Campaign, boo
     With ``missing_ok`` a file that does not exist yet is a new campaign (20 VP).
     Raises :class:`InputFileError` for an unreadable, non-YAML or invalid file.
     """
-    from contrarius.io.yamlio import read_text
+    from contrarius.io.textfiles import read_text
 
     if path == "-":
         raise ContrariusError("--campaign needs a file path, not -")

@@ -242,7 +242,6 @@ def setup_contrarius(s: Snapshot, opts: SetupOptions, cards: list[Card], notes: 
 
     Raises :class:`ContrariusError` for ``--track``/``--strong`` at a level without them.
     """
-    board = s.board
     track: list[int] = []
     if opts.level == "expert":
         track = sorted(opts.track or (STRONG_EXPERT_TRACK if opts.strong else EXPERT_TRACK))
@@ -389,7 +388,6 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     if opts.mode != "solo":
         raise ContrariusError(f"setup.new_game sets up solo games, not {opts.mode} (contrarius.rules.game.new_game picks the mode)")
     s, rng, notes = fresh_table(opts)
-    board = s.board
     # display and stack
     stacks = card_facts()["stacks"]
     total = sum(len(v) for v in stacks.values())

@@ -36,7 +36,8 @@ from typing import Callable, Iterator, NamedTuple
 
 from contrarius.errors import InputFileError, SnapshotError
 from contrarius.records import Record
-from contrarius.io.yamlio import STDIO, dump_yaml, parse_yaml, read_file_text, read_text, source_label
+from contrarius.io.textfiles import STDIO, read_file_text, read_text, source_label
+from contrarius.io.yamlio import dump_yaml, parse_yaml
 
 __all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrupt", "interrupted_message", "load_snapshot", "load_snapshot_text", "locked",
            "history", "redo", "redo_waiting", "same_game", "save_in_place", "source_label", "undo", "write_text"]
@@ -122,7 +123,7 @@ def loaded_text(path: str) -> str | None:
 def dump_snapshot(snapshot) -> str:
     """The snapshot as the YAML text of format version 1. Raises :class:`InputFileError`
     (exit 3) when it would hold a number longer than the reader takes
-    (:func:`~contrarius.io.yamlio.check_digits`): nothing is written that could not be read."""
+    (:func:`~contrarius.io.refusals.check_digits`): nothing is written that could not be read."""
     return dump_yaml(snapshot.to_dict(), checked="the new snapshot")
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from contrarius.errors import EXIT_PROBLEMS, ContrariusError, InputFileError, SnapshotError
+from contrarius.errors import EXIT_PROBLEMS, ContrariusError, SnapshotError
 from contrarius.cli.common import (SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console,
                      report_before_commit, write_snapshot, write_svg)
 from contrarius.cli.completion import (
@@ -295,7 +294,7 @@ def register(app: typer.Typer) -> None:
         if beginner and level != "standard":
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
         check_output("-", output, False)  # usage errors before any rule runs
-        from contrarius.io.yamlio import MAX_DIGITS
+        from contrarius.io.refusals import MAX_DIGITS
 
         for opt, val in (("--seed", seed), ("--start-vp", start_vp)):
             if val is not None and len(str(abs(val))) > MAX_DIGITS:
@@ -393,7 +392,7 @@ def register(app: typer.Typer) -> None:
         Beyond what every command checks when it reads a snapshot, the personality cards of
         a solo game are counted against the deck (README "How the rules are read").
         """
-        from contrarius.model.snapshot import card_count_problems
+        from contrarius.model.card_counts import card_count_problems
         from contrarius.store.files import load_snapshot, source_label
 
         def report(problems) -> None:

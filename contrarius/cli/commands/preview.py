@@ -22,7 +22,7 @@ from contrarius.cli.options import (
     PraetorReaction, Produce, Reactivate, Refill, Reveal,
 )
 from contrarius.cli.completion import complete_card
-from contrarius.cli.commands.play import parse_reveal, turn_action
+from contrarius.cli.turn_input import parse_reveal, turn_action
 
 
 def _faces_note(snap, die: str) -> str:
@@ -204,7 +204,7 @@ def register(app: typer.Typer) -> None:
         and of taking each display card.
         """
         from contrarius.material.cards import card_name
-        from contrarius.rules.preview import preview, summary
+        from contrarius.rules.preview import summary
         from contrarius.store.files import load_snapshot
 
         if snapshot is None:

@@ -177,7 +177,7 @@ def register(app: typer.Typer) -> None:
 
         from contrarius.rules.turn import apply_reveals
         from contrarius.store.files import load_snapshot
-        from contrarius.cli.commands.play import parse_reveal
+        from contrarius.cli.turn_input import parse_reveal
 
         check_output(snapshot, output, in_place)  # usage errors before any rule runs
         snap = load_snapshot(snapshot)

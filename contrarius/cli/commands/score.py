@@ -244,7 +244,6 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
 def render_score(final, campaign: dict[str, Any] | None, con) -> None:
     """Print the score table: one row per god, card count, value and points per side."""
     from rich.markup import escape
-    from rich.table import Table
 
     con.print(_status_line(final))
     show_venus = final.mode == "team" or any((s.god("Venus").cards or 0) for s in final.sides)
@@ -349,7 +348,7 @@ def register(app: typer.Typer) -> None:
         Works mid-game too (the current standing) and says whether the game has ended.
         What the snapshot does not record of your side can be given with the options.
         """
-        from contrarius.rules.campaign import game_fingerprint, game_from_score, load_campaign, update_campaign
+        from contrarius.rules.campaign import game_fingerprint, game_from_score, load_campaign
         from contrarius.rules.scoring import PlayerInput, score
         from contrarius.store.files import load_snapshot
 

@@ -255,7 +255,7 @@ class Session:
         written completely or not at all."""
         from contrarius.store.files import dump_snapshot
         from contrarius.cli.common import write_snapshot
-        from contrarius.cli.commands.play import render_turn
+        from contrarius.cli.turn_report import render_turn
 
         try:
             write_snapshot(result.snapshot, self.path, None, True, lambda _: render_turn(result, self.con))

@@ -8,7 +8,7 @@ wrong answer is refused with the one-line message the command line gives for it 
 question comes again with ``error`` set), because every answer is checked by running the
 rules themselves on the action so far (``no_roll``: no die is rolled while asking).
 
-One code path: the action is built by :func:`contrarius.cli.commands.play.turn_action` from
+One code path: the action is built by :func:`contrarius.cli.turn_input.turn_action` from
 the same option values ``contrarius play`` takes (``produce``, ``move``, ``die`` ...), and
 the turn is :func:`contrarius.rules.game.play` (the dispatcher by mode) of that action; only the terminal front
 (:mod:`contrarius.cli.session.command`) reads, prints and writes.
@@ -154,12 +154,12 @@ def session_message(text: str) -> str:
 
 # ----- running the rules on the action so far -----------------------------------------------------
 def build_action(snap, card: str, options: dict[str, Any], *, trial: bool = False, partner_known: bool = True):
-    """The action of ``options`` (:func:`~contrarius.cli.commands.play.turn_action`, as ``play``).
+    """The action of ``options`` (:func:`~contrarius.cli.turn_input.turn_action`, as ``play``).
 
     ``trial``: never roll (a die not given raises :class:`NeedDieError`). ``partner_known``
     False: the partner's part is not asked yet (team play: left unrecorded in a trial).
     """
-    from contrarius.cli.commands.play import turn_action
+    from contrarius.cli.turn_input import turn_action
 
     opts = {k: (list(v) if isinstance(v, list) else v) for k, v in options.items()}
     pa = turn_action(snap, card, **opts)
@@ -378,7 +378,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
     (``""`` or ``"partner_"``). ``checked`` runs the rules on the options so far."""
     from contrarius.rules.build import movement_steps
     from contrarius.words.names import parse_moves
-    from contrarius.cli.commands.play import parse_place
+    from contrarius.cli.turn_input import parse_place
 
     def keep(key: str, value: Any, *, append: bool = False) -> None:
         name = prefix + key
@@ -492,7 +492,7 @@ def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
     from contrarius.errors import NeedForumRevealError
     from contrarius.rules.variants.solo_variants import parse_forum_pick, take_forum
     from contrarius.model.variants import UNKNOWN, forum_cards, forum_name
-    from contrarius.cli.commands.play import parse_forum_reveal
+    from contrarius.cli.turn_input import parse_forum_reveal
 
     row = snap.variants.salsa.row
     choices = tuple((n, f"forum row position {i}") for i, n in enumerate(row, 1) if n != "?") + tuple(

@@ -1,4 +1,4 @@
-"""The fastparams hook (contrarius/cli/fastparams.py) is in place, and fails loudly when typer changes.
+"""The hooks into typer's internals (contrarius/cli/typer_hooks.py) are in place, and fail loudly when typer changes.
 
 The hook replaces typer's internal ``typer.core.build_runtime_param`` so that a command whose
 values need no converting never imports pydantic (about 60 ms of every command; see
@@ -10,8 +10,20 @@ run without pydantic). Not timed.
 
 #: What to do when a test here fails (also used by tests/test_cli_startup.py).
 FIX = ("typer's internals changed (pyproject pins typer >=0.29,<0.30): adapt "
-       "contrarius/cli/fastparams.py (install) to the typer in use, or pin typer back; "
-       "without the hook every command imports pydantic (about 60 ms slower)")
+       "contrarius/cli/typer_hooks.py to the typer in use (its docstring says what each hook saves), "
+       "or pin typer back; without the install hook every command imports pydantic (about 60 ms slower)")
+
+
+def test_typer_still_has_every_private_name_the_hooks_touch():
+    import importlib
+
+    from contrarius.cli.typer_hooks import TOUCHED
+
+    for module, name in TOUCHED:
+        assert hasattr(importlib.import_module(module), name), f"{module}.{name} is gone: {FIX}"
+    from typer.core import TyperGroup
+
+    assert hasattr(TyperGroup, "_main_shell_completion"), f"TyperGroup._main_shell_completion is gone: {FIX}"
 
 
 def test_typer_still_has_the_function_the_hook_replaces():
@@ -29,17 +41,17 @@ def test_the_hook_is_installed_once_the_cli_is_imported():
     import typer.core
 
     import contrarius.cli  # noqa: F401  (installs the hook)
-    from contrarius.cli.fastparams import install
+    from contrarius.cli.typer_hooks import install
 
     assert install() is True, FIX
-    assert typer.core.build_runtime_param.__module__ == "contrarius.cli.fastparams", FIX
+    assert typer.core.build_runtime_param.__module__ == "contrarius.cli.typer_hooks", FIX
 
 
 def test_int_defaults_take_the_fast_path_and_return_what_typer_returns():
     from typer._coercion import build_runtime_param, resolve_type_descriptor
     from typer.models import OptionInfo
 
-    from contrarius.cli.fastparams import _NOT_PLAIN, plain_value
+    from contrarius.cli.typer_hooks import _NOT_PLAIN, plain_value
 
     class Param:
         nargs = 1
@@ -58,7 +70,7 @@ def test_int_defaults_take_the_fast_path_and_return_what_typer_returns():
 
 
 def test_typer_still_reads_signatures_through_the_name_the_second_hook_replaces():
-    # contrarius/cli/fastparams.py (_read_signatures_once) replaces typer.main's global
+    # contrarius/cli/typer_hooks.py (_read_signatures_once) replaces typer.main's global
     # get_params_from_function; typer must still look it up by that name where it builds
     # a command (its parameters, its callback, each autocompletion callback)
     from typer import main
@@ -97,7 +109,7 @@ def test_a_function_is_read_once_and_the_command_is_the_same():
     try:
         tm.get_params_from_function = typer_read
         plain = describe(tm.get_command(_app_for(["play", "x", "y"])))
-        from contrarius.cli.fastparams import _read_signatures_once
+        from contrarius.cli.typer_hooks import _read_signatures_once
 
         tm.get_params_from_function = counting
         assert _read_signatures_once() is True
@@ -108,3 +120,15 @@ def test_a_function_is_read_once_and_the_command_is_the_same():
     assert reads.count(complete_city) == 1
     play_reads = [f for f in reads if f.__name__ == "play_cmd"]
     assert len(play_reads) == 1
+
+
+def test_no_other_module_touches_typers_internals():
+    # the fence: typer's private modules and names are used in contrarius/cli/typer_hooks.py only
+    import re
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "contrarius"
+    private = re.compile(r"typer\._|typer\.(core|main|completion|models|utils|rich_utils)\b|_main_shell_completion")
+    found = [f"{p.relative_to(package.parent)}:{n}" for p in sorted(package.rglob("*.py")) if p.name != "typer_hooks.py"
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if private.search(line)]
+    assert found == [], found

@@ -1,5 +1,6 @@
-"""Breaker findings: a `check` that passes means the snapshot plays; bad log entries are
-reported by path (README exit-code table: 1 for check, 3 for an invalid snapshot elsewhere)."""
+"""``check``: a snapshot that passes it plays; bad log entries are reported by their path,
+never a crash of ``log`` (README "Exit codes": 1 for ``check``, 3 for an invalid snapshot
+elsewhere); with the other one-line refusals of a bad value or option."""
 
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ def test_non_decimal_numbers_are_named_by_their_base(runner, tmp_path, value, ki
     g = new_game(runner, tmp_path)
     g.write_text(g.read_text(encoding="utf-8").replace("rolls: 0", f"rolls: {value}", 1), encoding="utf-8")
     line = one_line_error(runner.invoke(app, ["check", str(g)]), EXIT_INPUT)
-    assert f"rolls (line" in line and f"YAML would read {kind})" in line
+    assert "rolls (line" in line and f"YAML would read {kind})" in line
 
 
 def test_reveal_position_out_of_range_says_the_range(runner, tmp_path):

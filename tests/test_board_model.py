@@ -1,4 +1,4 @@
-"""The board model on the boards of issue 14: start places per colonist kind, places that
+"""The board model on boards with more than cities and lines: start places per colonist kind, places that
 are not cities (arches, castles, galleys, discs, Gallia's Mediterranean), tags, the Nile,
 Roma's asked start, Ionium's dotted line in every command, and aliases.
 
@@ -388,7 +388,7 @@ def test_gallia_veteran_second_colonist_is_the_one_that_reaches_a_city():
     # Veteran read from each colonist's start: the land colonist from Lvtetia (land lines
     # to Alesia, Avaricvm, Civ. Remorvm, Condate, Jvliobona); the sea colonist waits in the
     # Mediterranean, which no line leaves. "It places a second colonist adjacent to the next
-    # most valuable city it can reach" says nothing of its kind (issue 18's reading): only a
+    # most valuable city it can reach" says nothing of its kind (README's reading): only a
     # land colonist from Lvtetia reaches a city, so the second is a land colonist too, next
     # to the most valuable of the other four (ties alphabetical); no sea colonist is placed.
     rank = {"brick": 0, "food": 1, "tool": 2, "wine": 3, "cloth": 4}

@@ -1,14 +1,13 @@
-"""A snapshot on disk is never lost, never silently replaced (breaker repros 01 and 03).
+"""A snapshot on disk is never lost, never silently replaced: the game identity.
 
 1. A ``.history`` from another game: when the snapshot is in none of its records (a hand
-   edit), it used to be attached after the latest record whatever game that was, so
-   ``undo`` swapped in the other game and ``play -i`` dropped this one from the history.
-   Now ``undo``, ``redo`` and ``play -i`` refuse it (exit 3, one line, nothing written)
+   edit), it is attached after the latest record only if that is the same game (else
+   ``undo`` would swap in the other game and ``play -i`` drop this one from the history):
+   ``undo``, ``redo`` and ``play -i`` refuse it (exit 3, one line, nothing written)
    unless the latest state is the same game: same board, mode, level, city tokens and start
    city (the keys ``new`` sets and no turn changes; the seed deals the city tokens, and an
    edited seed stays the same game: test_history's hand-edit test).
-2. ``-o PATH`` onto an existing file replaced it silently, even another game or a plain
-   text file. Now it is replaced only when it holds a snapshot of the same game (the same
+2. ``-o PATH`` onto an existing file (another game, a plain text file) replaces it only when it holds a snapshot of the same game (the same
    command run again), or with ``--force``; else exit 3, nothing written.
 """
 
@@ -39,7 +38,7 @@ def _play_i(runner, path: Path, card: str = "mercator") -> None:
 
 def _pair(runner, tmp_path: Path, board_b: str = "creta", seed_b: int = 2) -> tuple[Path, Path]:
     """a.yaml (italia, seed 1) and b.yaml (``board_b``, ``seed_b``), one turn each, with
-    their histories; then b's history copied over a's (the breaker's repro 01)."""
+    their histories; then b's history copied over a's."""
     a = _new(runner, tmp_path / "a.yaml", "italia", 1)
     b = _new(runner, tmp_path / "b.yaml", board_b, seed_b)
     _play_i(runner, a)
@@ -109,7 +108,7 @@ def test_a_legacy_prev_file_of_another_game_is_refused(runner, tmp_path):
 
 
 def test_o_refuses_another_game_and_a_plain_file(runner, tmp_path):
-    # breaker repro 03: play mercator a.yaml -o c.yaml where c.yaml is a creta game
+    # play mercator a.yaml -o c.yaml where c.yaml is a creta game
     a = _new(runner, tmp_path / "a.yaml", "italia", 1)
     c = _new(runner, tmp_path / "c.yaml", "creta", 2)
     other = tmp_path / "other.yaml"

@@ -1,4 +1,5 @@
-"""Regression tests for the fixes4 findings, on real boards."""
+"""The score report's rows of gods: a god no card bears (team Venus, solo gods without cards)
+shows its value by the same rule as every other god, on real boards."""
 
 from __future__ import annotations
 

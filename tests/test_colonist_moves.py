@@ -1,6 +1,6 @@
-"""Findings of a new-user test session: the Architect's colonist moves in ``session`` and
-the move shorthand ``KIND:WHERE>CITY`` (README, "Less typing"; the base rules' Architect:
-one movement step per colonist on the board, a move ends on a free line of its kind).
+"""The Architect's colonist moves in ``session`` and the move shorthand ``KIND:WHERE>CITY``
+(README, "Less typing"; the base rules' Architect: one movement step per colonist on the
+board, a move ends on a free line of its kind), also for the partner in team play.
 
 Every expected value below is worked out by hand from ``contrarius board creta`` /
 ``contrarius board hellas`` (the land and sea neighbours of each city).
@@ -29,7 +29,7 @@ def _new(runner, path: Path, *args: str) -> Path:
     return path
 
 
-# ----- 1. no move asked once every step is used ----------------------------------------------------
+# ----- no move asked once every step is used--- ----------------------------------------------------
 def test_session_asks_the_houses_once_every_movement_step_is_used(runner, tmp_path):
     """Creta, a new solo game: the player's land and sea colonists stand in Knossos, so the
     Architect has 2 movement steps (one per colonist on the board). Knossos's land
@@ -62,7 +62,7 @@ def test_session_input_ending_mid_turn_writes_nothing_and_exits_2(runner, tmp_pa
     assert game.read_bytes() == before
 
 
-# ----- 2. the shorthand never guesses between two colonists -----------------------------------------
+# ----- the shorthand never guesses--- between two colonists -----------------------------------------
 def _two_land_colonists_at_elevtherna(runner, tmp_path: Path) -> Path:
     """Creta: the player's land colonist on Elevtherna-Knossos (with a house in Elevtherna)
     and a second land colonist placed in Elevtherna by a Diplomat copying the Colonist."""
@@ -112,7 +112,7 @@ def test_shorthand_with_one_colonist_there_is_unchanged(runner, tmp_path):
     assert parse_move("land:Knossos>Elevtherna", fresh, "player") == ("land", "Knossos", "Elevtherna-Knossos")
 
 
-# ----- 3. the partner's shorthand in a team session -------------------------------------------------
+# ----- the partner's shorthand in a team session--- -------------------------------------------------
 def test_team_session_reads_the_partners_shorthand_as_play_does(runner, tmp_path):
     """Hellas, team game: every colonist starts in Athenae. Athenae's land neighbours
     include Thebae, its sea neighbours Melos: player1's land:Athenae>Thebae and player2's
@@ -152,3 +152,30 @@ def test_session_refusals_name_no_play_option(runner, tmp_path):
     r = runner.invoke(app, ["session", str(g)], input="tribune\n\n9\njulius\n\n\n")  # then Enter: refills stay ?, the first tied move
     assert r.stderr.splitlines()[0] == cli.stderr.strip().replace("--forum '9': ", "'9': ")
     assert r.exit_code == 2 and [e["card"] for e in load_snapshot(str(g)).log] == ["Tribune"]
+
+
+# ----- the partner's moves take the shorthand too--- ------------------------------------------
+def test_partner_move_shorthand_and_its_messages(runner, tmp_path):
+    # Italia, team game: every colonist starts in Roma. Land lines from Roma: Roma-Casinvm,
+    # Roma-Cosa, Roma-Spoletvm (tests/test_variants.py's table), so "land:Roma>Cosa" is the
+    # one-step move Roma -> Cosa-Roma; for player2 (the partner of player1) as for player1.
+    t = tmp_path / "t.yaml"
+    _ok(runner.invoke(app, ["new", "--board", "italia", "--mode", "team", "--seed", "3", "-o", str(t)]))
+    r = _ok(runner.invoke(app, ["play", "architect", str(t), "-o", str(tmp_path / "t1.yaml"), "--move", "land:Roma>Casinvm",
+                                "--build", "Casinvm", "--partner-move", "land:Roma>Cosa", "--partner-build", "Cosa",
+                                "--reveal", "5=Consul", "--die", "5"]))
+    assert "player2's land colonist moves Roma -> Cosa-Roma (1 step)" in r.stderr
+    assert "player1's land colonist moves Roma -> Casinvm-Roma (1 step)" in r.stderr
+    t1 = load_snapshot(str(tmp_path / "t1.yaml"))
+    assert t1.houses["Cosa"] == ["player2"] and t1.houses["Casinvm"] == ["player1"]
+    # a bad partner shorthand names --partner-move and the partner, not --move and "you"
+    r = runner.invoke(app, ["play", "architect", str(t), "-o", str(tmp_path / "t2.yaml"), "--move", "land:Roma>Casinvm",
+                            "--partner-move", "land:Cosa>Roma", "--reveal", "5=Consul", "--die", "5"])
+    assert r.exit_code == 2
+    assert "--partner-move land:Cosa>Roma: player2 has no land colonist at Cosa; theirs stand at Roma" in r.stderr
+    # the log shows the partner's part too, moves as "KIND FROM -> TO"
+    r = _ok(runner.invoke(app, ["log", str(tmp_path / "t1.yaml"), "--json"]))
+    import json
+
+    action = json.loads(r.stdout)["turns"][0]["action"]
+    assert action == "move land Roma -> Casinvm-Roma; build Casinvm; player2: move land Roma -> Cosa-Roma; build Cosa"

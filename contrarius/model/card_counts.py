@@ -1,0 +1,83 @@
+"""The personality cards counted, for ``contrarius check``: a solo snapshot that shows more
+cards than the game holds (the rulebook's "Setup").
+"""
+
+from __future__ import annotations
+
+from contrarius.errors import Problem
+from contrarius.material.cards import card_facts
+from contrarius.model.snapshot import UNKNOWN_CARD, Snapshot
+
+#: cards and the display stacks I and II (15).
+SOLO_CARDS = 27
+
+
+def card_count_problems(snap: Snapshot) -> list[Problem]:
+    """Solo games: the personality cards the snapshot shows that the game cannot hold
+    (``contrarius check``; ``play`` does not refuse them). An empty list when all is well,
+    in a team or third-player game (their cards are not public) and where the player's
+    hand is not recorded.
+
+    "Setup" (rulebook): 27 Solitaria cards; you take the 7 turquoise cards, Contrarius its 5
+    scarlet-back cards, and the display is dealt from stacks I and II. A card you own (hand,
+    played pile) is a starting card or one bought from the display; a card of Contrarius is
+    a starting card or one it took from the display.
+
+    1. All together: your cards, Contrarius's, the display (``?`` included) and the cards
+       left in the stack are at most 27 (the counts are the rulebook's).
+    2. Each name (a reading: which personalities the turquoise hand and the stacks hold is
+       not public; ``data/cards.yaml`` ``player_hand`` and ``stacks``, README "How the rules
+       are read"): your copies, plus the display's and the recorded stack order's, plus the
+       copies Contrarius holds beyond 5 (its starting cards may be corrected with ``new
+       --contrarius-cards``: up to 5 of its copies of any name may be its own) are at most
+       the starting hand's copies plus the stacks'. ``?`` counts as no name.
+
+    Each problem names the key holding the cards (``players[0].hand``, ``players[0].played``
+    or ``contrarius.cards``) and the counts.
+    """
+    p = snap.players[0] if snap.players else None
+    if snap.mode != "solo" or p is None or p.hand is None:
+        return []
+    facts = card_facts()
+    problems: list[Problem] = []
+    own_start = len(facts["contrarius_start"])
+    mine = len(p.hand) + len(p.played or [])
+    total = mine + len(snap.contrarius.cards) + len(snap.display_cards()) + snap.stack_remaining
+    if total > SOLO_CARDS:
+        problems.append(Problem(
+            "players[0].hand",
+            f"{total} personality cards in the game ({mine} yours, {len(snap.contrarius.cards)} Contrarius's, "
+            f"{len(snap.display_cards())} in the display, {snap.stack_remaining} in the stack), but Solitaria has "
+            f"{SOLO_CARDS} (\"Setup\": your 7, Contrarius's 5, stacks I and II)",
+            "remove the cards that are not at the table (a card bought leaves the display)"))
+
+    def counts(names) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for n in names:
+            if n != UNKNOWN_CARD:
+                out[n] = out.get(n, 0) + 1
+        return out
+
+    start = counts(c["name"] if isinstance(c, dict) else c for c in facts["player_hand"])
+    pool = counts(n for names in facts["stacks"].values() for n in names)
+    hand = counts(c.name for c in p.hand)
+    played = counts(c.name for c in (p.played or []))
+    table = counts(snap.display_cards() + list(snap.stack_order or []))
+    theirs = counts(c.name for c in snap.contrarius.cards)
+    for n in sorted(set(hand) | set(played) | set(theirs)):
+        if table.get(n, 0) > pool.get(n, 0):
+            continue  # the display and stack alone: reported when the snapshot is read
+        taken = max(0, theirs.get(n, 0) - own_start)
+        count = hand.get(n, 0) + played.get(n, 0) + table.get(n, 0) + taken
+        limit = start.get(n, 0) + pool.get(n, 0)
+        if count <= limit:
+            continue
+        key = "players[0].hand" if hand.get(n) else "players[0].played" if played.get(n) else "contrarius.cards"
+        where = [f"{hand[n]} in your hand" if hand.get(n) else "", f"{played[n]} played" if played.get(n) else "",
+                 f"{table[n]} in the display and stack" if table.get(n) else "",
+                 f"{taken} of Contrarius's beyond its {own_start} starting cards" if taken else ""]
+        problems.append(Problem(
+            key, f"{count} {n} cards ({', '.join(w for w in where if w)}), but a solo game has {limit} "
+                 f"(your starting hand {start.get(n, 0)}, display stacks {pool.get(n, 0)}; reading: README)",
+            f"remove the extra {n} cards"))
+    return problems

@@ -34,9 +34,6 @@ from contrarius.records import Record
 from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
 from contrarius.rules.variants.solo_variants import Note, bonus_piece, red_sea_colonist, surplus_steps
 
-#: Actions that choose between two reactions.
-PREFECT_ACTIONS = ("produce", "reactivate")
-COLONIST_ACTIONS = ("place", "money")
 
 
 def record_moves_and_places(rec: dict[str, Any], moves: list[tuple[str, str, str]],
@@ -773,17 +770,3 @@ def ensure_valid(s: Snapshot) -> None:
     except SnapshotError as exc:
         raise ContrariusError(f"this turn would leave an invalid snapshot ({exc.problems[0].render()}); nothing was written: "
                               "check the card names given with --refill and --reveal") from None
-
-
-def face_up_card(s: Snapshot, name: str) -> Card:
-    """The face-up card ``name`` of Contrarius that a Diplomat copies ("Solo Personality
-    Cards", Diplomat: "copy one of Contrarius's face-up cards"; each is turned face down
-    once copied). Raises :class:`RuleError` naming why and the face-up cards when it lies
-    face down or Contrarius has no such card."""
-    up = [c for c in s.contrarius.cards if c.name == name and c.face_up]
-    if not up:
-        down = any(c.name == name for c in s.contrarius.cards)
-        why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
-        have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
-        raise RuleError(f"the Diplomat cannot copy {name}: {why}; face-up cards: {have}")
-    return up[0]

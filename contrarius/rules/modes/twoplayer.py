@@ -25,23 +25,24 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from contrarius.material.cards import SETUP_SPECIALISTS, Card, card_facts, card_name
+from contrarius.material.cards import SETUP_SPECIALISTS, Card, Reaction, card_facts, card_name
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.records import Record
 from contrarius.rules.modes.solo import react
+from contrarius.rules.personalities import statement_of
+from contrarius.rules.personalities.double_choice import halves
+from contrarius.rules.personalities.praetor import PRINTED as PRAETOR_PRINTED
+from contrarius.rules.personalities.statement import check_record
 from contrarius.rules.setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
-from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Ended, Snapshot
-from contrarius.rules.turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, Turn, TurnResult, bonus_goods,
+from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, TEAM as TEAM_PLAY, THIRD_PLAYER, UNKNOWN_CARD, Ended, Snapshot
+from contrarius.rules.turn import (Event, PlayerAction, Roll, Turn, TurnResult, bonus_goods,
                    cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
                    record_moves_and_places, set_card_play, specialist_production, store_goods, take_back_cards)
 
-TEAM = "team"
-THIRD = "third-player"
+TEAM = TEAM_PLAY
+THIRD = THIRD_PLAYER
 #: The Praetor's two possible reaction boxes ("Cooperative Personality Cards", Praetor).
-PRAETOR_REACTIONS: tuple[str, ...] = ("vp", "house")
-#: How many cards each buying personality takes at most.
-_MAX_BUYS = {"senator": 2, "consul": 1, "praetor": 1, "proconsul": 1}
-_PREFECTS = ("prefect", "prefect_magnus")
+PRAETOR_REACTIONS: tuple[str, ...] = tuple(v for v, _ in PRAETOR_PRINTED)
 
 # ----- what a turn is told ---------------------------------------------------------------------
 class Part(Record):
@@ -122,12 +123,6 @@ def as_team_action(action: PlayerAction) -> tuple[TeamAction, bool]:
         return action, action.partner is not None
     base = {name: getattr(action, name) for name in PlayerAction._fields}
     return TeamAction(**base), False
-
-
-def halves(card: Card) -> tuple[str, str]:
-    """The two personalities of a double card: ``Prefect/Architect`` -> ("Prefect", "Architect")."""
-    a, b = card.name.split("/")
-    return card_name(a), card_name(b)
 
 
 def other_player(s: Snapshot, pid: str) -> str:
@@ -274,51 +269,6 @@ def from_hand(t: TwoPlayerTurn, pid: str, name: str) -> None:
     p.played = (p.played or []) + [hit]
 
 
-def _check_part(s: Snapshot, pid: str, pc: Card, part: Part, opt: str) -> tuple[str | None, str | None]:
-    """Check ``part`` against the personality ``pc``; return ``(action, province)``.
-
-    ``opt`` is the option prefix the user typed (``""`` or ``"partner-"``) for messages.
-    """
-    kind = pc.reaction
-    act = part.action.casefold() if part.action else None
-    province = None
-    if kind in _PREFECTS:
-        if act is None and part.province:
-            act = "produce"
-        if act not in PREFECT_ACTIONS:
-            raise ContrariusError(f"{pid} carries out the {pc.name}: add --{opt}produce PROVINCE or --{opt}reactivate")
-        if act == "produce":
-            if not part.province:
-                raise ContrariusError(f"which province did {pid} produce in? add --{opt}produce PROVINCE")
-            province = s.board.province(part.province)
-        elif part.province:
-            raise ContrariusError(f"--{opt}reactivate takes no province")
-    elif kind == "colonist":
-        act = act or "place"
-        if act not in COLONIST_ACTIONS:
-            raise ContrariusError(f"the Colonist either places colonists or earns money: --{opt}place KIND:CITY or --{opt}money")
-        if act == "money" and part.places:
-            raise ContrariusError(f"{pid} took money with the Colonist: remove --{opt}place")
-    else:
-        if act is not None:
-            raise ContrariusError(f"the {pc.name} has no choice of action: remove --{opt}{act} for {pid}")
-        if part.province:
-            raise ContrariusError(f"--{opt}produce is for a Prefect, not the {pc.name} ({pid})")
-    if (part.builds or part.moves) and kind != "architect":
-        raise ContrariusError(f"--{opt}build and --{opt}move are for an Architect; {pid} carries out the {pc.name}")
-    if part.buys:
-        most = _MAX_BUYS.get(kind)
-        if most is None:
-            raise ContrariusError(f"--{opt}buy is for a Senator, Consul, Praetor or Proconsul; {pid} carries out the {pc.name}")
-        if len(part.buys) > most:
-            raise RuleError(f"the {pc.name} buys at most {most} card{'s' if most > 1 else ''}; {pid} gave {len(part.buys)}")
-    if part.places and not (kind == "colonist" or kind == "tribune"):
-        raise ContrariusError(f"--{opt}place is for a Colonist or a Tribune; {pid} carries out the {pc.name}")
-    if part.places and kind == "tribune" and len(part.places) > 1:
-        raise RuleError(f"with the Tribune {pid} may buy one colonist, not {len(part.places)}")
-    return act, province
-
-
 def _board_changes(t: TwoPlayerTurn, pid: str, pc: Card, part: Part) -> None:
     """Colonist moves, new colonists and houses of ``pid``, by the solo engine's checks."""
     if not (part.moves or part.places or part.builds):
@@ -420,7 +370,7 @@ def _prefect(t: TwoPlayerTurn, pid: str, pc: Card, act: str, province: str | Non
             raise RuleError(f"{province} has already produced (its bonus marker shows coins): {pid} cannot produce there")
         s.bonus_markers[province] = "coins"
         bonus = bonus_goods(s, province)
-        n = 2 if pc.reaction == "prefect_magnus" and s.mode == TEAM else 1
+        n = 2 if pc.reaction == Reaction.PREFECT_MAGNUS and s.mode == TEAM else 1
         why = " (Prefect with Praefectus Magnus)" if n == 2 else ""
         if s.mode == THIRD and s.praefectus_magnus == pid:
             n, why = 2, f" (the Praefectus Magnus: {pid} passes it to {other_player(s, pid)})"
@@ -440,15 +390,15 @@ def carry_out(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> tup
     What ``pid`` receives is added to their tally and reported in the solo report's words
     (:mod:`.turn`): the Tribune's sestertii (:func:`~contrarius.rules.turn.take_back_cards`), the
     Colonist's money, a specialist's goods, a Prefect's production or cash bonus."""
-    act, province = _check_part(t.s, pid, pc, part, opt)
-    if pc.reaction == "tribune" and t.s.player(pid).played:
+    act, province = check_record(statement_of(pc.reaction), pc, part, t.s, pid, opt)
+    if pc.reaction == Reaction.TRIBUNE and t.s.player(pid).played:
         take_back_cards(t, pid, carried_for=None if pid in t.played_now else other_player(t.s, pid))
     _board_changes(t, pid, pc, part)
     if part.buys:
         _buy(t, pid, part.buys)
-    if pc.reaction in _PREFECTS and act is not None:
+    if statement_of(pc.reaction).produces_in is not None and act is not None:
         _prefect(t, pid, pc, act, province)
-    if pc.reaction == "colonist" and act == "money":
+    if pc.reaction == Reaction.COLONIST and act == "money":
         colonist_money(t, pid)
     if pc.is_specialist:
         specialist_production(t, pc, pid)
@@ -467,19 +417,12 @@ def double_pick(card: Card, want: str | None, pid: str, opt: str) -> tuple[Card,
 
 
 def reaction(t: TwoPlayerTurn, plan: Plan, ta: TeamAction) -> None:
-    """Contrarius's reaction to the first action (the solo reactions plus the team cards)."""
-    kind = plan.reacted.reaction
-    if kind == "praetor":
-        if ta.praetor_reaction not in PRAETOR_REACTIONS:
-            raise ContrariusError("the Praetor's reaction is 2 VP on some cards and a house on others (which card is "
-                                  "which is not public): add --praetor-reaction vp or house, as printed on this card")
-        if ta.praetor_reaction == "vp":
-            t.gain_vp(2, "Praetor (the card showing 2 VP)")
-        else:
-            t.build("senator", "Praetor (the card showing a house)")
-        return
-    if kind == "proconsul":
-        t.build("senator", "Proconsul")
+    """Contrarius's reaction to the first action: the card's statement's
+    (:mod:`contrarius.rules.personalities`), the Praetor's as printed on it
+    (``ta.praetor_reaction``)."""
+    st = statement_of(plan.reacted.reaction)
+    if st.team_only and st.react is not None:  # the Praetor, the Proconsul
+        st.react(t, plan.reacted, plan.act, plan.province, ta.praetor_reaction)
         return
     react(t, plan.reacted, plan.act, plan.province)
 
@@ -551,7 +494,7 @@ def run(snapshot: Snapshot, ta: TeamAction, recorded: bool, pid: str, players_pa
     if ta.praetor_reaction is not None:
         if ta.praetor_reaction not in PRAETOR_REACTIONS:
             raise ContrariusError(f"--praetor-reaction is vp or house, not {ta.praetor_reaction!r}")
-        if plan.reacted.reaction != "praetor":
+        if not statement_of(plan.reacted.reaction).printed:
             raise ContrariusError(f"--praetor-reaction is for a Praetor; Contrarius reacts to the {plan.reacted.name}")
     if reacts:
         reaction(t, plan, action)

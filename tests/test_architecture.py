@@ -40,7 +40,7 @@ LAYERS: list[tuple[str, set[str]]] = [
 
 #: Team play and the third-player variant: solo play never reaches them.
 TWO_PLAYER = {"contrarius.rules.modes.twoplayer", "contrarius.rules.modes.team", "contrarius.rules.modes.third_player"}
-SOLO = {"contrarius.rules.turn", "contrarius.rules.modes.solo", "contrarius.rules.setup", "contrarius.rules.build"}
+SOLO = {"contrarius.rules.contrarius_part", "contrarius.rules.modes.solo", "contrarius.rules.setup", "contrarius.rules.build"}
 
 
 def modules(root: Path = PACKAGE) -> dict[str, Path]:

@@ -13,7 +13,7 @@ from contrarius.cli.session.flow import die_question
 from contrarius.errors import NeedDieError
 from contrarius.rules.game import play
 from contrarius.store.files import dump_snapshot, load_snapshot
-from contrarius.rules.turn import PlayerAction
+from contrarius.rules.contrarius_part import PlayerAction
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_reactions import _blocked, snap  # noqa: E402  (the hand-built "cannot build" table)

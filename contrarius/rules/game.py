@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 from contrarius.errors import ContrariusError
 from contrarius.model.snapshot import LEVELS, MODES, Snapshot
-from contrarius.rules.turn import PlayerAction, TurnResult
+from contrarius.rules.contrarius_part import PlayerAction, TurnResult
 
 if TYPE_CHECKING:
     from contrarius.rules.setup import SetupOptions
@@ -51,7 +51,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     reaction, by the rules of the snapshot's mode (solo: "Solo Personality Cards"; team:
     "Cooperative Game Play"; third-player: "Contrarius as a third player").
 
-    ``action`` is a :class:`~contrarius.rules.turn.PlayerAction` (team and third-player games
+    ``action`` is a :class:`~contrarius.rules.contrarius_part.PlayerAction` (team and third-player games
     also take a :class:`~contrarius.rules.modes.twoplayer.TeamAction`). ``snapshot`` is not changed;
     the result holds the new snapshot, which always loads again. Raises
     :class:`GameOverError` after the end of the game, :class:`RuleError` for an action the

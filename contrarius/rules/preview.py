@@ -46,7 +46,7 @@ from contrarius.material.dice import DIE_COLOURS, parse_face
 from contrarius.errors import ContrariusError, GameOverError, NeedDieError
 from contrarius.rules.game import play
 from contrarius.records import Record
-from contrarius.rules.turn import Event, PlayerAction, TurnResult
+from contrarius.rules.contrarius_part import Event, PlayerAction, TurnResult
 from contrarius.model.snapshot import CONTRARIUS, MODES, SOLO, Snapshot
 from contrarius.rules.personalities import statement_of, team_only
 from contrarius.rules.variants.solo_variants import bonus_turned

@@ -35,7 +35,7 @@ from contrarius.material.board import GOODS, LAND, SEA, TOKEN_GOODS, Board, load
 from contrarius.material.cards import SETUP_SPECIALISTS, Card, card_facts, card_name
 from contrarius.errors import ContrariusError
 from contrarius.records import Record
-from contrarius.model.snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, MODES, UNKNOWN_CARD, Colonist,
+from contrarius.model.snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, MAX_HOUSES, MODES, UNKNOWN_CARD, Colonist,
                        ContrariusState, Player, Snapshot, player_ids)
 
 START_VP = {"standard": 20, "veteran": 10, "expert": 0}
@@ -246,7 +246,7 @@ def setup_contrarius(s: Snapshot, opts: SetupOptions, cards: list[Card], notes: 
     track: list[int] = []
     if opts.level == "expert":
         track = sorted(opts.track or (STRONG_EXPERT_TRACK if opts.strong else EXPERT_TRACK))
-        if len(track) > 15 or len(set(track)) != len(track) or any(t < 1 for t in track):
+        if len(track) > MAX_HOUSES or len(set(track)) != len(track) or any(t < 1 for t in track):
             raise ContrariusError(f"--track needs distinct VP positions of 1 or more; got {track}")
         notes.append(f"expert: Contrarius's houses on VP {', '.join(map(str, track))}")
     elif opts.track:

@@ -3,7 +3,7 @@
 :func:`turn_flow` is a generator. It yields a :class:`Question`, receives the answer (a
 string; ``""`` takes the question's default) through ``send``, and when the turn is
 complete it returns a :class:`Turn`: ``play``'s options as given and the
-:class:`~contrarius.rules.turn.TurnResult` of :func:`contrarius.rules.game.play` on them. A
+:class:`~contrarius.rules.contrarius_part.TurnResult` of :func:`contrarius.rules.game.play` on them. A
 wrong answer is refused with the one-line message the command line gives for it (the
 question comes again with ``error`` set), because every answer is checked by running the
 rules themselves on the action so far (``no_roll``: no die is rolled while asking).
@@ -95,7 +95,7 @@ class Question:
 @dataclass
 class Turn:
     """A complete turn: ``card`` and ``options`` (``play``'s option values by parameter
-    name), ``result`` (the :class:`~contrarius.rules.turn.TurnResult`)."""
+    name), ``result`` (the :class:`~contrarius.rules.contrarius_part.TurnResult`)."""
 
     card: str
     options: dict[str, Any]
@@ -230,11 +230,11 @@ def _place_choices(snap, pid: str) -> tuple[Choice, ...]:
 def _after_moves(snap, pid: str, done: list[str], steps: int):
     """``(state, steps left)``: the game after the colonist moves ``done`` (as typed) of
     ``pid`` (the player's own or the partner's), applied by the rules
-    (:func:`contrarius.rules.turn.move_colonists`), and the movement steps left of ``steps``.
+    (:func:`contrarius.rules.player_part.move_colonists`), and the movement steps left of ``steps``.
     Moves that cannot be read or applied leave the game as it was (they are refused when
     answered)."""
     from contrarius.words.names import parse_moves
-    from contrarius.rules.turn import move_colonists
+    from contrarius.rules.player_part import move_colonists
 
     if not done:
         return snap, steps
@@ -586,16 +586,14 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     :class:`~contrarius.errors.GameOverError` (before any question) when the game is over.
     """
     from contrarius.material.cards import Card
-    from contrarius.errors import GameOverError
+    from contrarius.rules.end_of_game import refuse_after_end
     from contrarius.words.names import card_from_text
-    from contrarius.rules.turn import card_in_hand
+    from contrarius.rules.player_part import card_in_hand
     from contrarius.rules.personalities import statement_of
     from contrarius.rules.personalities.double_choice import halves
     from contrarius.model.snapshot import THIRD_PLAYER
 
-    if snap.ended is not None and not snap.ended.final_turn_pending:
-        who = "Contrarius" if snap.ended.by == "contrarius" else snap.ended.by
-        raise GameOverError(f"the game is over ({who} ended it); run 'contrarius score' for the final scoring")
+    refuse_after_end(snap)
     solo = snap.mode == "solo"
     pid = snap.player(None).id if solo else (snap.active or snap.players[0].id)
     mate = None if solo else next(p.id for p in snap.players if p.id != pid)

@@ -5,7 +5,7 @@ reactions to the solo personality cards, which team play and the third-player va
 chosen, the player's own changes to the board and display, and any die results read from
 the table) and returns a :class:`TurnResult` holding the new snapshot and what happened.
 It never prints and never changes the snapshot it was given. The turn mechanism (dice,
-VP, building, the display, the end of the game) is :mod:`.turn`'s; :func:`react` reads the
+VP, building, the display, the end of the game) is :mod:`contrarius.rules.contrarius_part`'s; :func:`react` reads the
 card's statement. Team play (:mod:`.team`) and the third-player variant
 (:mod:`.third_player`) build on this module, never the other way round; :func:`contrarius.rules.game.play`
 picks the mode.
@@ -37,9 +37,10 @@ from contrarius.rules.personalities import statement_of
 from contrarius.rules.personalities.diplomat import face_up_card
 from contrarius.rules.personalities.statement import check_record
 from contrarius.rules.variants.solo_variants import FISH_TILE_TURNED, Note, forum_due, pay_fish, take_forum
-from contrarius.rules.turn import (Event, PlayerAction, TurnResult, Turn, bonus_goods,
-                   cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
-                   record_moves_and_places, specialist_production, store_goods)
+from contrarius.rules.contrarius_part import (Event, PlayerAction, TurnResult, Turn, ensure_valid, produce_for_players,
+                                              record_moves_and_places, store_goods)
+from contrarius.rules.end_of_game import is_over, refuse_after_end
+from contrarius.rules.player_part import bonus_goods, cash_bonus, colonist_money, player_part, specialist_production
 
 __all__ = ["PlayerAction", "TurnResult", "Event", "play", "react"]
 
@@ -188,7 +189,7 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
     if t.refill:
         raise UnusedInputError(f"--refill {', '.join(t.refill)}: not used, this turn drew fewer cards into the display; remove it")
     t.refuse_unused_input()
-    game_over = s.ended is not None and not s.ended.final_turn_pending
+    game_over = is_over(s)
     entry = {
         "turn": len(s.log) + 1,
         "player": t.pid,

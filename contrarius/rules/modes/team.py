@@ -10,16 +10,16 @@ Contrarius reacts to the first action only.
 (:func:`contrarius.rules.game.play` picks this module for team games). Both are pure: nothing is
 printed and the snapshot given is never changed. The two-player mechanism is
 :mod:`.twoplayer`'s (shared with :mod:`.third_player`), over the turn mechanism of
-:mod:`.turn` that solo play uses too; Contrarius reacts as :func:`contrarius.rules.modes.solo.react`
+:mod:`contrarius.rules.contrarius_part` that solo play uses too; Contrarius reacts as :func:`contrarius.rules.modes.solo.react`
 prescribes, plus the Praetor and the Proconsul.
 
 What a turn is told (:class:`~contrarius.rules.modes.twoplayer.TeamAction`): the card the active
 player played and that player's own changes (the fields of
-:class:`~contrarius.rules.turn.PlayerAction`), the partner's changes
+:class:`~contrarius.rules.contrarius_part.PlayerAction`), the partner's changes
 (:class:`~contrarius.rules.modes.twoplayer.Part`), the personality chosen on a double card and the
 Praetor's reaction.
 
-player's own changes (the fields of :class:`~contrarius.rules.turn.PlayerAction`), the
+player's own changes (the fields of :class:`~contrarius.rules.contrarius_part.PlayerAction`), the
 partner's changes (:class:`Part`), the personality chosen on a double card, the Praetor's
 reaction, and a veto (third-player variant).
 
@@ -61,7 +61,7 @@ Readings where the rulebook leaves room (the same notes belong in the README):
 - A partner who carries out the active player's Tribune takes back their own played
   cards and receives 1 sestertius per card beyond the third of those: the card they carry
   out is not theirs, so it is not counted (base rules: "counting the Tribune itself");
-  after a Legatus each counts the card they played (:func:`contrarius.rules.turn.take_back_cards`).
+  after a Legatus each counts the card they played (:func:`contrarius.rules.player_part.take_back_cards`).
 - A Legatus cannot ask for a Legatus, and asking for a Proconsul is not supported (the
   rulebook does not say how both partners would carry it out); a Diplomat cannot copy a
   Diplomat or a Legatus. The partner's card after a Proconsul is carried out "only for
@@ -79,7 +79,7 @@ from contrarius.rules.setup import START_GOODS, START_SESTERTII, SetupOptions, c
 from contrarius.model.snapshot import Colonist, Player, Snapshot, player_ids
 from contrarius.rules.personalities import copyable
 from contrarius.rules.personalities.diplomat import face_up_card
-from contrarius.rules.turn import PlayerAction, TurnResult
+from contrarius.rules.contrarius_part import PlayerAction, TurnResult
 from contrarius.rules.modes.twoplayer import (TEAM, Part, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish,
                         from_hand, other_player, run, setup_table, turn_face_down)
 
@@ -210,7 +210,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     """Play one turn of team play.
 
     ``action`` is a :class:`~contrarius.rules.modes.twoplayer.TeamAction` (a plain
-    :class:`~contrarius.rules.turn.PlayerAction` records no partner). ``snapshot`` is not changed;
+    :class:`~contrarius.rules.contrarius_part.PlayerAction` records no partner). ``snapshot`` is not changed;
     the result holds the new snapshot with the turn logged and ``active`` passed to the
     other player. Raises :class:`GameOverError` after the end of the game,
     :class:`RuleError` for what the rules forbid (a veto: only with Contrarius as a third

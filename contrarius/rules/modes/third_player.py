@@ -6,7 +6,7 @@ Contrarius reacts to the cards of ``player2`` only. :func:`new_game` sets the va
 :func:`play` plays one turn (:func:`contrarius.rules.game.play` picks this module for
 third-player games). Both are pure: nothing is printed and the snapshot given is never
 changed. The two-player mechanism is :mod:`.twoplayer`'s (shared with :mod:`.team`), over
-the turn mechanism of :mod:`.turn` that solo play uses too.
+the turn mechanism of :mod:`contrarius.rules.contrarius_part` that solo play uses too.
 
 Third-player variant ("Contrarius as a third player"):
 
@@ -44,7 +44,7 @@ from contrarius.errors import ContrariusError, RuleError
 from contrarius.rules.setup import START_GOODS, SetupOptions, _hand_card, start_colonists
 from contrarius.model.snapshot import CONTRARIUS, Colonist, Player, Snapshot, player_ids
 from contrarius.rules.personalities import copyable
-from contrarius.rules.turn import Event, PlayerAction, Roll, TurnResult
+from contrarius.rules.contrarius_part import Event, PlayerAction, Roll, TurnResult
 from contrarius.rules.modes.twoplayer import (THIRD, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish, from_hand,
                         other_player, run, setup_table)
 
@@ -124,7 +124,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     """Play one turn of the third-player variant.
 
     ``action`` is a :class:`~contrarius.rules.modes.twoplayer.TeamAction` (or a plain
-    :class:`~contrarius.rules.turn.PlayerAction`); its ``veto`` and ``veto_face`` name the player
+    :class:`~contrarius.rules.contrarius_part.PlayerAction`); its ``veto`` and ``veto_face`` name the player
     using their veto card and the re-rolled result (None: rolled from the seed).
     ``snapshot`` is not changed; the result holds the new snapshot with the turn logged and
     ``active`` passed to the other player. Raises :class:`GameOverError` after the end of

@@ -3,7 +3,7 @@
 Two modes have two players, ``player1`` and ``player2``, who take turns (the snapshot's
 ``active``): team play (:mod:`.team`) and Contrarius as a third player
 (:mod:`.third_player`). This module holds what both do the same way, over the turn
-mechanism of :mod:`.turn` that solo play uses too:
+mechanism of :mod:`contrarius.rules.contrarius_part` that solo play uses too:
 
 - what a turn is told (:class:`TeamAction`: the active player's card and changes, the
   partner's :class:`Part`, a double card's personality, the Praetor's reaction, a veto);
@@ -34,10 +34,12 @@ from contrarius.rules.personalities.double_choice import halves
 from contrarius.rules.personalities.praetor import PRINTED as PRAETOR_PRINTED
 from contrarius.rules.personalities.statement import check_record
 from contrarius.rules.setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
-from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, TEAM as TEAM_PLAY, THIRD_PLAYER, UNKNOWN_CARD, Ended, Snapshot
-from contrarius.rules.turn import (Event, PlayerAction, Roll, Turn, TurnResult, bonus_goods,
-                   cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
-                   record_moves_and_places, set_card_play, specialist_production, store_goods, take_back_cards)
+from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, TEAM as TEAM_PLAY, THIRD_PLAYER, UNKNOWN_CARD, Snapshot
+from contrarius.rules.contrarius_part import (Event, PlayerAction, Roll, Turn, TurnResult, ensure_valid, produce_for_players,
+                                              record_moves_and_places, set_card_play, store_goods)
+from contrarius.rules.end_of_game import LAST_CARD, final_turn_note, is_over, refuse_after_end
+from contrarius.rules.player_part import (bonus_goods, cash_bonus, colonist_money, player_part, specialist_production,
+                                          take_back_cards)
 
 TEAM = TEAM_PLAY
 THIRD = THIRD_PLAYER
@@ -53,7 +55,7 @@ class Part(Record):
     ``personality``: their pick on a double card. ``action``/``province``: a Prefect's
     ``produce``/``reactivate`` and the province; a Colonist's ``place``/``money``.
     ``copy``: a Diplomat's copied card. ``builds``, ``moves``, ``places``, ``buys``: as in
-    :class:`~contrarius.rules.turn.PlayerAction`.
+    :class:`~contrarius.rules.contrarius_part.PlayerAction`.
     """
 
     _fields = ("card", "personality", "action", "province", "copy", "builds", "moves", "places", "buys")
@@ -86,14 +88,14 @@ class Part(Record):
 class TeamAction(PlayerAction):
     """A turn of team play or of the third-player variant.
 
-    The fields of :class:`~contrarius.rules.turn.PlayerAction` are the active player's card
+    The fields of :class:`~contrarius.rules.contrarius_part.PlayerAction` are the active player's card
     and changes (after a Legatus: how they carried out the partner's card). Added:
     ``personality`` (double card: the active player's pick), ``praetor_reaction``
     (``vp``|``house``: the reaction printed on the Praetor Contrarius reacts to),
     ``partner`` (the partner's part; None: not recorded), ``veto`` (third-player: the
     player using their veto card) and ``veto_face`` (the re-rolled result read from the
     table; None: the program rolls). Its ``__init__`` takes the fields of a
-    :class:`~contrarius.rules.turn.PlayerAction` (all by keyword but ``card``) and these.
+    :class:`~contrarius.rules.contrarius_part.PlayerAction` (all by keyword but ``card``) and these.
     """
 
     _fields = PlayerAction._fields + ("personality", "praetor_reaction", "partner", "veto", "veto_face")
@@ -130,26 +132,9 @@ def other_player(s: Snapshot, pid: str) -> str:
     return next(p.id for p in s.players if p.id != pid)
 
 
-def final_turn_note(s: Snapshot) -> str | None:
-    """Who still plays a final card and whether Contrarius reacts to it; None if nobody.
-
-    Rules: "Cooperative End of Game"; third-player: the reading in the module docstring.
-    """
-    if s.ended is None or not s.ended.final_turn_pending:
-        return None
-    who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
-    nxt = s.active or "player1"
-    if s.mode == TEAM:
-        return f"{who} ended the game: the team plays one final card ({nxt} plays it, both carry it out), without a reaction"
-    if s.mode == THIRD:
-        reacts = nxt == "player2" and s.ended.by != CONTRARIUS
-        return f"{who} ended the game: {nxt} plays a final card" + (" (Contrarius reacts to it)" if reacts else " (no reaction)")
-    return "Contrarius ended the game: play your final card (no reaction)"
-
-
 # ----- the turn engine -----------------------------------------------------------------------------
 class TwoPlayerTurn(Turn):
-    """A :class:`~contrarius.rules.turn.Turn` with two players.
+    """A :class:`~contrarius.rules.contrarius_part.Turn` with two players.
 
     Adds: dice replayed for a veto (``preset``), the display refilled once after the
     players' purchases (``bought``), and the end-of-game wording of the two-player modes.
@@ -198,31 +183,6 @@ class TwoPlayerTurn(Turn):
             new = UNKNOWN_CARD
         s.stack_remaining -= 1
         return new
-
-    def check_houses(self, owner: str) -> None:
-        if len(self.s.houses_of(owner)) >= 15:
-            self.end_game(owner, "built its 15th house" if owner == CONTRARIUS else "built their 15th house")
-
-    def end_game(self, owner: str, why: str) -> None:
-        """"Cooperative End of Game" / the third-player reading: the Concordia card and who
-        still plays a final card."""
-        s = self.s
-        if s.ended is not None:
-            return
-        third = s.mode == THIRD
-        s.concordia = owner
-        s.ended = Ended(owner, final_turn_pending=owner == CONTRARIUS or third)
-        who = "Contrarius" if owner == CONTRARIUS else owner
-        if third:
-            tail = {CONTRARIUS: "player1 and player2 each play one final card, without a reaction of Contrarius",
-                    "player1": "player2 plays one final card (Contrarius reacts to it as usual)",
-                    "player2": "Contrarius reacts to this card as usual, then player1 plays one final card"}[owner]
-        elif owner == CONTRARIUS:
-            tail = "the team plays one final card (both partners carry it out), without a reaction"
-        else:
-            tail = "the partner still carries out their action; the game ends after this reaction of Contrarius"
-        ev = Event("end", f"{who} {why}: the game ends, {who} takes the Concordia card (7 VP); {tail}", {"by": owner})
-        (self.events if owner == CONTRARIUS else self.player_events).append(ev)
 
     def note(self, kind: str, text: str, **data: Any) -> None:
         """Record an event of the players' part of the turn."""
@@ -325,7 +285,7 @@ def _buy(t: TwoPlayerTurn, pid: str, wants: list[str]) -> None:
             p.hand.append(Card.of(name))
         t.note("buy", f"{pid} buys {name} from display position {pos}", card=name, player=pid, position=pos)
         if s.cards_left == 0:
-            t.end_game(pid, "took the last card of the display")
+            t.end_game(pid, LAST_CARD)
 
 
 def settle_display(t: TwoPlayerTurn) -> None:
@@ -375,7 +335,7 @@ def _prefect(t: TwoPlayerTurn, pid: str, pc: Card, act: str, province: str | Non
         if s.mode == THIRD and s.praefectus_magnus == pid:
             n, why = 2, f" (the Praefectus Magnus: {pid} passes it to {other_player(s, pid)})"
             s.praefectus_magnus = other_player(s, pid)
-        store_goods(t, p, bonus, n)  # never beyond the storehouse (see turn.store_goods)
+        store_goods(t, p, bonus, n)  # never beyond the storehouse (see contrarius_part.store_goods)
         got = produce_for_players(t, province, "Prefect")
         houses = "; ".join(f"{g['player']} " + ", ".join(f"{k} {x}" for x, k in g["goods"].items()) for g in got) or "none"
         t.note("produce", f"{pid} produces in {province}: bonus {n} {bonus}{why}; houses: {houses}",
@@ -388,7 +348,7 @@ def carry_out(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> tup
     """``pid`` carries out the personality ``pc`` (no Diplomat, no double card any more).
 
     What ``pid`` receives is added to their tally and reported in the solo report's words
-    (:mod:`.turn`): the Tribune's sestertii (:func:`~contrarius.rules.turn.take_back_cards`), the
+    (:mod:`contrarius.rules.contrarius_part`): the Tribune's sestertii (:func:`~contrarius.rules.player_part.take_back_cards`), the
     Colonist's money, a specialist's goods, a Prefect's production or cash bonus."""
     act, province = check_record(statement_of(pc.reaction), pc, part, t.s, pid, opt)
     if pc.reaction == Reaction.TRIBUNE and t.s.player(pid).played:
@@ -533,7 +493,7 @@ def finish(snapshot: Snapshot, t: TwoPlayerTurn, plan: Plan | None, reacts: bool
     vp_before = snapshot.contrarius.vp
     entry["vp"] = [vp_before, s.contrarius.vp]
     s.log.append(entry)
-    game_over = s.ended is not None and not s.ended.final_turn_pending
+    game_over = is_over(s)
     reacted = plan.reacted.name if reacts and plan is not None else None
     ensure_valid(s)
     return TurnResult(s, played, reacted, t.player_events, t.events, t.rolls, vp_before, s.contrarius.vp,

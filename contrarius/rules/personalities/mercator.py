@@ -21,7 +21,7 @@ from typing import Any
 
 from contrarius.material.cards import Reaction
 from contrarius.rules.personalities.statement import Statement
-from contrarius.rules.turn import produce_for_players
+from contrarius.rules.contrarius_part import produce_for_players
 from contrarius.rules.variants.solo_variants import bonus_piece, bonus_turned, mercator_fish
 
 

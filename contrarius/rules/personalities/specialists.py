@@ -7,7 +7,7 @@ each produce one unit from every one of your houses of that goods type."
 victory points."
 
 What the player records: nothing but the card (what each produces is worked out,
-:func:`contrarius.rules.turn.specialist_production`).
+:func:`contrarius.rules.player_part.specialist_production`).
 """
 
 from __future__ import annotations

@@ -12,8 +12,7 @@ the third-player variant, ``preview`` and ``session`` all read these statements;
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from contrarius.errors import ContrariusError, RuleError
 
@@ -21,9 +20,9 @@ from contrarius.errors import ContrariusError, RuleError
 Choice = tuple[str, str]
 
 
-@dataclass(frozen=True)
-class Statement:
-    """One card's rules, as the rulebook states them.
+class Statement(NamedTuple):
+    """One card's rules, as the rulebook states them (a frozen value: a ``NamedTuple``, as
+    :mod:`contrarius.records` says why).
 
     ``reaction``: the card's reaction key (:class:`~contrarius.material.cards.Reaction`).
     ``card``: its printed name (the group's names for the specialists and double cards).
@@ -90,7 +89,7 @@ def check_record(st: Statement, card: Any, rec: Any, s: Any, who: str | None = N
     """Refuse what ``rec`` records that the card ``card`` (stated by ``st``) does not allow;
     return ``(the action chosen, the province produced in)``.
 
-    ``rec``: a :class:`~contrarius.rules.turn.PlayerAction` or a two-player
+    ``rec``: a :class:`~contrarius.rules.contrarius_part.PlayerAction` or a two-player
     :class:`~contrarius.rules.modes.twoplayer.Part` (``action``, ``province``, ``builds``,
     ``moves``, ``buys``, ``places``). ``who``: None in solo play (the messages say "you"),
     else the player carrying the card out, and ``opt`` the prefix of their options

@@ -15,7 +15,7 @@ the card, place it face up in the card display of Contrarius."
 What the player records: at most one colonist bought (``--place KIND:CITY``), placed
 where new colonists start (Roma, the capital: a board's start place for its kind), never
 in a city with the player's house. The played cards taken back and the sestertii are
-worked out (:func:`contrarius.rules.turn.take_back_cards`). "Solo Variants", Concordia
+worked out (:func:`contrarius.rules.player_part.take_back_cards`). "Solo Variants", Concordia
 Salsa: with the Tribune the player also takes a forum card, and Contrarius prefers a salt
 city for its house (:mod:`contrarius.rules.variants.solo_variants`).
 """

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from contrarius.errors import ContrariusError
-from contrarius.model.snapshot import LEVELS, MODES, Snapshot
+from contrarius.model.snapshot import LEVELS, MODES, SOLO, TEAM, THIRD_PLAYER, Snapshot
 from contrarius.rules.contrarius_part import PlayerAction, TurnResult
 
 if TYPE_CHECKING:
@@ -35,9 +35,9 @@ def _of_mode(mode: str, name: str) -> Callable:
     """The function ``name`` (``"play"`` or ``"new_game"``) of ``mode`` (one of
     :data:`~contrarius.model.snapshot.MODES`), its module imported now: solo play's ``play`` is
     :mod:`.reactions`', its ``new_game`` :mod:`.setup`'s."""
-    if mode == "team":
+    if mode == TEAM:
         from contrarius.rules.modes import team as module
-    elif mode == "third-player":
+    elif mode == THIRD_PLAYER:
         from contrarius.rules.modes import third_player as module
     elif name == "play":
         from contrarius.rules.modes import solo as module
@@ -76,6 +76,6 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
     if opts.mode not in MODES:
         raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
-    if opts.mode != "solo" and (opts.salsa or opts.fish_market):
+    if opts.mode != SOLO and (opts.salsa or opts.fish_market):
         raise ContrariusError("the rulebook's \"Solo Variants\" (--salsa, --fish-market) are for solo play")
     return _of_mode(opts.mode, "new_game")(opts)

@@ -529,7 +529,7 @@ def playable_cards(snapshot: Snapshot, player: str | None = None) -> tuple[list[
         return list(dict.fromkeys(c.name for c in p.hand)), "hand"
     # the team-play cards are not offered in a solo summary
     names = [n for n, facts in catalog().items() if snapshot.mode != SOLO or not team_only(facts["reaction"])]
-    return names, "every solo card" if snapshot.mode == "solo" else "every card"
+    return names, "every solo card" if snapshot.mode == SOLO else "every card"
 
 
 def summary(snapshot: Snapshot, player: str | None = None, *, reveal: dict[int, str] | None = None,

@@ -164,12 +164,13 @@ def build_action(snap, card: str, options: dict[str, Any], *, trial: bool = Fals
     False: the partner's part is not asked yet (team play: left unrecorded in a trial).
     """
     from contrarius.cli.commands.play import turn_action
+    from contrarius.model.snapshot import SOLO
 
     opts = {k: (list(v) if isinstance(v, list) else v) for k, v in options.items()}
     pa = turn_action(snap, card, **opts)
     if trial:
         pa.no_roll = True
-        if snap.mode != "solo" and not partner_known:
+        if snap.mode != SOLO and not partner_known:
             pa.partner = None
     return pa
 
@@ -222,8 +223,10 @@ def _city_choices(snap) -> tuple[Choice, ...]:
 
 
 def _place_choices(snap, pid: str) -> tuple[Choice, ...]:
+    from contrarius.material.board import KINDS
+
     houses = sorted(snap.houses_of(pid), key=str.casefold)
-    return tuple((f"{k}:{c}", "your house" if c in houses else "start") for k in ("land", "sea")
+    return tuple((f"{k}:{c}", "your house" if c in houses else "start") for k in KINDS
                  for c in dict.fromkeys([*snap.homes(k), *houses]))
 
 
@@ -251,12 +254,13 @@ def _shorthand_completer(state, pid: str, steps: int) -> Callable[[str], tuple[s
     ``>``, the cities the colonist at ``WHERE`` can end next to within ``steps``
     (:func:`contrarius.words.names.reachable_cities`), in ``state`` (the game after the moves
     already answered). Text without ``>`` gets none (the exact forms are the choices)."""
+    from contrarius.material.board import KINDS
     from contrarius.words.names import colonists_at, reachable_cities
 
     def complete(text: str) -> tuple[str, ...]:
         head, sep, _ = text.partition(">")
         kind, colon, where_ = head.partition(":")
-        if not sep or not colon or kind.casefold() not in ("land", "sea") or not where_:
+        if not sep or not colon or kind.casefold() not in KINDS or not where_:
             return ()
         try:
             cols = colonists_at(state, pid, kind.casefold(), where_)
@@ -591,10 +595,10 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     from contrarius.rules.player_part import card_in_hand
     from contrarius.rules.personalities import statement_of
     from contrarius.rules.personalities.double_choice import halves
-    from contrarius.model.snapshot import THIRD_PLAYER
+    from contrarius.model.snapshot import SOLO, TEAM, THIRD_PLAYER
 
     refuse_after_end(snap)
-    solo = snap.mode == "solo"
+    solo = snap.mode == SOLO
     pid = snap.player(None).id if solo else (snap.active or snap.players[0].id)
     mate = None if solo else next(p.id for p in snap.players if p.id != pid)
     me = "" if solo else pid
@@ -710,7 +714,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         if statement_of(eff).produces_in is not None:
             state["fill"] = {}
         yield from _part(snap, name, opts, eff, pid, me, "", checked)
-        if snap.mode == "team":
+        if snap.mode == TEAM:
             state["partner"] = True
             if statement_of(eff).partner_plays:
                 def own(a: str) -> str:
@@ -746,6 +750,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
     rest, which depends on the die), tied colonist moves, cards drawn into the display."""
     from contrarius.material.dice import DIE_COLOURS, parse_face
     from contrarius.words.names import card_from_text, die_face_text
+    from contrarius.model.snapshot import THIRD_PLAYER
     from contrarius.rules.game import play
 
     veto_asked = refill_declined = False
@@ -768,7 +773,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
                                           tuple((n, "") for n, _ in _stack_choices())), reveal)
             opts["reveal"] = list(opts.get("reveal") or []) + [f"{pos}={got}"]
             continue
-        if snap.mode == "third-player" and not veto_asked and result.reacted_to and result.rolls:
+        if snap.mode == THIRD_PLAYER and not veto_asked and result.reacted_to and result.rolls:
             veto_asked = True
             holders = tuple((p.id, "unused veto card") for p in snap.players if p.veto is True)
             if holders:

@@ -8,11 +8,13 @@ mechanism of :mod:`contrarius.rules.contrarius_part` that solo play uses too:
 - what a turn is told (:class:`TeamAction`: the active player's card and changes, the
   partner's :class:`Part`, a double card's personality, the Praetor's reaction, a veto);
 - :class:`TwoPlayerTurn`: dice replayed for a veto, the display refilled once after the
-  players' purchases (:func:`settle_display`), the end-of-game wording of the two-player modes;
-- one player carrying out a personality (:func:`carry_out`: the checks, board changes,
+  players' purchases (:func:`settle_display`); the end of the game is
+  :mod:`contrarius.rules.end_of_game`'s;
+- one player carrying out a personality (:func:`carry_out`: the card's statement's check,
+  :func:`~contrarius.rules.personalities.statement.check_record`, then board changes,
   purchases, a Prefect's production or reactivation);
-- Contrarius's reaction to the first action (:func:`reaction`: the solo reactions of
-  :func:`contrarius.rules.modes.solo.react` plus the Praetor and the Proconsul);
+- Contrarius's reaction to the first action (:func:`reaction`: the card's statement's, as
+  :mod:`contrarius.rules.personalities` states each card, the Praetor's as printed on it);
 - a whole turn (:func:`run`, :func:`finish`) given the mode's own "players' part";
 - the setup both modes share (the display, Contrarius's cards).
 
@@ -37,7 +39,7 @@ from contrarius.rules.setup import SetupOptions, fresh_table, setup_contrarius, 
 from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, TEAM as TEAM_PLAY, THIRD_PLAYER, UNKNOWN_CARD, Snapshot
 from contrarius.rules.contrarius_part import (Event, PlayerAction, Roll, Turn, TurnResult, ensure_valid, produce_for_players,
                                               record_moves_and_places, set_card_play, store_goods)
-from contrarius.rules.end_of_game import LAST_CARD, final_turn_note, is_over, refuse_after_end
+from contrarius.rules.end_of_game import LAST_CARD, is_over, refuse_after_end
 from contrarius.rules.player_part import (bonus_goods, cash_bonus, colonist_money, player_part, specialist_production,
                                           take_back_cards)
 
@@ -137,7 +139,7 @@ class TwoPlayerTurn(Turn):
     """A :class:`~contrarius.rules.contrarius_part.Turn` with two players.
 
     Adds: dice replayed for a veto (``preset``), the display refilled once after the
-    players' purchases (``bought``), and the end-of-game wording of the two-player modes.
+    players' purchases (``bought``).
     """
 
     def __init__(self, snap: Snapshot, action: PlayerAction, preset: list[Roll] | None = None):

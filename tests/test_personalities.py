@@ -170,4 +170,8 @@ def test_the_double_cards_and_team_cards_are_named_by_their_statements():
         "Legatus", "Praetor", "Proconsul", "Prefect/Architect", "Architect/Mercator", "Mercator/Prefect"]
     assert [n for n, f in catalog().items() if statement_of(f["reaction"]).buys] == ["Senator", "Consul", "Praetor", "Proconsul"]
     assert all(statement_of(Card.of(n).reaction).halves == ("/" in n) for n in catalog())
+    # the names a solo game does not offer (kept as a list there: TAB loads no statement)
+    from contrarius.words.names import TEAM_CARDS
+
+    assert set(TEAM_CARDS) == {n for n, f in catalog().items() if statement_of(f["reaction"]).team_only}
     assert re.fullmatch(r"[a-z_]+", Reaction.PREFECT_MAGNUS.value)

@@ -14,7 +14,8 @@ the turn is :func:`contrarius.rules.game.play` (the dispatcher by mode) of that 
 (:mod:`contrarius.cli.session.command`) reads, prints and writes.
 
 What is asked, in the order of the card's action (base rules, "Personality cards";
-Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"):
+Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"): exactly what the
+card's statement (:mod:`contrarius.rules.personalities`) lets the player record:
 
 - the card played (the active player's hand when recorded; unique prefixes accepted);
 - Diplomat: the card copied; double card: the personality chosen; Legatus: the partner's
@@ -386,8 +387,10 @@ def _either(key: str, text: str, pair: tuple[Choice, Choice], what: str) -> Flow
 # ----- one player's part of the card ------------------------------------------------------------
 def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, prefix: str,
           checked: Callable[[], None]) -> Flow:
-    """Ask ``pid``'s part of a card with the reaction ``kind``; option names get ``prefix``
-    (``""`` or ``"partner_"``). ``checked`` runs the rules on the options so far."""
+    """Ask ``pid``'s part of a card with the reaction ``kind``, the questions its statement
+    names (a choice of action and its province, colonist moves and houses, cards bought,
+    colonists placed); option names get ``prefix`` (``""`` or ``"partner_"``). ``checked``
+    runs the rules on the options so far."""
     from contrarius.material.cards import Reaction
     from contrarius.rules.build import movement_steps
     from contrarius.rules.personalities import statement_of

@@ -9,7 +9,7 @@ counts as much as one at the top of a module. The layers, bottom to top (README
     material/     the printed material: boards, personality cards, dice faces
     model/        the game state: snapshot, the solo variants' state
     store/        snapshot files on disk, the undo history
-    rules/        the rules (build, turn, modes/, variants/, setup, scoring, preview, campaign)
+    rules/        the rules (build, a turn, personalities/ below modes/, variants/, setup, scoring, preview, campaign)
     words/, pictures/   what the player types read into names; the SVG pictures
     cli/          the command line (and __main__)
 
@@ -57,7 +57,10 @@ RULES_ORDER: list[tuple[str, set[str]]] = [
 
 #: Team play and the third-player variant: solo play never reaches them.
 TWO_PLAYER = {"contrarius.rules.modes.twoplayer", "contrarius.rules.modes.team", "contrarius.rules.modes.third_player"}
-SOLO = {"contrarius.rules.turn", "contrarius.rules.modes.solo", "contrarius.rules.setup", "contrarius.rules.build"}
+SOLO = {"contrarius.rules.contrarius_part", "contrarius.rules.player_part", "contrarius.rules.modes.solo", "contrarius.rules.setup",
+        "contrarius.rules.build"}
+#: Inside rules/: each card's statement (personalities/) sits below the modes that read it.
+PERSONALITIES = "contrarius.rules.personalities"
 
 
 def modules(root: Path = PACKAGE) -> dict[str, Path]:
@@ -204,8 +207,21 @@ def test_each_module_imports_only_its_own_layer_or_below(module):
 
 
 def test_solo_play_never_imports_team_code():
-    for module in SOLO:
+    for module in SOLO | {m for m in GRAPH if m.startswith(PERSONALITIES)}:
         assert not reachable(GRAPH, module) & TWO_PLAYER, module
+
+
+def test_the_personalities_sit_below_the_modes():
+    # the modes, the player's own action and preview read the cards' statements; a card's
+    # module never reaches a mode, the dispatcher, preview or the player's own action
+    cards = {m for m in GRAPH if m == PERSONALITIES or m.startswith(PERSONALITIES + ".")}
+    assert "contrarius.rules.personalities.tribune" in cards and len(cards) == 16
+    above = ("contrarius.rules.modes", "contrarius.rules.game", "contrarius.rules.preview", "contrarius.rules.player_part")
+    for module in sorted(cards):
+        assert not {m for m in reachable(GRAPH, module) if m.startswith(above)}, module
+    for reader in ("contrarius.rules.modes.solo", "contrarius.rules.modes.twoplayer", "contrarius.rules.player_part",
+                   "contrarius.rules.preview"):
+        assert PERSONALITIES in GRAPH[reader], reader
 
 
 @pytest.mark.parametrize("module", sorted(m for m in GRAPH if layer_of(m) < layer_of("contrarius.cli")))

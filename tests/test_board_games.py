@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from contrarius.material.board import board_names, load_board
 from contrarius.cli import app
 from contrarius.rules.game import new_game, play
-from contrarius.rules.turn import PlayerAction
+from contrarius.rules.contrarius_part import PlayerAction
 from contrarius.rules.setup import SetupOptions
 from contrarius.model.snapshot import Snapshot
 from contrarius.store.files import dump_snapshot, load_snapshot

@@ -379,7 +379,7 @@ def test_where_for_every_face_on_one_snapshot_shares_step_one():
     # separate calls: on every example, on each board set up, and on those games after a
     # few turns (houses built, colonists moved, cities out of reach with their reasons).
     from contrarius.rules.game import play
-    from contrarius.rules.turn import PlayerAction
+    from contrarius.rules.contrarius_part import PlayerAction
 
     snaps = [load_snapshot(str(p)) for p in sorted(EXAMPLES.glob("*.yaml"))]
     for board in ("aegyptus", "balearica", "britannia", "byzantium", "corsica", "creta", "cyprus", "gallia",

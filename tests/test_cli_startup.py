@@ -216,7 +216,7 @@ def test_a_record_names_the_parameters_of_its_init():
     from contrarius.records import Record
 
     for mod in ("material.board", "model.variants", "model.snapshot", "store.files", "rules.build",
-                "rules.variants.solo_variants", "rules.turn", "rules.setup", "rules.modes.twoplayer", "rules.preview"):
+                "rules.variants.solo_variants", "rules.contrarius_part", "rules.player_part", "rules.setup", "rules.modes.twoplayer", "rules.preview"):
         importlib.import_module(f"contrarius.{mod}")
     seen, todo = [], list(Record.__subclasses__())
     while todo:

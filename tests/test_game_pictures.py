@@ -23,7 +23,7 @@ from contrarius.cli import app
 from contrarius.errors import EXIT_INPUT, EXIT_USAGE, NeedRevealError
 from contrarius.rules.game import new_game, play
 from contrarius.rules.setup import EXPERT_TRACK, SetupOptions
-from contrarius.rules.turn import PlayerAction
+from contrarius.rules.contrarius_part import PlayerAction
 from contrarius.store.files import dump_snapshot, load_snapshot
 from test_board_games import _turn
 

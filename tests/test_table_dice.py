@@ -20,7 +20,7 @@ from contrarius.store.files import load_snapshot
 from contrarius.cli.session.flow import die_question
 from contrarius.errors import NeedDieError
 from contrarius.rules.game import play
-from contrarius.rules.turn import PlayerAction
+from contrarius.rules.contrarius_part import PlayerAction
 from contrarius.store.files import dump_snapshot
 from test_reactions import _blocked, snap  # the hand-built "cannot build" table
 

@@ -42,7 +42,8 @@ from team_helpers import reload, texts
 
 from contrarius.model.snapshot import CONTRARIUS, Snapshot
 from contrarius.rules.modes.team import record_hand
-from contrarius.rules.modes.twoplayer import Part, TeamAction, as_team_action, final_turn_note, halves
+from contrarius.rules.end_of_game import final_turn_note
+from contrarius.rules.modes.twoplayer import Part, TeamAction, as_team_action, halves
 
 ITALIA_TOKENS = {
     "Bavzanvm": "brick", "Aqvileia": "cloth", "Verona": "brick", "Comvm": "food", "Segvsio": "tool",

@@ -26,7 +26,8 @@ from team_helpers import reload, texts
 
 from contrarius.model.snapshot import CONTRARIUS, Snapshot
 from contrarius.rules.modes.team import record_hand
-from contrarius.rules.modes.twoplayer import Part, TeamAction, final_turn_note
+from contrarius.rules.end_of_game import final_turn_note
+from contrarius.rules.modes.twoplayer import Part, TeamAction
 
 # the Italia tokens of examples/italia-setup.yaml (as in tests/test_team.py)
 ITALIA_TOKENS = {

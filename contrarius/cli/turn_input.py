@@ -50,7 +50,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
                   reveal: list[str] | None = None, die: list[str] | None = None, choose: list[int] | None = None,
                   player: str | None = None, snapshot=None, forum: str | None = None, forum_refill: list[str] | None = None,
                   forum_reveal: list[str] | None = None, fish: int = 0):
-    """The :class:`~contrarius.rules.turn.PlayerAction` that ``play``'s (and ``preview``'s)
+    """The :class:`~contrarius.rules.contrarius_part.PlayerAction` that ``play``'s (and ``preview``'s)
     options describe. Raises :class:`ContrariusError` for options that contradict each other.
 
     ``snapshot``: the game the options are for; with it, card names may be unique prefixes
@@ -61,7 +61,7 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     without ``--money`` places colonists, which the rule engine decides.
     """
     from contrarius.words.names import card_from_text, parse_moves
-    from contrarius.rules.turn import PlayerAction
+    from contrarius.rules.contrarius_part import PlayerAction
 
     mode = snapshot.mode if snapshot is not None else None
     owner = snapshot.player(player).id if snapshot is not None else None
@@ -143,7 +143,7 @@ TEAM_OPTIONS = ("personality", "praetor_reaction", "partner_card", "partner_pers
 
 def turn_action(snap, card: str, **options):
     """The action that ``play``'s options describe for the game in ``snap``: a
-    :class:`~contrarius.rules.turn.PlayerAction` in solo play, a
+    :class:`~contrarius.rules.contrarius_part.PlayerAction` in solo play, a
     :class:`~contrarius.rules.modes.twoplayer.TeamAction` in team and third-player games.
 
     ``options`` are ``play``'s option values by parameter name (``produce="Campania"``,

@@ -23,7 +23,7 @@ def render_turn(result, con) -> None:
         if solo:
             lines.append("[bold yellow]Contrarius ended the game: play your final card (no reaction).[/bold yellow]")
         else:
-            from contrarius.rules.modes.twoplayer import final_turn_note
+            from contrarius.rules.end_of_game import final_turn_note
 
             lines.append(f"[bold yellow]{final_turn_note(result.snapshot)}.[/bold yellow]")
     if not solo and not result.game_over:

@@ -7,6 +7,7 @@ gives each name's default gods, purchase cost, reaction and how sure the facts a
 
 from __future__ import annotations
 
+import enum
 import functools
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -20,6 +21,28 @@ SPECIALIST_ORDER: tuple[str, ...] = ("Weaver", "Vintner", "Smith", "Farmer", "Ma
 SETUP_SPECIALISTS: tuple[str, ...] = ("Mason", "Farmer", "Smith")
 
 _DATA = Path(__file__).resolve().parent / "data"
+
+
+class Reaction(enum.StrEnum):
+    """The reaction keys of ``data/cards.yaml``: which box of Contrarius's reaction a card
+    bears ("Solo Personality Cards", "Cooperative Personality Cards"). A member equals its
+    key (``Reaction.TRIBUNE == "tribune"``), the value :attr:`Card.reaction` gives; each
+    has its statement in :mod:`contrarius.rules.personalities`."""
+
+    PREFECT = "prefect"
+    PREFECT_MAGNUS = "prefect_magnus"
+    ARCHITECT = "architect"
+    MERCATOR = "mercator"
+    SENATOR = "senator"
+    CONSUL = "consul"
+    TRIBUNE = "tribune"
+    COLONIST = "colonist"
+    SPECIALIST = "specialist"
+    DIPLOMAT = "diplomat"
+    LEGATUS = "legatus"
+    PRAETOR = "praetor"
+    PROCONSUL = "proconsul"
+    DOUBLE = "double"
 
 
 @functools.lru_cache(maxsize=None)

@@ -38,7 +38,10 @@ from contrarius.io.yamlio import shown
 
 FORMAT_VERSION = 1
 CONTRARIUS = "contrarius"
-MODES: tuple[str, ...] = ("solo", "team", "third-player")
+#: The modes of play: solo play ("Solo Personality Cards"), team play ("Cooperative
+#: Teamplay"), Contrarius as a third player ("Contrarius as a third player").
+SOLO, TEAM, THIRD_PLAYER = "solo", "team", "third-player"
+MODES: tuple[str, ...] = (SOLO, TEAM, THIRD_PLAYER)
 LEVELS: tuple[str, ...] = ("standard", "veteran", "expert")
 MAX_HOUSES = 15
 MAX_COLONISTS_PER_KIND = 3

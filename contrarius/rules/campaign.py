@@ -27,7 +27,7 @@ from typing import Any
 from contrarius.errors import ContrariusError, InputFileError, Problem, RuleError
 from contrarius.io.yamlio import shown
 from contrarius.rules.scoring import FinalScore
-from contrarius.model.snapshot import CONTRARIUS
+from contrarius.model.snapshot import CONTRARIUS, SOLO
 
 CAMPAIGN_FORMAT = 1
 #: "Start with a game of standard difficulty and thus with 20 victory points".
@@ -295,7 +295,7 @@ def game_from_score(final: FinalScore, start_vp: int, board: str | None = None, 
     difficulty"), and
     :class:`ContrariusError` when the player's total is not known.
     """
-    if final.mode != "solo":
+    if final.mode != SOLO:
         raise RuleError(f"a campaign is a sequence of solo games; this is a {final.mode} game")
     if final.level != "standard":
         raise RuleError(f"a campaign is played at standard level; this game is {final.level}")
@@ -380,7 +380,7 @@ def campaign_start(path: str, *, level: str, mode: str) -> tuple[int, str]:
     --campaign`` creates it). Raises :class:`RuleError` when the campaign is over or the
     game is not a standard solo game, :class:`InputFileError` for a bad file.
     """
-    if mode != "solo":
+    if mode != SOLO:
         raise RuleError(f"a campaign is a sequence of solo games; drop --mode {mode} or --campaign")
     if level != "standard":
         raise RuleError(f"a campaign is played at standard level; drop --level {level} or --campaign")

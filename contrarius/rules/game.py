@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from contrarius.errors import ContrariusError
-from contrarius.model.snapshot import LEVELS, MODES, Snapshot
-from contrarius.rules.turn import PlayerAction, TurnResult
+from contrarius.model.snapshot import LEVELS, MODES, SOLO, TEAM, THIRD_PLAYER, Snapshot
+from contrarius.rules.contrarius_part import PlayerAction, TurnResult
 
 if TYPE_CHECKING:
     from contrarius.rules.setup import SetupOptions
@@ -35,9 +35,9 @@ def _of_mode(mode: str, name: str) -> Callable:
     """The function ``name`` (``"play"`` or ``"new_game"``) of ``mode`` (one of
     :data:`~contrarius.model.snapshot.MODES`), its module imported now: solo play's ``play`` is
     :mod:`.reactions`', its ``new_game`` :mod:`.setup`'s."""
-    if mode == "team":
+    if mode == TEAM:
         from contrarius.rules.modes import team as module
-    elif mode == "third-player":
+    elif mode == THIRD_PLAYER:
         from contrarius.rules.modes import third_player as module
     elif name == "play":
         from contrarius.rules.modes import solo as module
@@ -51,7 +51,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     reaction, by the rules of the snapshot's mode (solo: "Solo Personality Cards"; team:
     "Cooperative Game Play"; third-player: "Contrarius as a third player").
 
-    ``action`` is a :class:`~contrarius.rules.turn.PlayerAction` (team and third-player games
+    ``action`` is a :class:`~contrarius.rules.contrarius_part.PlayerAction` (team and third-player games
     also take a :class:`~contrarius.rules.modes.twoplayer.TeamAction`). ``snapshot`` is not changed;
     the result holds the new snapshot, which always loads again. Raises
     :class:`GameOverError` after the end of the game, :class:`RuleError` for an action the
@@ -76,6 +76,6 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
     if opts.mode not in MODES:
         raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
-    if opts.mode != "solo" and (opts.salsa or opts.fish_market):
+    if opts.mode != SOLO and (opts.salsa or opts.fish_market):
         raise ContrariusError("the rulebook's \"Solo Variants\" (--salsa, --fish-market) are for solo play")
     return _of_mode(opts.mode, "new_game")(opts)

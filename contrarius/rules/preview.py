@@ -46,8 +46,9 @@ from contrarius.material.dice import DIE_COLOURS, parse_face
 from contrarius.errors import ContrariusError, GameOverError, NeedDieError
 from contrarius.rules.game import play
 from contrarius.records import Record
-from contrarius.rules.turn import Event, PlayerAction, TurnResult
-from contrarius.model.snapshot import CONTRARIUS, MODES, Snapshot
+from contrarius.rules.contrarius_part import Event, PlayerAction, TurnResult
+from contrarius.model.snapshot import CONTRARIUS, MODES, SOLO, Snapshot
+from contrarius.rules.personalities import statement_of, team_only
 from contrarius.rules.variants.solo_variants import bonus_turned
 
 #: The third-player variant's mode (``contrarius.rules.modes.twoplayer.THIRD``): its module, with
@@ -56,8 +57,6 @@ THIRD = MODES[2]
 
 #: A branch rolling more dice than this is a bug in the reaction code (a loop).
 MAX_DICE = 12
-#: Reactions of the team-play cards: not offered in a solo summary.
-TEAM_REACTIONS = ("legatus", "praetor", "proconsul", "double")
 
 
 def odds(probability: Fraction, denominators: list[int]) -> str:
@@ -505,20 +504,22 @@ def _variants(snapshot: Snapshot, name: str, copy: str | None = None, player: st
     when ``copy``); the group ``"produce"`` gathers the Prefect's provinces (fields None:
     no province can produce)."""
     reacting = copy or name
-    kind = Card.of(reacting).reaction
+    st = statement_of(Card.of(reacting).reaction)
     base: dict[str, Any] = {"card": name, "copy": copy}
-    if kind == "diplomat" and copy is None:
+    if st.copies and copy is None:
         out: list[tuple[str, dict[str, Any] | None]] = []
         for target in _copyable(snapshot, player):
             out.extend((f"copy {target}: {g}", f) for g, f in _variants(snapshot, name, target, player))
         return out
-    if kind in ("prefect", "prefect_magnus"):
-        out = [("produce", {**base, "action": "produce", "province": p})
-               for p in sorted(snapshot.board.provinces, key=str.casefold) if snapshot.bonus_markers.get(p) == "goods"]
-        return (out or [("produce", None)]) + [("reactivate", {**base, "action": "reactivate"})]
-    if kind == "colonist":
-        return [("place", {**base, "action": "place"}), ("money", {**base, "action": "money"})]
-    return [("", base)]
+    out = []
+    for act in st.actions:  # the card's choice of action (its statement's)
+        if act == st.produces_in:
+            produce = [(act, {**base, "action": act, "province": p})
+                       for p in sorted(snapshot.board.provinces, key=str.casefold) if snapshot.bonus_markers.get(p) == "goods"]
+            out.extend(produce or [(act, None)])
+        else:
+            out.append((act, {**base, "action": act}))
+    return out or [("", base)]
 
 
 def playable_cards(snapshot: Snapshot, player: str | None = None) -> tuple[list[str], str]:
@@ -526,8 +527,9 @@ def playable_cards(snapshot: Snapshot, player: str | None = None) -> tuple[list[
     p = snapshot.player(player)
     if p.hand is not None:
         return list(dict.fromkeys(c.name for c in p.hand)), "hand"
-    names = [n for n, facts in catalog().items() if snapshot.mode != "solo" or facts["reaction"] not in TEAM_REACTIONS]
-    return names, "every solo card" if snapshot.mode == "solo" else "every card"
+    # the team-play cards are not offered in a solo summary
+    names = [n for n, facts in catalog().items() if snapshot.mode != SOLO or not team_only(facts["reaction"])]
+    return names, "every solo card" if snapshot.mode == SOLO else "every card"
 
 
 def summary(snapshot: Snapshot, player: str | None = None, *, reveal: dict[int, str] | None = None,
@@ -544,7 +546,7 @@ def summary(snapshot: Snapshot, player: str | None = None, *, reveal: dict[int, 
     pid = snapshot.player(player).id
     rows: list[Row] = []
     for name in names:
-        if Card.of(name).reaction == "diplomat" and not _copyable(snapshot, player):
+        if statement_of(Card.of(name).reaction).copies and not _copyable(snapshot, player):
             why = ("the other player has no played card recorded to copy (give it: preview diplomat --copy CARD)"
                    if snapshot.mode == THIRD else "Contrarius has no face-up card to copy")
             rows.append(Row(name, None, None, why))

@@ -4,7 +4,7 @@ its expert track ("Difficulty level", Expert: the houses on the VP track that it
 when its marker reaches them), the players' VP tracks, and how the game ended ("Solo End
 of Game", "Cooperative End of Game": who ended it and took the Concordia card, in which turn).
 
-A turn's record keeps its report lines as contrarius wrote them (:class:`contrarius.rules.turn.Turn`
+A turn's record keeps its report lines as contrarius wrote them (:class:`contrarius.rules.contrarius_part.Turn`
 ``say``; "Contrarius builds in CITY (PROVINCE, GOODS) for ...", "Contrarius takes CARD from
 display position N (face up)", "the VP marker reached the house on N of the track", "...
 from the far end of the VP track (N)", "...: the game ends, ..."); the patterns below read

@@ -62,7 +62,7 @@ from typing import Any
 from contrarius.material.board import GOODS, KINDS
 from contrarius.material.cards import GODS, Card, best_specialist_goods, card_facts, catalog
 from contrarius.errors import ContrariusError
-from contrarius.model.snapshot import CONTRARIUS, Snapshot
+from contrarius.model.snapshot import CONTRARIUS, SOLO, TEAM as TEAM_PLAY, Snapshot
 
 #: The Concordia card ("Solo End of Game": "worth 7 victory points").
 CONCORDIA_VP = 7
@@ -70,7 +70,7 @@ CONCORDIA_VP = 7
 GOD_ORDER: tuple[str, ...] = ("Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars", "Minerva", "Venus")
 #: Game status: the game has ended / Contrarius ended it and the player's final card is due / still running.
 ENDED, FINAL_TURN, RUNNING = "ended", "final-turn", "running"
-TEAM = "team"
+TEAM = TEAM_PLAY  # the team's side: team play's mode
 
 assert set(GOD_ORDER) == set(GODS), "GOD_ORDER must list every god of contrarius.material.cards.GODS"
 
@@ -352,7 +352,7 @@ def venus(s: Snapshot, owner: str) -> tuple[int, tuple[str, ...]]:
     A player: 1 per province where they and their partner each have a house. Contrarius:
     1 per province where it and one of the partners have a house.
     """
-    if s.mode != "team":
+    if s.mode != TEAM_PLAY:
         return 0, ()
     mine = s.provinces_of(owner)
     others = [p.id for p in s.players if p.id != owner]
@@ -520,7 +520,7 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
             gods.append(GodScore(god, n, None, sum(m.points for m in specialists), counted, detail, minerva=specialists))
         else:
             value, counted = _BOARD_GODS[god](s, owner)
-            detail = _DETAIL[god] if god != "Venus" or s.mode == "team" else "scores in team play only"
+            detail = _DETAIL[god] if god != "Venus" or s.mode == TEAM_PLAY else "scores in team play only"
             gods.append(line(god, n, value, counted, detail))
     concordia = CONCORDIA_VP if s.concordia == owner else 0
     extras = variant_scores(s) if owner == CONTRARIUS else ()
@@ -602,14 +602,14 @@ def score(s: Snapshot, given: dict[str, PlayerInput] | None = None) -> FinalScor
     tie = False
     decided_by = ""
     margin: float | None = None
-    if s.mode == "team":
+    if s.mode == TEAM_PLAY:
         a, b = sides[1], sides[2]
         if a.total is not None and b.total is not None:
             team_total = (a.total + b.total) / 2
         if team_total is not None and con.total is not None:
             margin = team_total - con.total
             winner, tie, decided_by = _two_way(margin, s.concordia in pids, s.concordia == CONTRARIUS, TEAM)
-    elif s.mode == "solo":
+    elif s.mode == SOLO:
         me = sides[1]
         if me.total is not None and con.total is not None:
             margin = me.total - con.total

@@ -35,7 +35,7 @@ from contrarius.material.board import GOODS, LAND, SEA, TOKEN_GOODS, Board, load
 from contrarius.material.cards import SETUP_SPECIALISTS, Card, card_facts, card_name
 from contrarius.errors import ContrariusError
 from contrarius.records import Record
-from contrarius.model.snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, MODES, UNKNOWN_CARD, Colonist,
+from contrarius.model.snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, MAX_HOUSES, MODES, SOLO, UNKNOWN_CARD, Colonist,
                        ContrariusState, Player, Snapshot, player_ids)
 
 START_VP = {"standard": 20, "veteran": 10, "expert": 0}
@@ -62,7 +62,7 @@ class SetupOptions(Record):
                "contrarius_cards", "veteran_colonist", "veteran_city", "veteran_second", "veteran_second_colonist",
                "record_hand", "table", "start", "salsa", "fish_market", "forum_card", "forum_row", "forum_kept")
 
-    def __init__(self, board: str = "imperium", level: str = "standard", mode: str = "solo", seed: int | None = None,
+    def __init__(self, board: str = "imperium", level: str = "standard", mode: str = SOLO, seed: int | None = None,
                  start_vp: int | None = None, strong: bool = False, track: list[int] | None = None,
                  tokens: dict[str, str] | None = None, display: list[str] | None = None, refill: list[str] | None = None,
                  contrarius_cards: list[str] | None = None, veteran_colonist: str | None = None,
@@ -245,7 +245,7 @@ def setup_contrarius(s: Snapshot, opts: SetupOptions, cards: list[Card], notes: 
     track: list[int] = []
     if opts.level == "expert":
         track = sorted(opts.track or (STRONG_EXPERT_TRACK if opts.strong else EXPERT_TRACK))
-        if len(track) > 15 or len(set(track)) != len(track) or any(t < 1 for t in track):
+        if len(track) > MAX_HOUSES or len(set(track)) != len(track) or any(t < 1 for t in track):
             raise ContrariusError(f"--track needs distinct VP positions of 1 or more; got {track}")
         notes.append(f"expert: Contrarius's houses on VP {', '.join(map(str, track))}")
     elif opts.track:
@@ -385,7 +385,7 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
     if opts.mode not in MODES:
         raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
-    if opts.mode != "solo":
+    if opts.mode != SOLO:
         raise ContrariusError(f"setup.new_game sets up solo games, not {opts.mode} (contrarius.rules.game.new_game picks the mode)")
     s, rng, notes = fresh_table(opts)
     # display and stack

@@ -162,7 +162,7 @@ def parse_moves(texts: list[str], snapshot: Any = None, owner: str | None = None
     :func:`parse_move` raises.
     """
     from contrarius.errors import RuleError
-    from contrarius.rules.turn import move_colonists
+    from contrarius.rules.player_part import move_colonists
 
     state = snapshot
     out: list[tuple[str, str, str]] = []

@@ -147,7 +147,7 @@ def render_show(s, con) -> None:
               + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
               + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] and d["mode"] == "solo" else ""))
     if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
-        from contrarius.rules.modes.twoplayer import final_turn_note
+        from contrarius.rules.end_of_game import final_turn_note
 
         for p in d["players"]:
             tags = [t for t in ("to play" if p["active"] else "", "Praefectus Magnus" if p["praefectus_magnus"] else "",
@@ -198,9 +198,11 @@ def render_show(s, con) -> None:
     con.print(prov)
     if "variants" in d:
         render_variants(d["variants"], con)
+    from contrarius.model.snapshot import MAX_HOUSES
+
     near = min(d["sides"], key=lambda x: x["houses_in_supply"] + (len(d["contrarius"]["track"]) if x["owner"] == "contrarius" else 0))
-    con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a 15th house: {near['owner']} "
-              f"({15 - len(near['houses'])} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
+    con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a {MAX_HOUSES}th house: {near['owner']} "
+              f"({MAX_HOUSES - len(near['houses'])} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
 
 
 def render_variants(v: dict, con) -> None:

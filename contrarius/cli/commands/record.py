@@ -88,7 +88,7 @@ def _partner_text(partner: Any) -> str:
 
 
 #: A report line saying what a player received, in the words every mode's report uses
-#: (:mod:`contrarius.rules.turn`): "you receive ...", "player1 takes money ...", "you produce
+#: (:mod:`contrarius.rules.contrarius_part`): "you receive ...", "player1 takes money ...", "you produce
 #: in/with ...", a cash bonus's sestertii.
 _RECEIVED = re.compile(r"\b(receives?|takes? money|produces?) |sestert")
 
@@ -175,7 +175,7 @@ def register(app: typer.Typer) -> None:
         when you play the turn again."""
         from rich.markup import escape
 
-        from contrarius.rules.turn import apply_reveals
+        from contrarius.rules.contrarius_part import apply_reveals
         from contrarius.store.files import load_snapshot
         from contrarius.cli.turn_input import parse_reveal
 

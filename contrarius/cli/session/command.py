@@ -140,7 +140,7 @@ class Session:
             show_where(snap, args[0] if args else None, con=con)
         elif name == "preview":
             from contrarius.rules.preview import preview, summary
-            from contrarius.rules.turn import PlayerAction
+            from contrarius.rules.contrarius_part import PlayerAction
             from contrarius.cli.commands.preview import render_preview, render_summary
 
             if args:
@@ -181,13 +181,14 @@ class Session:
 
     def run(self) -> int:
         """Play turns until ``quit`` or the end of the input; returns the exit code."""
+        from contrarius.rules.end_of_game import is_over
         from contrarius.store.files import holds_loaded_text, load_snapshot, loaded_text
 
         over_said = False
         while True:
             snap = load_snapshot(self.path)
             seen = loaded_text(self.path)  # the text snap was read from
-            over = snap.ended is not None and not snap.ended.final_turn_pending
+            over = is_over(snap)
             if over:
                 if not over_said:
                     self.game_over(snap)

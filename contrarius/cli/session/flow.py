@@ -3,7 +3,7 @@
 :func:`turn_flow` is a generator. It yields a :class:`Question`, receives the answer (a
 string; ``""`` takes the question's default) through ``send``, and when the turn is
 complete it returns a :class:`Turn`: ``play``'s options as given and the
-:class:`~contrarius.rules.turn.TurnResult` of :func:`contrarius.rules.game.play` on them. A
+:class:`~contrarius.rules.contrarius_part.TurnResult` of :func:`contrarius.rules.game.play` on them. A
 wrong answer is refused with the one-line message the command line gives for it (the
 question comes again with ``error`` set), because every answer is checked by running the
 rules themselves on the action so far (``no_roll``: no die is rolled while asking).
@@ -14,7 +14,8 @@ the turn is :func:`contrarius.rules.game.play` (the dispatcher by mode) of that 
 (:mod:`contrarius.cli.session.command`) reads, prints and writes.
 
 What is asked, in the order of the card's action (base rules, "Personality cards";
-Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"):
+Solitaria, "Solo Personality Cards", "Cooperative Personality Cards"): exactly what the
+card's statement (:mod:`contrarius.rules.personalities`) lets the player record:
 
 - the card played (the active player's hand when recorded; unique prefixes accepted);
 - Diplomat: the card copied; double card: the personality chosen; Legatus: the partner's
@@ -46,6 +47,10 @@ from typing import Any
 from contrarius.errors import ContrariusError, NeedDieError, NeedForumRevealError, NeedRevealError, one_line
 
 Choice = tuple[str, str]
+
+#: How many colonists the session asks for with a card whose statement sets no limit of
+#: its own (the Colonist: as many as the supply holds); ``play --place`` takes more.
+PLACES_ASKED = 3
 
 #: Commands accepted instead of a card between turns (``help`` lists them).
 COMMANDS: dict[str, str] = {
@@ -91,7 +96,7 @@ class Question:
 @dataclass
 class Turn:
     """A complete turn: ``card`` and ``options`` (``play``'s option values by parameter
-    name), ``result`` (the :class:`~contrarius.rules.turn.TurnResult`)."""
+    name), ``result`` (the :class:`~contrarius.rules.contrarius_part.TurnResult`)."""
 
     card: str
     options: dict[str, Any]
@@ -160,12 +165,13 @@ def build_action(snap, card: str, options: dict[str, Any], *, trial: bool = Fals
     False: the partner's part is not asked yet (team play: left unrecorded in a trial).
     """
     from contrarius.cli.turn_input import turn_action
+    from contrarius.model.snapshot import SOLO
 
     opts = {k: (list(v) if isinstance(v, list) else v) for k, v in options.items()}
     pa = turn_action(snap, card, **opts)
     if trial:
         pa.no_roll = True
-        if snap.mode != "solo" and not partner_known:
+        if snap.mode != SOLO and not partner_known:
             pa.partner = None
     return pa
 
@@ -194,15 +200,17 @@ def check(snap, card: str, options: dict[str, Any], partner_known: bool) -> None
 
 # ----- choices -----------------------------------------------------------------------------------
 def card_choices(snap, pid: str | None) -> tuple[Choice, ...]:
-    """The cards the player may play: their hand when recorded, else every card of the mode."""
+    """The cards the player may play: their hand when recorded, else every card of the mode
+    (a solo game: not the cards of team play)."""
     from contrarius.material.cards import catalog
+    from contrarius.model.snapshot import SOLO
+    from contrarius.rules.personalities import team_only
 
     p = snap.player(pid)
     if p.hand is not None:
         names = list(dict.fromkeys(c.name for c in p.hand))
     else:
-        team_only = ("legatus", "praetor", "proconsul", "double")
-        names = [n for n, c in catalog().items() if snap.mode != "solo" or c["reaction"] not in team_only]
+        names = [n for n, c in catalog().items() if snap.mode != SOLO or not team_only(c["reaction"])]
     return tuple((n, "/".join(catalog()[n]["gods"])) for n in names)
 
 
@@ -216,19 +224,21 @@ def _city_choices(snap) -> tuple[Choice, ...]:
 
 
 def _place_choices(snap, pid: str) -> tuple[Choice, ...]:
+    from contrarius.material.board import KINDS
+
     houses = sorted(snap.houses_of(pid), key=str.casefold)
-    return tuple((f"{k}:{c}", "your house" if c in houses else "start") for k in ("land", "sea")
+    return tuple((f"{k}:{c}", "your house" if c in houses else "start") for k in KINDS
                  for c in dict.fromkeys([*snap.homes(k), *houses]))
 
 
 def _after_moves(snap, pid: str, done: list[str], steps: int):
     """``(state, steps left)``: the game after the colonist moves ``done`` (as typed) of
     ``pid`` (the player's own or the partner's), applied by the rules
-    (:func:`contrarius.rules.turn.move_colonists`), and the movement steps left of ``steps``.
+    (:func:`contrarius.rules.player_part.move_colonists`), and the movement steps left of ``steps``.
     Moves that cannot be read or applied leave the game as it was (they are refused when
     answered)."""
     from contrarius.words.names import parse_moves
-    from contrarius.rules.turn import move_colonists
+    from contrarius.rules.player_part import move_colonists
 
     if not done:
         return snap, steps
@@ -245,12 +255,13 @@ def _shorthand_completer(state, pid: str, steps: int) -> Callable[[str], tuple[s
     ``>``, the cities the colonist at ``WHERE`` can end next to within ``steps``
     (:func:`contrarius.words.names.reachable_cities`), in ``state`` (the game after the moves
     already answered). Text without ``>`` gets none (the exact forms are the choices)."""
+    from contrarius.material.board import KINDS
     from contrarius.words.names import colonists_at, reachable_cities
 
     def complete(text: str) -> tuple[str, ...]:
         head, sep, _ = text.partition(">")
         kind, colon, where_ = head.partition(":")
-        if not sep or not colon or kind.casefold() not in ("land", "sea") or not where_:
+        if not sep or not colon or kind.casefold() not in KINDS or not where_:
             return ()
         try:
             cols = colonists_at(state, pid, kind.casefold(), where_)
@@ -282,8 +293,10 @@ def _buy_choices(snap) -> tuple[Choice, ...]:
 
 
 def _copy_choices(snap) -> tuple[Choice, ...]:
+    from contrarius.rules.personalities import copyable
+
     return tuple((c.name, "Contrarius's face-up card") for c in snap.contrarius.cards
-                 if c.face_up and c.reaction not in ("diplomat", "legatus"))
+                 if c.face_up and copyable(c.reaction))
 
 
 def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:
@@ -374,9 +387,13 @@ def _either(key: str, text: str, pair: tuple[Choice, Choice], what: str) -> Flow
 # ----- one player's part of the card ------------------------------------------------------------
 def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, prefix: str,
           checked: Callable[[], None]) -> Flow:
-    """Ask ``pid``'s part of a card with the reaction ``kind``; option names get ``prefix``
-    (``""`` or ``"partner_"``). ``checked`` runs the rules on the options so far."""
+    """Ask ``pid``'s part of a card with the reaction ``kind``, the questions its statement
+    names (a choice of action and its province, colonist moves and houses, cards bought,
+    colonists placed); option names get ``prefix`` (``""`` or ``"partner_"``). ``checked``
+    runs the rules on the options so far."""
+    from contrarius.material.cards import Reaction
     from contrarius.rules.build import movement_steps
+    from contrarius.rules.personalities import statement_of
     from contrarius.words.names import parse_moves
     from contrarius.cli.turn_input import parse_place
 
@@ -395,21 +412,20 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 del opts[name]
             raise
 
-    if kind in ("prefect", "prefect_magnus"):
-        act = yield from _either(prefix + "action", _say(who, "produce or reactivate?"),
-                                 (("produce", "produce in a province"), ("reactivate", "take the cash bonus")),
-                                 "the Prefect either produces or reactivates")
-        if act == "reactivate":
-            return keep("reactivate", True)
+    st = statement_of(kind)  # the questions are the ones the card's statement names
+    if st.choice is not None:
+        act = yield from _either(prefix + "action", _say(who, st.choice_question), st.choice, st.choice_refusal)
+        if act == st.produces_in:
+            def province(a: str) -> str:
+                got = pick(a, [(p, "") for p in snap.board.provinces]) or snap.board.province(a)
+                keep(act, got)
+                return got
 
-        def province(a: str) -> str:
-            got = pick(a, [(p, "") for p in snap.board.provinces]) or snap.board.province(a)
-            keep("produce", got)
-            return got
-
-        yield from ask(Question(prefix + "produce", _say(who, "the province produced in"), _province_choices(snap)), province)
-        return
-    if kind == "architect":
+            yield from ask(Question(prefix + act, _say(who, "the province produced in"), _province_choices(snap)), province)
+            return
+        if act != st.places_with:
+            return keep(act, True)
+    if st.moves:
         steps = movement_steps(snap, pid)
         move_label = f"{who}'s move" if who else "move"
         while True:
@@ -441,8 +457,8 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
             if got is None:
                 break
         return
-    most = {"senator": 2, "consul": 1, "praetor": 1, "proconsul": 1}.get(kind)
-    if most is not None:
+    most = st.buys
+    if most:
         for n in range(most):
             def buy(a: str) -> str:
                 got = pick(a, _buy_choices(snap)) or a
@@ -454,25 +470,19 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
             if got is None:
                 break
         return
-    if kind in ("colonist", "tribune"):
-        if kind == "colonist":
-            act = yield from _either(prefix + "action", _say(who, "place colonists or take money?"),
-                                     (("place", "place colonists"), ("money", "earn money")),
-                                     "the Colonist either places colonists or earns money")
-            if act == "money":
-                return keep("money", True)
-        for _ in range(3 if kind == "colonist" else 1):
+    if st.places != 0:
+        for _ in range(PLACES_ASKED if st.places is None else st.places):
             def place(a: str) -> str:
                 got = pick(a, _place_choices(snap, pid)) or a
                 parse_place(got)
                 keep("place", got, append=True)
                 return got
 
-            text = "a colonist placed, KIND:CITY" if kind == "colonist" else "a colonist bought with the Tribune, KIND:CITY"
+            text = f"{st.place_words}, KIND:CITY"
             got = yield from ask(Question(prefix + "place", _say(who, text), _place_choices(snap, pid), optional=True), place)
             if got is None:
                 break
-        if kind == "tribune" and snap.variants.salsa is not None and snap.variants.salsa.row:
+        if kind == Reaction.TRIBUNE and snap.variants.salsa is not None and snap.variants.salsa.row:
             yield from _forum(snap, opts, keep)
 
 
@@ -564,6 +574,16 @@ def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
     return (yield from ask(Question("fish", "Fish market: fish you paid at the market this turn", (("0", "none"),), "0"), fish))
 
 
+def _asks_first(kind: str) -> bool:
+    """Whether a card with the reaction ``kind`` needs another answer before its own part
+    can be checked: the card a Diplomat copies, a double card's personality, the card a
+    Legatus calls for, the reaction printed on a Praetor (the card's statement)."""
+    from contrarius.rules.personalities import statement_of
+
+    st = statement_of(kind)
+    return st.copies or st.halves or st.calls_partner or bool(st.printed)
+
+
 # ----- the whole turn ---------------------------------------------------------------------------
 def turn_flow(snap, *, table_dice: bool) -> Flow:
     """The questions of one turn on ``snap``; returns a :class:`Turn`.
@@ -573,15 +593,15 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     :class:`~contrarius.errors.GameOverError` (before any question) when the game is over.
     """
     from contrarius.material.cards import Card
-    from contrarius.errors import GameOverError
+    from contrarius.rules.end_of_game import refuse_after_end
     from contrarius.words.names import card_from_text
-    from contrarius.rules.turn import card_in_hand
-    from contrarius.rules.modes.twoplayer import halves
+    from contrarius.rules.player_part import card_in_hand
+    from contrarius.rules.personalities import statement_of
+    from contrarius.rules.personalities.double_choice import halves
+    from contrarius.model.snapshot import SOLO, TEAM, THIRD_PLAYER
 
-    if snap.ended is not None and not snap.ended.final_turn_pending:
-        who = "Contrarius" if snap.ended.by == "contrarius" else snap.ended.by
-        raise GameOverError(f"the game is over ({who} ended it); run 'contrarius score' for the final scoring")
-    solo = snap.mode == "solo"
+    refuse_after_end(snap)
+    solo = snap.mode == SOLO
     pid = snap.player(None).id if solo else (snap.active or snap.players[0].id)
     mate = None if solo else next(p.id for p in snap.players if p.id != pid)
     me = "" if solo else pid
@@ -605,9 +625,9 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         state["card"] = got
         kind = Card.of(got).reaction
         fill: dict[str, Any] = {}
-        if kind in ("prefect", "prefect_magnus"):
+        if statement_of(kind).produces_in is not None:
             fill["reactivate"] = True
-        if kind not in ("diplomat", "legatus", "double") and not (kind == "praetor"):
+        if not _asks_first(kind):
             state["fill"] = fill
             checked()
         return got
@@ -617,14 +637,14 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     kind = Card.of(name).reaction
     eff = kind
     copy_of = None
-    if kind == "diplomat" and snap.mode != "third-player":
+    if statement_of(kind).copies and snap.mode != THIRD_PLAYER:
         def copy(a: str) -> str:
             got = card_from_text(a, mode=snap.mode)
             opts["copy"] = got
             c = Card.of(got).reaction
-            state["fill"] = {"reactivate": True} if c in ("prefect", "prefect_magnus") else {}
+            state["fill"] = {"reactivate": True} if statement_of(c).produces_in is not None else {}
             try:
-                if c not in ("double", "praetor"):
+                if not (statement_of(c).halves or statement_of(c).printed):
                     checked()
             except ContrariusError:
                 opts.pop("copy", None)
@@ -633,7 +653,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
 
         copy_of = yield from ask(Question("copy", "The Diplomat copies which face-up card of Contrarius?", _copy_choices(snap)), copy)
         eff = Card.of(copy_of).reaction
-    elif kind == "diplomat":
+    elif statement_of(kind).copies:
         other = snap.player(mate)
         if other.played:
             copy_of = other.played[-1].name
@@ -647,7 +667,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                                               tuple((n, "") for n, _ in card_choices(snap, None))), copy3)
         eff = Card.of(copy_of).reaction
     effective = Card.of(copy_of or name)
-    if eff == "double":
+    if statement_of(eff).halves:
         a_half, b_half = halves(effective)
 
         def personality(a: str) -> str:
@@ -661,7 +681,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         opts["personality"] = mine
         eff = Card.of(mine).reaction
         other_half = b_half if mine == a_half else a_half
-    if eff == "praetor":
+    if statement_of(eff).printed:
         def praetor(a: str) -> str:
             got = pick(a, (("vp", ""), ("house", "")))
             if got is None:
@@ -669,9 +689,9 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
             return got
 
         opts["praetor_reaction"] = yield from ask(Question("praetor_reaction", "The Praetor's reaction as printed on the card: vp or house?",
-                                                           (("vp", "Contrarius scores 2 VP"), ("house", "Contrarius builds (white die)"))), praetor)
+                                                           statement_of(eff).printed), praetor)
 
-    if eff == "legatus":
+    if statement_of(eff).calls_partner:
         def called(a: str) -> str:
             got = card_from_text(a, mode=snap.mode)
             opts["partner_card"] = got
@@ -679,7 +699,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
 
         mates = yield from ask(Question("partner_card", f"Legatus: which card did {mate} play from their hand?", card_choices(snap, mate)), called)
         theirs_kind = mine_kind = Card.of(mates).reaction
-        if theirs_kind == "double":  # the partner carries out the card first: they choose
+        if statement_of(theirs_kind).halves:  # the partner carries out the card first: they choose
             pair = halves(Card.of(mates))
             first = yield from ask(Question("partner_personality", f"{mate}: which personality of the {mates}?",
                                             tuple((h, "") for h in pair)),
@@ -690,16 +710,16 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         state["partner"] = True
         # the Legatus player's own part is asked after the partner's: a Prefect's is taken
         # as reactivate meanwhile, so that the partner's answers can be checked
-        state["fill"] = {"reactivate": True} if mine_kind in ("prefect", "prefect_magnus") else {}
+        state["fill"] = {"reactivate": True} if statement_of(mine_kind).produces_in is not None else {}
         yield from _part(snap, name, opts, theirs_kind, mate, mate, "partner_", checked)
         yield from _part(snap, name, opts, mine_kind, pid, me, "", checked)
     else:
-        if eff in ("prefect", "prefect_magnus"):
+        if statement_of(eff).produces_in is not None:
             state["fill"] = {}
         yield from _part(snap, name, opts, eff, pid, me, "", checked)
-        if snap.mode == "team":
+        if snap.mode == TEAM:
             state["partner"] = True
-            if eff == "proconsul":
+            if statement_of(eff).partner_plays:
                 def own(a: str) -> str:
                     got = card_from_text(a, mode=snap.mode)
                     return got
@@ -708,7 +728,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                                                  card_choices(snap, mate)), own)
                 opts["partner_card"] = theirs
                 tkind = Card.of(theirs).reaction
-                if tkind == "double":
+                if statement_of(tkind).halves:
                     pair = halves(Card.of(theirs))
                     opts["partner_personality"] = yield from ask(
                         Question("partner_personality", f"{mate}: which personality of the {theirs}?", tuple((h, "") for h in pair)),
@@ -716,7 +736,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                     tkind = Card.of(opts["partner_personality"]).reaction
                 yield from _part(snap, name, opts, tkind, mate, mate, "partner_", checked)
             else:
-                pkind = Card.of(other_half).reaction if effective.reaction == "double" else eff
+                pkind = Card.of(other_half).reaction if statement_of(effective.reaction).halves else eff
                 yield from _part(snap, name, opts, pkind, mate, mate, "partner_", checked)
     if snap.variants.fish_market is not None:
         yield from _fish(snap, opts, checked)
@@ -733,6 +753,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
     rest, which depends on the die), tied colonist moves, cards drawn into the display."""
     from contrarius.material.dice import DIE_COLOURS, parse_face
     from contrarius.words.names import card_from_text, die_face_text
+    from contrarius.model.snapshot import THIRD_PLAYER
     from contrarius.rules.game import play
 
     veto_asked = refill_declined = False
@@ -755,7 +776,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
                                           tuple((n, "") for n, _ in _stack_choices())), reveal)
             opts["reveal"] = list(opts.get("reveal") or []) + [f"{pos}={got}"]
             continue
-        if snap.mode == "third-player" and not veto_asked and result.reacted_to and result.rolls:
+        if snap.mode == THIRD_PLAYER and not veto_asked and result.reacted_to and result.rolls:
             veto_asked = True
             holders = tuple((p.id, "unused veto card") for p in snap.players if p.veto is True)
             if holders:

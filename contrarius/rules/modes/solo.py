@@ -5,27 +5,15 @@ reactions to the solo personality cards, which team play and the third-player va
 chosen, the player's own changes to the board and display, and any die results read from
 the table) and returns a :class:`TurnResult` holding the new snapshot and what happened.
 It never prints and never changes the snapshot it was given. The turn mechanism (dice,
-VP, building, the display, the end of the game) is :mod:`.turn`'s; :func:`react` is the
-reaction table. Team play (:mod:`.team`) and the third-player variant
+VP, building, the display, the end of the game) is :mod:`contrarius.rules.contrarius_part`'s; :func:`react` reads the
+card's statement. Team play (:mod:`.team`) and the third-player variant
 (:mod:`.third_player`) build on this module, never the other way round; :func:`contrarius.rules.game.play`
 picks the mode.
 
 Rules implemented (rulebook, "Solo Personality Cards" unless said otherwise):
 
-- Prefect: produce: 1 VP per house in the province, at least 1; reactivate: 2 VP.
-- Prefect with Praefectus Magnus: the same, at least 2 VP when producing.
-- Diplomat: copy a face-up card of Contrarius's display, which is turned face down
-  afterwards; Contrarius reacts as to the copied card.
-- Architect: the blue die gives a display position 1-5; Contrarius takes that card face
-  up (position 1 when that position is empty); the display slides left and refills.
-- Mercator: a house (black die); then that province produces for the players' houses
-  there (never for Contrarius) and its bonus marker turns to coins; if the marker already
-  showed coins, all markers are reactivated when at least 3 show coins, else nothing.
-- Senator, Consul: a house (white die).
-- Tribune: a house for the best specialist, then the red die (land colonist, sea
-  colonist, or the card in position 1).
-- Colonist: place: the red die; earn money: 2 VP.
-- Mason, Farmer, Smith, Vintner, Weaver: 3 VP.
+- Each personality card's reaction and what the player may record for it: its module of
+  :mod:`contrarius.rules.personalities` (the Tribune's in ``personalities/tribune.py``).
 - "Supplementary rules to the reactions of Contrarius": cannot build -> a colonist (red
   die, rolled again on a card face: it only decides which colonist); no land colonist -> a sea one and vice versa; all six placed -> the card in
   position 1; position empty -> position 1; no card at all -> a house (white die).
@@ -42,75 +30,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from contrarius.material.cards import Card, card_name
+from contrarius.material.cards import Card, Reaction, card_name
 from contrarius.errors import ContrariusError, RuleError, UnusedInputError
-from contrarius.model.snapshot import Snapshot
-from contrarius.rules.variants.solo_variants import FISH_TILE_TURNED, Note, bonus_piece, bonus_turned, forum_due, mercator_fish, pay_fish, take_forum
-from contrarius.rules.turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods, face_up_card,
-                   cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
-                   record_moves_and_places, specialist_production, store_goods)
+from contrarius.model.snapshot import SOLO, Snapshot
+from contrarius.rules.personalities import statement_of
+from contrarius.rules.personalities.diplomat import face_up_card
+from contrarius.rules.personalities.statement import check_record
+from contrarius.rules.variants.solo_variants import FISH_TILE_TURNED, Note, forum_due, pay_fish, take_forum
+from contrarius.rules.contrarius_part import (Event, PlayerAction, TurnResult, Turn, ensure_valid, produce_for_players,
+                                              record_moves_and_places, store_goods)
+from contrarius.rules.end_of_game import is_over, refuse_after_end
+from contrarius.rules.player_part import bonus_goods, cash_bonus, colonist_money, player_part, specialist_production
 
 __all__ = ["PlayerAction", "TurnResult", "Event", "play", "react"]
 
 # ----- the reaction --------------------------------------------------------------------------
 def react(t: Turn, card: Card, action: str | None, province: str | None) -> None:
-    """Contrarius's reaction to ``card`` with the player's ``action`` ("Solo Personality Cards")."""
-    s = t.s
-    kind = card.reaction
-    if kind in ("prefect", "prefect_magnus"):
-        if action == "reactivate":
-            t.gain_vp(2, f"{card.name}: you reactivated")
-            return
-        assert province is not None
-        n = s.houses_in_province(province)
-        least = 2 if kind == "prefect_magnus" and s.mode != "third-player" else 1
-        t.gain_vp(max(least, n), f"{card.name}: {n} house{'s' if n != 1 else ''} in {province}, at least {least}")
-        return
-    if kind == "architect":
-        face = t.die("architect", "Architect")
-        t.take_card(int(face))
-        return
-    if kind == "mercator":
-        city = t.build("mercator", "Mercator")
-        if city is None:
-            return
-        prov = s.board.cities[city].province
-        if s.bonus_markers[prov] == "goods":
-            s.bonus_markers[prov] = "coins"
-            got = produce_for_players(t, prov, "Mercator")
-            words = "; ".join(f"{g['player']} receives " + ", ".join(f"{n} {x}" for x, n in g["goods"].items()) for g in got) or "no player has a house there"
-            t.say("produce", f"{prov} produces for the players' houses (never for Contrarius): {words}; {bonus_turned(s)}",
-                  province=prov, received=got)
-            t.notes(mercator_fish(s, prov))
-        else:
-            coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
-            if coins >= 3:
-                for p in s.bonus_markers:
-                    s.bonus_markers[p] = "goods"
-                piece = bonus_piece(s)
-                t.say("reactivate", f"{prov} had already produced and {coins} {piece}s show coins: all {piece}s are reactivated (goods side up)",
-                      province=prov, coins=coins)
-            else:
-                t.say("reactivate", f"{prov} had already produced and only {coins} {bonus_piece(s)}{'s show' if coins != 1 else ' shows'} coins (3 needed): nothing happens",
-                      province=prov, coins=coins)
-        return
-    if kind in ("senator", "consul"):
-        t.build("senator", card.name)
-        return
-    if kind == "tribune":
-        t.build("S", "Tribune: best specialist")
-        t.colonist("Tribune")
-        return
-    if kind == "colonist":
-        if action == "money":
-            t.gain_vp(2, "Colonist: you took money")
-        else:
-            t.colonist("Colonist: you placed colonists")
-        return
-    if kind == "specialist":
-        t.gain_vp(3, f"{card.name}")
-        return
-    raise RuleError(f"{card.name} is a team-play card: use it in a team game")
+    """Contrarius's reaction to ``card`` with the player's ``action`` ("Solo Personality
+    Cards"): the card's statement's (:mod:`contrarius.rules.personalities`). Raises
+    :class:`RuleError` for a card of team play."""
+    st = statement_of(card.reaction)
+    if st.team_only or st.react is None:
+        raise RuleError(f"{card.name} is a team-play card: use it in a team game")
+    st.react(t, card, action, province)
 
 
 def _variant_part(t: Turn, reacted: Card) -> None:
@@ -122,7 +64,7 @@ def _variant_part(t: Turn, reacted: Card) -> None:
     notes: list[Note] = []
     if a.fish:
         notes += pay_fish(s, a.fish)
-    if a.no_roll and a.forum is None and reacted.reaction == "tribune" and s.variants.salsa is not None and s.variants.salsa.row:
+    if a.no_roll and a.forum is None and reacted.reaction == Reaction.TRIBUNE and s.variants.salsa is not None and s.variants.salsa.row:
         # a preview: the forum take does not depend on a die; say it rather than refuse
         notes.append(Note("player", "forum", "Salsa: you also take a forum card (play --forum NAME), "
                           f"and Contrarius takes the first one ({s.variants.salsa.row[0]} if you do not take it)"))
@@ -133,59 +75,6 @@ def _variant_part(t: Turn, reacted: Card) -> None:
     elif a.forum_refill or a.forum_reveal:
         raise ContrariusError("--forum-refill and --forum-reveal go with --forum (the forum card you took with the Tribune)")
     t.notes(notes)
-
-
-def _check_changes(card: Card, action: PlayerAction) -> None:
-    """Refuse board changes the (copied) card cannot make (base rules' personality actions).
-
-    Architect: colonist moves and houses; Senator: up to 2 cards, Consul: 1 card; Colonist:
-    colonists placed; Tribune: at most 1 colonist bought. Raises :class:`ContrariusError`.
-    """
-    kind = card.reaction
-    if (action.builds or action.moves) and kind != "architect":
-        raise ContrariusError(f"--build and --move record an Architect's action, not the {card.name}'s")
-    if action.buys:
-        limit = {"senator": 2, "consul": 1}.get(kind)
-        if limit is None:
-            raise ContrariusError(f"--buy records a Senator's or Consul's purchase, not the {card.name}'s")
-        if len(action.buys) > limit:
-            raise RuleError(f"the {card.name} buys at most {limit} card{'s' if limit > 1 else ''}; got {len(action.buys)}")
-    if action.places:
-        if kind not in ("colonist", "tribune"):
-            raise ContrariusError(f"--place records colonists placed with a Colonist or bought with a Tribune, not the {card.name}")
-        if kind == "tribune" and len(action.places) > 1:
-            raise RuleError(f"the Tribune buys at most one colonist; got {len(action.places)}")
-
-
-def _check_action(card: Card, action: PlayerAction, s: Snapshot) -> tuple[str | None, str | None]:
-    """Validate the action for the (copied) card; return (action, province)."""
-    kind = card.reaction
-    act = action.action.casefold() if action.action else None
-    if kind in ("prefect", "prefect_magnus"):
-        if act is None:
-            act = "produce" if action.province else None
-        if act not in PREFECT_ACTIONS:
-            raise ContrariusError(f"the {card.name} either produces or reactivates: add --produce PROVINCE or --reactivate")
-        if act == "produce":
-            if not action.province:
-                raise ContrariusError("which province did you produce in? add --produce PROVINCE")
-            prov = s.board.province(action.province)
-            return act, prov
-        if action.province:
-            raise ContrariusError("--reactivate takes no province")
-        return act, None
-    if kind == "colonist":
-        act = act or "place"  # placing colonists is the Colonist's action unless you took money
-        if act not in COLONIST_ACTIONS:
-            raise ContrariusError("the Colonist either places colonists or earns money: add --place KIND:CITY (or nothing: placing is the default) or --money")
-        if act == "money" and action.places:
-            raise ContrariusError("you took money with the Colonist: remove --place")
-        return act, None
-    if act is not None:
-        raise ContrariusError(f"the {card.name} has no choice of action; remove --{act}")
-    if action.province:
-        raise ContrariusError(f"--produce is for a Prefect, not the {card.name}")
-    return None, None
 
 
 def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
@@ -206,19 +95,18 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     an action the rules forbid and :class:`ContrariusError` for an action that does not fit
     the card.
     """
-    if snapshot.mode != "solo":
+    if snapshot.mode != SOLO:
         raise ContrariusError(f"reactions.play plays solo games; this is a {snapshot.mode} game (contrarius.rules.game.play picks the mode)")
     s = snapshot.copy()
     refuse_after_end(s)
     played = card_name(action.card)
     card = Card.of(played)
-    if card.reaction in ("legatus", "praetor", "proconsul", "double"):
+    if statement_of(card.reaction).team_only:
         raise ContrariusError(f"{played} is a team-play card; a solo game uses the solo cards")
     t = Turn(s, action)
     vp_before = s.contrarius.vp
     reacted = _reacted_card(s, card, action)
-    act, province = _check_action(reacted, action, s)
-    _check_changes(reacted, action)
+    act, province = check_record(statement_of(reacted.reaction), reacted, action, s)
     _your_action(t, card, reacted, act, province)
     final_card = _final_card(t)
     if not final_card:
@@ -231,7 +119,7 @@ def _reacted_card(s: Snapshot, card: Card, action: PlayerAction) -> Card:
     that a Diplomat copies ("Solo Personality Cards", Diplomat). Raises
     :class:`ContrariusError` for a missing or misplaced ``--copy``, :class:`RuleError` for
     a card that cannot be copied."""
-    if card.reaction != "diplomat":
+    if not statement_of(card.reaction).copies:
         if action.copy:
             raise ContrariusError(f"--copy is for a Diplomat, not the {card.name}")
         return card
@@ -258,7 +146,7 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         s.bonus_markers[province] = "coins"
         bonus = bonus_goods(s, province)
         got = produce_for_players(t, province, "Prefect")
-        n_bonus = 2 if reacted.reaction == "prefect_magnus" else 1
+        n_bonus = 2 if reacted.reaction == Reaction.PREFECT_MAGNUS else 1
         if s.variants.fish_market is not None:
             bonus = f"fish (fish market: the fish tile there gives it and {FISH_TILE_TURNED})"
         else:
@@ -301,7 +189,7 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
     if t.refill:
         raise UnusedInputError(f"--refill {', '.join(t.refill)}: not used, this turn drew fewer cards into the display; remove it")
     t.refuse_unused_input()
-    game_over = s.ended is not None and not s.ended.final_turn_pending
+    game_over = is_over(s)
     entry = {
         "turn": len(s.log) + 1,
         "player": t.pid,

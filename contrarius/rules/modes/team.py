@@ -10,16 +10,16 @@ Contrarius reacts to the first action only.
 (:func:`contrarius.rules.game.play` picks this module for team games). Both are pure: nothing is
 printed and the snapshot given is never changed. The two-player mechanism is
 :mod:`.twoplayer`'s (shared with :mod:`.third_player`), over the turn mechanism of
-:mod:`.turn` that solo play uses too; Contrarius reacts as :func:`contrarius.rules.modes.solo.react`
+:mod:`contrarius.rules.contrarius_part` that solo play uses too; Contrarius reacts as :func:`contrarius.rules.modes.solo.react`
 prescribes, plus the Praetor and the Proconsul.
 
 What a turn is told (:class:`~contrarius.rules.modes.twoplayer.TeamAction`): the card the active
 player played and that player's own changes (the fields of
-:class:`~contrarius.rules.turn.PlayerAction`), the partner's changes
+:class:`~contrarius.rules.contrarius_part.PlayerAction`), the partner's changes
 (:class:`~contrarius.rules.modes.twoplayer.Part`), the personality chosen on a double card and the
 Praetor's reaction.
 
-player's own changes (the fields of :class:`~contrarius.rules.turn.PlayerAction`), the
+player's own changes (the fields of :class:`~contrarius.rules.contrarius_part.PlayerAction`), the
 partner's changes (:class:`Part`), the personality chosen on a double card, the Praetor's
 reaction, and a veto (third-player variant).
 
@@ -61,7 +61,7 @@ Readings where the rulebook leaves room (the same notes belong in the README):
 - A partner who carries out the active player's Tribune takes back their own played
   cards and receives 1 sestertius per card beyond the third of those: the card they carry
   out is not theirs, so it is not counted (base rules: "counting the Tribune itself");
-  after a Legatus each counts the card they played (:func:`contrarius.rules.turn.take_back_cards`).
+  after a Legatus each counts the card they played (:func:`contrarius.rules.player_part.take_back_cards`).
 - A Legatus cannot ask for a Legatus, and asking for a Proconsul is not supported (the
   rulebook does not say how both partners would carry it out); a Diplomat cannot copy a
   Diplomat or a Legatus. The partner's card after a Proconsul is carried out "only for
@@ -73,11 +73,13 @@ Readings where the rulebook leaves room (the same notes belong in the README):
 
 from __future__ import annotations
 
-from contrarius.material.cards import Card, card_name
+from contrarius.material.cards import Card, Reaction, card_name
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.rules.setup import START_GOODS, START_SESTERTII, SetupOptions, colonists_text, start_colonists
 from contrarius.model.snapshot import Colonist, Player, Snapshot, player_ids
-from contrarius.rules.turn import PlayerAction, TurnResult, face_up_card
+from contrarius.rules.personalities import copyable
+from contrarius.rules.personalities.diplomat import face_up_card
+from contrarius.rules.contrarius_part import PlayerAction, TurnResult
 from contrarius.rules.modes.twoplayer import (TEAM, Part, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish,
                         from_hand, other_player, run, setup_table, turn_face_down)
 
@@ -88,7 +90,7 @@ def _copy_contrarius(t: TwoPlayerTurn, want: str | None, pid: str, opt: str) -> 
         raise ContrariusError(f"which face-up card of Contrarius does {pid} copy with the Diplomat? add --{opt}copy CARD")
     name = card_name(want)
     copied = face_up_card(s, name)
-    if copied.reaction in ("diplomat", "legatus"):
+    if not copyable(copied.reaction):
         raise RuleError(f"a Diplomat cannot copy a {name} (the rulebook gives no way to carry that out; "
                         "reading of contrarius.rules.modes.team)")
     return copied
@@ -97,19 +99,19 @@ def _copy_contrarius(t: TwoPlayerTurn, want: str | None, pid: str, opt: str) -> 
 def _alone(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> None:
     """A card the partner plays after a Proconsul, carried out "only for themselves"."""
     eff = pc
-    if pc.reaction == "diplomat":
+    if pc.reaction == Reaction.DIPLOMAT:
         copied = _copy_contrarius(t, part.copy, pid, opt)
         t.note("copy", f"{pid} copies Contrarius's face-up {copied.name} with the Diplomat", player=pid, card=copied.name)
         turn_face_down(t, copied)
         eff = Card.of(copied.name)
     elif part.copy:
         raise ContrariusError(f"--{opt}copy is for a Diplomat, not the {pc.name}")
-    if eff.reaction == "double":
+    if eff.reaction == Reaction.DOUBLE:
         eff, _ = double_pick(eff, part.personality, pid, opt)
         t.note("choose", f"{pid} chooses the {eff.name} (only for themselves)", player=pid, personality=eff.name)
     elif part.personality:
         raise ContrariusError(f"--{opt}personality is for a double card, not the {eff.name}")
-    if eff.reaction == "legatus":
+    if eff.reaction == Reaction.LEGATUS:
         raise RuleError("after a Proconsul the partner cannot play a Legatus")
     carry_out(t, pid, eff, part, opt)
 
@@ -128,20 +130,20 @@ def _partners(t: TwoPlayerTurn, ta: TeamAction, card: Card, recorded: bool) -> P
     mate = other_player(s, me)
     mine, theirs = ta.own_part(), ta.partner or Part()
     from_hand(t, me, card.name)
-    if card.reaction == "legatus":
+    if card.reaction == Reaction.LEGATUS:
         if not theirs.card:
             raise ContrariusError(f"Legatus: which card did {mate} play from their hand? add --partner-card CARD")
         called = Card.of(card_name(theirs.card))
-        if called.reaction == "legatus":
+        if called.reaction == Reaction.LEGATUS:
             raise RuleError("a Legatus asks the partner for another card, not a Legatus")
-        if called.reaction == "proconsul":
+        if called.reaction == Reaction.PROCONSUL:
             raise RuleError("a Legatus asking for a Proconsul is not supported (the rulebook does not say how both "
                             "partners carry it out); record that turn by editing the snapshot")
         from_hand(t, mate, called.name)
         t.note("legatus", f"{me} plays the Legatus: {mate} plays {called.name} and carries it out first; "
                f"Contrarius reacts to {mate}'s action", card=called.name, player=mate)
         return _both(t, called, (mate, theirs, "partner-", True), (me, mine, "", True))
-    if theirs.card and card.reaction != "proconsul":
+    if theirs.card and card.reaction != Reaction.PROCONSUL:
         raise ContrariusError("--partner-card is for a Legatus (the card the partner plays) or a Proconsul "
                               f"(the card the partner then plays for themselves), not the {card.name}")
     return _both(t, card, (me, mine, "", True), (mate, theirs, "partner-", recorded))
@@ -153,7 +155,7 @@ def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], seco
     sp, spart, sopt, s_recorded = second
     copied = None
     eff = card
-    if card.reaction == "diplomat":
+    if card.reaction == Reaction.DIPLOMAT:
         copied = _copy_contrarius(t, fpart.copy, fp, fopt)
         if spart.copy and card_name(spart.copy) != copied.name:
             raise ContrariusError(f"{sp} copies the same card as {fp} ({copied.name}): remove --{sopt}copy")
@@ -163,9 +165,9 @@ def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], seco
     elif fpart.copy:
         raise ContrariusError(f"--{fopt}copy is for a Diplomat, not the {card.name}")
     kind = eff.reaction
-    if kind == "legatus":  # only reachable through a copy
+    if kind == Reaction.LEGATUS:  # only reachable through a copy
         raise RuleError("a Diplomat cannot copy a Legatus")
-    if kind == "double":
+    if kind == Reaction.DOUBLE:
         f_card, s_card = double_pick(eff, fpart.personality, fp, fopt)
         if spart.personality and card_name(spart.personality) != s_card.name:
             raise ContrariusError(f"{sp} carries out the other personality of the {eff.name}, the {s_card.name}")
@@ -175,16 +177,16 @@ def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], seco
         if fpart.personality:
             raise ContrariusError(f"--{fopt}personality is for a double card (Prefect/Architect, Architect/Mercator, "
                                   f"Mercator/Prefect), not the {eff.name}")
-        if spart.personality and kind != "proconsul":
+        if spart.personality and kind != Reaction.PROCONSUL:
             raise ContrariusError(f"--{sopt}personality is for a double card, not the {eff.name}")
         f_card = s_card = eff
-    if spart.copy and kind != "proconsul" and card.reaction != "diplomat":
+    if spart.copy and kind != Reaction.PROCONSUL and card.reaction != Reaction.DIPLOMAT:
         raise ContrariusError(f"--{sopt}copy is for a Diplomat, not the {card.name}")
     act, province = carry_out(t, fp, f_card, fpart, fopt)
-    if kind == "proconsul":
+    if kind == Reaction.PROCONSUL:
         if spart.card:
             own = Card.of(card_name(spart.card))
-            if own.reaction == "legatus":
+            if own.reaction == Reaction.LEGATUS:
                 raise RuleError("after a Proconsul the partner cannot play a Legatus")
             from_hand(t, sp, own.name)
             t.note("proconsul", f"{sp} plays {own.name} for themselves alone (no reaction of Contrarius)",
@@ -208,7 +210,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     """Play one turn of team play.
 
     ``action`` is a :class:`~contrarius.rules.modes.twoplayer.TeamAction` (a plain
-    :class:`~contrarius.rules.turn.PlayerAction` records no partner). ``snapshot`` is not changed;
+    :class:`~contrarius.rules.contrarius_part.PlayerAction` records no partner). ``snapshot`` is not changed;
     the result holds the new snapshot with the turn logged and ``active`` passed to the
     other player. Raises :class:`GameOverError` after the end of the game,
     :class:`RuleError` for what the rules forbid (a veto: only with Contrarius as a third

@@ -6,7 +6,7 @@ Contrarius reacts to the cards of ``player2`` only. :func:`new_game` sets the va
 :func:`play` plays one turn (:func:`contrarius.rules.game.play` picks this module for
 third-player games). Both are pure: nothing is printed and the snapshot given is never
 changed. The two-player mechanism is :mod:`.twoplayer`'s (shared with :mod:`.team`), over
-the turn mechanism of :mod:`.turn` that solo play uses too.
+the turn mechanism of :mod:`contrarius.rules.contrarius_part` that solo play uses too.
 
 Third-player variant ("Contrarius as a third player"):
 
@@ -38,12 +38,13 @@ Readings where the rulebook leaves room (the same notes belong in the README):
 
 from __future__ import annotations
 
-from contrarius.material.cards import Card, card_facts, card_name
+from contrarius.material.cards import Card, Reaction, card_facts, card_name
 from contrarius.material.dice import DIE_COLOURS, parse_face, roll
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.rules.setup import START_GOODS, SetupOptions, _hand_card, start_colonists
 from contrarius.model.snapshot import CONTRARIUS, Colonist, Player, Snapshot, player_ids
-from contrarius.rules.turn import Event, PlayerAction, Roll, TurnResult
+from contrarius.rules.personalities import copyable
+from contrarius.rules.contrarius_part import Event, PlayerAction, Roll, TurnResult
 from contrarius.rules.modes.twoplayer import (THIRD, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish, from_hand,
                         other_player, run, setup_table)
 
@@ -84,12 +85,12 @@ def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
     if ta.partner is not None and not ta.partner.is_empty():
         raise ContrariusError("the --partner-* options are for team play: in the third-player variant each player "
                               "plays their own cards (give --player)")
-    if card.reaction == "legatus":
+    if card.reaction == Reaction.LEGATUS:
         raise RuleError("the Legatus asks a partner for a card; the third-player variant has no partners")
     mine = ta.own_part()
     from_hand(t, me, card.name)
     eff = card
-    if card.reaction == "diplomat":
+    if card.reaction == Reaction.DIPLOMAT:
         top = diplomat_target(s, me)
         if top is not None:
             if mine.copy and card_name(mine.copy) != top:
@@ -100,21 +101,21 @@ def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
         else:
             raise ContrariusError(f"which card of {them} does the Diplomat copy (their top played card)? add --copy CARD")
         eff = Card.of(name)
-        if eff.reaction in ("diplomat", "legatus"):
+        if not copyable(eff.reaction):
             raise RuleError(f"a Diplomat cannot copy a {name}")
         t.note("copy", f"{me} copies {them}'s {name} with the Diplomat (regular Concordia: no card of Contrarius "
                "is turned face down)", card=name, player=me)
     elif mine.copy:
         raise ContrariusError(f"--copy is for a Diplomat, not the {card.name}")
     f_card = eff
-    if eff.reaction == "double":
+    if eff.reaction == Reaction.DOUBLE:
         f_card, unused = double_pick(eff, mine.personality, me, "")
         t.note("choose", f"{me} chooses the {f_card.name} of the {eff.name} (no partner: the {unused.name} is unused)",
                player=me, personality=f_card.name)
     elif mine.personality:
         raise ContrariusError(f"--personality is for a double card, not the {eff.name}")
     act, province = carry_out(t, me, f_card, mine, "")
-    if eff.reaction == "proconsul":
+    if eff.reaction == Reaction.PROCONSUL:
         t.note("proconsul", "no partner in the third-player variant: nobody plays a second card")
     return Plan(f_card, act, province, None)
 
@@ -123,7 +124,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     """Play one turn of the third-player variant.
 
     ``action`` is a :class:`~contrarius.rules.modes.twoplayer.TeamAction` (or a plain
-    :class:`~contrarius.rules.turn.PlayerAction`); its ``veto`` and ``veto_face`` name the player
+    :class:`~contrarius.rules.contrarius_part.PlayerAction`); its ``veto`` and ``veto_face`` name the player
     using their veto card and the re-rolled result (None: rolled from the seed).
     ``snapshot`` is not changed; the result holds the new snapshot with the turn logged and
     ``active`` passed to the other player. Raises :class:`GameOverError` after the end of

@@ -3,16 +3,18 @@
 Two modes have two players, ``player1`` and ``player2``, who take turns (the snapshot's
 ``active``): team play (:mod:`.team`) and Contrarius as a third player
 (:mod:`.third_player`). This module holds what both do the same way, over the turn
-mechanism of :mod:`.turn` that solo play uses too:
+mechanism of :mod:`contrarius.rules.contrarius_part` that solo play uses too:
 
 - what a turn is told (:class:`TeamAction`: the active player's card and changes, the
   partner's :class:`Part`, a double card's personality, the Praetor's reaction, a veto);
 - :class:`TwoPlayerTurn`: dice replayed for a veto, the display refilled once after the
-  players' purchases (:func:`settle_display`), the end-of-game wording of the two-player modes;
-- one player carrying out a personality (:func:`carry_out`: the checks, board changes,
+  players' purchases (:func:`settle_display`); the end of the game is
+  :mod:`contrarius.rules.end_of_game`'s;
+- one player carrying out a personality (:func:`carry_out`: the card's statement's check,
+  :func:`~contrarius.rules.personalities.statement.check_record`, then board changes,
   purchases, a Prefect's production or reactivation);
-- Contrarius's reaction to the first action (:func:`reaction`: the solo reactions of
-  :func:`contrarius.rules.modes.solo.react` plus the Praetor and the Proconsul);
+- Contrarius's reaction to the first action (:func:`reaction`: the card's statement's, as
+  :mod:`contrarius.rules.personalities` states each card, the Praetor's as printed on it);
 - a whole turn (:func:`run`, :func:`finish`) given the mode's own "players' part";
 - the setup both modes share (the display, Contrarius's cards).
 
@@ -25,23 +27,26 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from contrarius.material.cards import SETUP_SPECIALISTS, Card, card_facts, card_name
+from contrarius.material.cards import SETUP_SPECIALISTS, Card, Reaction, card_facts, card_name
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.records import Record
 from contrarius.rules.modes.solo import react
+from contrarius.rules.personalities import statement_of
+from contrarius.rules.personalities.double_choice import halves
+from contrarius.rules.personalities.praetor import PRINTED as PRAETOR_PRINTED
+from contrarius.rules.personalities.statement import check_record
 from contrarius.rules.setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
-from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, UNKNOWN_CARD, Ended, Snapshot
-from contrarius.rules.turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, Roll, Turn, TurnResult, bonus_goods,
-                   cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
-                   record_moves_and_places, set_card_play, specialist_production, store_goods, take_back_cards)
+from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, TEAM as TEAM_PLAY, THIRD_PLAYER, UNKNOWN_CARD, Snapshot
+from contrarius.rules.contrarius_part import (Event, PlayerAction, Roll, Turn, TurnResult, ensure_valid, produce_for_players,
+                                              record_moves_and_places, set_card_play, store_goods)
+from contrarius.rules.end_of_game import LAST_CARD, is_over, refuse_after_end
+from contrarius.rules.player_part import (bonus_goods, cash_bonus, colonist_money, player_part, specialist_production,
+                                          take_back_cards)
 
-TEAM = "team"
-THIRD = "third-player"
+TEAM = TEAM_PLAY
+THIRD = THIRD_PLAYER
 #: The Praetor's two possible reaction boxes ("Cooperative Personality Cards", Praetor).
-PRAETOR_REACTIONS: tuple[str, ...] = ("vp", "house")
-#: How many cards each buying personality takes at most.
-_MAX_BUYS = {"senator": 2, "consul": 1, "praetor": 1, "proconsul": 1}
-_PREFECTS = ("prefect", "prefect_magnus")
+PRAETOR_REACTIONS: tuple[str, ...] = tuple(v for v, _ in PRAETOR_PRINTED)
 
 # ----- what a turn is told ---------------------------------------------------------------------
 class Part(Record):
@@ -52,7 +57,7 @@ class Part(Record):
     ``personality``: their pick on a double card. ``action``/``province``: a Prefect's
     ``produce``/``reactivate`` and the province; a Colonist's ``place``/``money``.
     ``copy``: a Diplomat's copied card. ``builds``, ``moves``, ``places``, ``buys``: as in
-    :class:`~contrarius.rules.turn.PlayerAction`.
+    :class:`~contrarius.rules.contrarius_part.PlayerAction`.
     """
 
     _fields = ("card", "personality", "action", "province", "copy", "builds", "moves", "places", "buys")
@@ -85,14 +90,14 @@ class Part(Record):
 class TeamAction(PlayerAction):
     """A turn of team play or of the third-player variant.
 
-    The fields of :class:`~contrarius.rules.turn.PlayerAction` are the active player's card
+    The fields of :class:`~contrarius.rules.contrarius_part.PlayerAction` are the active player's card
     and changes (after a Legatus: how they carried out the partner's card). Added:
     ``personality`` (double card: the active player's pick), ``praetor_reaction``
     (``vp``|``house``: the reaction printed on the Praetor Contrarius reacts to),
     ``partner`` (the partner's part; None: not recorded), ``veto`` (third-player: the
     player using their veto card) and ``veto_face`` (the re-rolled result read from the
     table; None: the program rolls). Its ``__init__`` takes the fields of a
-    :class:`~contrarius.rules.turn.PlayerAction` (all by keyword but ``card``) and these.
+    :class:`~contrarius.rules.contrarius_part.PlayerAction` (all by keyword but ``card``) and these.
     """
 
     _fields = PlayerAction._fields + ("personality", "praetor_reaction", "partner", "veto", "veto_face")
@@ -124,40 +129,17 @@ def as_team_action(action: PlayerAction) -> tuple[TeamAction, bool]:
     return TeamAction(**base), False
 
 
-def halves(card: Card) -> tuple[str, str]:
-    """The two personalities of a double card: ``Prefect/Architect`` -> ("Prefect", "Architect")."""
-    a, b = card.name.split("/")
-    return card_name(a), card_name(b)
-
-
 def other_player(s: Snapshot, pid: str) -> str:
     """The other player's id."""
     return next(p.id for p in s.players if p.id != pid)
 
 
-def final_turn_note(s: Snapshot) -> str | None:
-    """Who still plays a final card and whether Contrarius reacts to it; None if nobody.
-
-    Rules: "Cooperative End of Game"; third-player: the reading in the module docstring.
-    """
-    if s.ended is None or not s.ended.final_turn_pending:
-        return None
-    who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
-    nxt = s.active or "player1"
-    if s.mode == TEAM:
-        return f"{who} ended the game: the team plays one final card ({nxt} plays it, both carry it out), without a reaction"
-    if s.mode == THIRD:
-        reacts = nxt == "player2" and s.ended.by != CONTRARIUS
-        return f"{who} ended the game: {nxt} plays a final card" + (" (Contrarius reacts to it)" if reacts else " (no reaction)")
-    return "Contrarius ended the game: play your final card (no reaction)"
-
-
 # ----- the turn engine -----------------------------------------------------------------------------
 class TwoPlayerTurn(Turn):
-    """A :class:`~contrarius.rules.turn.Turn` with two players.
+    """A :class:`~contrarius.rules.contrarius_part.Turn` with two players.
 
     Adds: dice replayed for a veto (``preset``), the display refilled once after the
-    players' purchases (``bought``), and the end-of-game wording of the two-player modes.
+    players' purchases (``bought``).
     """
 
     def __init__(self, snap: Snapshot, action: PlayerAction, preset: list[Roll] | None = None):
@@ -204,31 +186,6 @@ class TwoPlayerTurn(Turn):
         s.stack_remaining -= 1
         return new
 
-    def check_houses(self, owner: str) -> None:
-        if len(self.s.houses_of(owner)) >= 15:
-            self.end_game(owner, "built its 15th house" if owner == CONTRARIUS else "built their 15th house")
-
-    def end_game(self, owner: str, why: str) -> None:
-        """"Cooperative End of Game" / the third-player reading: the Concordia card and who
-        still plays a final card."""
-        s = self.s
-        if s.ended is not None:
-            return
-        third = s.mode == THIRD
-        s.concordia = owner
-        s.ended = Ended(owner, final_turn_pending=owner == CONTRARIUS or third)
-        who = "Contrarius" if owner == CONTRARIUS else owner
-        if third:
-            tail = {CONTRARIUS: "player1 and player2 each play one final card, without a reaction of Contrarius",
-                    "player1": "player2 plays one final card (Contrarius reacts to it as usual)",
-                    "player2": "Contrarius reacts to this card as usual, then player1 plays one final card"}[owner]
-        elif owner == CONTRARIUS:
-            tail = "the team plays one final card (both partners carry it out), without a reaction"
-        else:
-            tail = "the partner still carries out their action; the game ends after this reaction of Contrarius"
-        ev = Event("end", f"{who} {why}: the game ends, {who} takes the Concordia card (7 VP); {tail}", {"by": owner})
-        (self.events if owner == CONTRARIUS else self.player_events).append(ev)
-
     def note(self, kind: str, text: str, **data: Any) -> None:
         """Record an event of the players' part of the turn."""
         self.player_events.append(Event(kind, text, data))
@@ -272,51 +229,6 @@ def from_hand(t: TwoPlayerTurn, pid: str, name: str) -> None:
                         f"or correct players.{pid}.hand")
     p.hand.remove(hit)
     p.played = (p.played or []) + [hit]
-
-
-def _check_part(s: Snapshot, pid: str, pc: Card, part: Part, opt: str) -> tuple[str | None, str | None]:
-    """Check ``part`` against the personality ``pc``; return ``(action, province)``.
-
-    ``opt`` is the option prefix the user typed (``""`` or ``"partner-"``) for messages.
-    """
-    kind = pc.reaction
-    act = part.action.casefold() if part.action else None
-    province = None
-    if kind in _PREFECTS:
-        if act is None and part.province:
-            act = "produce"
-        if act not in PREFECT_ACTIONS:
-            raise ContrariusError(f"{pid} carries out the {pc.name}: add --{opt}produce PROVINCE or --{opt}reactivate")
-        if act == "produce":
-            if not part.province:
-                raise ContrariusError(f"which province did {pid} produce in? add --{opt}produce PROVINCE")
-            province = s.board.province(part.province)
-        elif part.province:
-            raise ContrariusError(f"--{opt}reactivate takes no province")
-    elif kind == "colonist":
-        act = act or "place"
-        if act not in COLONIST_ACTIONS:
-            raise ContrariusError(f"the Colonist either places colonists or earns money: --{opt}place KIND:CITY or --{opt}money")
-        if act == "money" and part.places:
-            raise ContrariusError(f"{pid} took money with the Colonist: remove --{opt}place")
-    else:
-        if act is not None:
-            raise ContrariusError(f"the {pc.name} has no choice of action: remove --{opt}{act} for {pid}")
-        if part.province:
-            raise ContrariusError(f"--{opt}produce is for a Prefect, not the {pc.name} ({pid})")
-    if (part.builds or part.moves) and kind != "architect":
-        raise ContrariusError(f"--{opt}build and --{opt}move are for an Architect; {pid} carries out the {pc.name}")
-    if part.buys:
-        most = _MAX_BUYS.get(kind)
-        if most is None:
-            raise ContrariusError(f"--{opt}buy is for a Senator, Consul, Praetor or Proconsul; {pid} carries out the {pc.name}")
-        if len(part.buys) > most:
-            raise RuleError(f"the {pc.name} buys at most {most} card{'s' if most > 1 else ''}; {pid} gave {len(part.buys)}")
-    if part.places and not (kind == "colonist" or kind == "tribune"):
-        raise ContrariusError(f"--{opt}place is for a Colonist or a Tribune; {pid} carries out the {pc.name}")
-    if part.places and kind == "tribune" and len(part.places) > 1:
-        raise RuleError(f"with the Tribune {pid} may buy one colonist, not {len(part.places)}")
-    return act, province
 
 
 def _board_changes(t: TwoPlayerTurn, pid: str, pc: Card, part: Part) -> None:
@@ -375,7 +287,7 @@ def _buy(t: TwoPlayerTurn, pid: str, wants: list[str]) -> None:
             p.hand.append(Card.of(name))
         t.note("buy", f"{pid} buys {name} from display position {pos}", card=name, player=pid, position=pos)
         if s.cards_left == 0:
-            t.end_game(pid, "took the last card of the display")
+            t.end_game(pid, LAST_CARD)
 
 
 def settle_display(t: TwoPlayerTurn) -> None:
@@ -420,12 +332,12 @@ def _prefect(t: TwoPlayerTurn, pid: str, pc: Card, act: str, province: str | Non
             raise RuleError(f"{province} has already produced (its bonus marker shows coins): {pid} cannot produce there")
         s.bonus_markers[province] = "coins"
         bonus = bonus_goods(s, province)
-        n = 2 if pc.reaction == "prefect_magnus" and s.mode == TEAM else 1
+        n = 2 if pc.reaction == Reaction.PREFECT_MAGNUS and s.mode == TEAM else 1
         why = " (Prefect with Praefectus Magnus)" if n == 2 else ""
         if s.mode == THIRD and s.praefectus_magnus == pid:
             n, why = 2, f" (the Praefectus Magnus: {pid} passes it to {other_player(s, pid)})"
             s.praefectus_magnus = other_player(s, pid)
-        store_goods(t, p, bonus, n)  # never beyond the storehouse (see turn.store_goods)
+        store_goods(t, p, bonus, n)  # never beyond the storehouse (see contrarius_part.store_goods)
         got = produce_for_players(t, province, "Prefect")
         houses = "; ".join(f"{g['player']} " + ", ".join(f"{k} {x}" for x, k in g["goods"].items()) for g in got) or "none"
         t.note("produce", f"{pid} produces in {province}: bonus {n} {bonus}{why}; houses: {houses}",
@@ -438,17 +350,17 @@ def carry_out(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> tup
     """``pid`` carries out the personality ``pc`` (no Diplomat, no double card any more).
 
     What ``pid`` receives is added to their tally and reported in the solo report's words
-    (:mod:`.turn`): the Tribune's sestertii (:func:`~contrarius.rules.turn.take_back_cards`), the
+    (:mod:`contrarius.rules.contrarius_part`): the Tribune's sestertii (:func:`~contrarius.rules.player_part.take_back_cards`), the
     Colonist's money, a specialist's goods, a Prefect's production or cash bonus."""
-    act, province = _check_part(t.s, pid, pc, part, opt)
-    if pc.reaction == "tribune" and t.s.player(pid).played:
+    act, province = check_record(statement_of(pc.reaction), pc, part, t.s, pid, opt)
+    if pc.reaction == Reaction.TRIBUNE and t.s.player(pid).played:
         take_back_cards(t, pid, carried_for=None if pid in t.played_now else other_player(t.s, pid))
     _board_changes(t, pid, pc, part)
     if part.buys:
         _buy(t, pid, part.buys)
-    if pc.reaction in _PREFECTS and act is not None:
+    if statement_of(pc.reaction).produces_in is not None and act is not None:
         _prefect(t, pid, pc, act, province)
-    if pc.reaction == "colonist" and act == "money":
+    if pc.reaction == Reaction.COLONIST and act == "money":
         colonist_money(t, pid)
     if pc.is_specialist:
         specialist_production(t, pc, pid)
@@ -467,19 +379,12 @@ def double_pick(card: Card, want: str | None, pid: str, opt: str) -> tuple[Card,
 
 
 def reaction(t: TwoPlayerTurn, plan: Plan, ta: TeamAction) -> None:
-    """Contrarius's reaction to the first action (the solo reactions plus the team cards)."""
-    kind = plan.reacted.reaction
-    if kind == "praetor":
-        if ta.praetor_reaction not in PRAETOR_REACTIONS:
-            raise ContrariusError("the Praetor's reaction is 2 VP on some cards and a house on others (which card is "
-                                  "which is not public): add --praetor-reaction vp or house, as printed on this card")
-        if ta.praetor_reaction == "vp":
-            t.gain_vp(2, "Praetor (the card showing 2 VP)")
-        else:
-            t.build("senator", "Praetor (the card showing a house)")
-        return
-    if kind == "proconsul":
-        t.build("senator", "Proconsul")
+    """Contrarius's reaction to the first action: the card's statement's
+    (:mod:`contrarius.rules.personalities`), the Praetor's as printed on it
+    (``ta.praetor_reaction``)."""
+    st = statement_of(plan.reacted.reaction)
+    if st.team_only and st.react is not None:  # the Praetor, the Proconsul
+        st.react(t, plan.reacted, plan.act, plan.province, ta.praetor_reaction)
         return
     react(t, plan.reacted, plan.act, plan.province)
 
@@ -551,7 +456,7 @@ def run(snapshot: Snapshot, ta: TeamAction, recorded: bool, pid: str, players_pa
     if ta.praetor_reaction is not None:
         if ta.praetor_reaction not in PRAETOR_REACTIONS:
             raise ContrariusError(f"--praetor-reaction is vp or house, not {ta.praetor_reaction!r}")
-        if plan.reacted.reaction != "praetor":
+        if not statement_of(plan.reacted.reaction).printed:
             raise ContrariusError(f"--praetor-reaction is for a Praetor; Contrarius reacts to the {plan.reacted.name}")
     if reacts:
         reaction(t, plan, action)
@@ -590,7 +495,7 @@ def finish(snapshot: Snapshot, t: TwoPlayerTurn, plan: Plan | None, reacts: bool
     vp_before = snapshot.contrarius.vp
     entry["vp"] = [vp_before, s.contrarius.vp]
     s.log.append(entry)
-    game_over = s.ended is not None and not s.ended.final_turn_pending
+    game_over = is_over(s)
     reacted = plan.reacted.name if reacts and plan is not None else None
     ensure_valid(s)
     return TurnResult(s, played, reacted, t.player_events, t.events, t.rolls, vp_before, s.contrarius.vp,

@@ -72,7 +72,7 @@ def refuse_unused_variant_options(s: Snapshot, a: Any) -> None:
     Variants"): ``--fish`` without the fish market, ``--forum``/``--forum-refill``/
     ``--forum-reveal`` without Salsa. One check for every mode: team and third-player games
     never use a solo variant (``new`` refuses them there), so these options are refused in
-    them too. ``a``: the turn's :class:`~contrarius.rules.turn.PlayerAction` (or team action).
+    them too. ``a``: the turn's :class:`~contrarius.rules.contrarius_part.PlayerAction` (or team action).
     Raises :class:`ContrariusError` (exit 2, a usage error).
     """
     if getattr(a, "fish", 0) and s.variants.fish_market is None:

@@ -1,42 +1,36 @@
-"""The turn mechanism shared by every mode: solo play, team play and the third-player variant.
-
-A turn works on a copy of the snapshot (:class:`Turn`). This module holds what every mode
-does the same way:
+"""A turn on a working copy of the snapshot, and Contrarius's part of it: the mechanism
+every mode (solo play, team play, the third-player variant) shares.
 
 - what a turn is told (:class:`PlayerAction`) and what it reports (:class:`Event`,
   :class:`Roll`, :class:`TurnResult`);
 - the dice: a result read from the table (``--die``) or rolled from the seed and the roll
   counter;
-- Contrarius's part of the rules that every reaction uses: scoring VP and the expert VP
-  track ("Difficulty level", Expert), building a house ("Where does Contrarius build?" and
-  the "Supplementary rules to the reactions of Contrarius"), placing a colonist or taking a
-  card (the red die), the display sliding left and refilling, the "Solo End of Game";
-- the player's own changes that Contrarius's rules depend on (:func:`player_part`:
-  colonist moves, new colonists, houses, cards bought), and a province producing.
+- Contrarius's part of the rules that every reaction uses (:class:`Turn`): scoring VP and
+  the expert VP track ("Difficulty level", Expert), building a house ("Where does
+  Contrarius build?" and the "Supplementary rules to the reactions of Contrarius"),
+  placing a colonist or taking a card (the red die), the display sliding left and
+  refilling, the end of the game (:mod:`.end_of_game`);
+- a province producing for the players' houses (the Mercator's reaction, the Prefect).
 
-The modes build on it: :mod:`.reactions` (solo play and Contrarius's reactions to the
-solo cards), :mod:`.twoplayer` (two players taking turns), :mod:`.team` (team play),
-:mod:`.third_player` (Contrarius as a third player); :mod:`.game` picks one by the
-snapshot's mode. Nothing here prints.
+The player's own action is :mod:`.player_part`'s; each card's reaction is its module's
+in :mod:`.personalities`; the modes build on them all (:mod:`.modes.solo`,
+:mod:`.modes.twoplayer`, :mod:`.modes.team`, :mod:`.modes.third_player`), and
+:mod:`.game` picks one by the snapshot's mode. Nothing here prints.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from contrarius.material.board import GOODS, HOLDING, KINDS, LAND, SEA
-from contrarius.rules.build import (BuildRuling, Move, apply_build, contrarius_home, enter_from_holding, line_distances,
-                    movement_steps, where)
+from contrarius.material.board import LAND, SEA
+from contrarius.rules.build import BuildRuling, Move, apply_build, contrarius_home, where
 from contrarius.material.cards import Card, card_facts, card_name
 from contrarius.material.dice import DIE_COLOURS, die_decides, parse_face, roll
-from contrarius.errors import ContrariusError, GameOverError, NeedDieError, NeedRevealError, RuleError, SnapshotError, UnusedInputError
+from contrarius.errors import ContrariusError, NeedDieError, NeedRevealError, RuleError, SnapshotError, UnusedInputError
 from contrarius.records import Record
-from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, MAX_HOUSES, UNKNOWN_CARD, Colonist, Ended, Snapshot
-from contrarius.rules.variants.solo_variants import Note, bonus_piece, red_sea_colonist, surplus_steps
-
-#: Actions that choose between two reactions.
-PREFECT_ACTIONS = ("produce", "reactivate")
-COLONIST_ACTIONS = ("place", "money")
+from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, SOLO, UNKNOWN_CARD, Colonist, Snapshot
+from contrarius.rules.end_of_game import LAST_CARD, end_game, last_house
+from contrarius.rules.variants.solo_variants import Note, red_sea_colonist, surplus_steps
 
 
 def record_moves_and_places(rec: dict[str, Any], moves: list[tuple[str, str, str]],
@@ -382,7 +376,7 @@ class Turn:
         self.remove_from_display(position)
         s.contrarius.cards.append(Card.of(name))
         if s.cards_left == 0:
-            self.end_game(CONTRARIUS, "took the last card of the display")
+            self.end_game(CONTRARIUS, LAST_CARD)
 
     def name_position(self, position: int) -> str:
         name = self.s.display[position - 1]
@@ -435,171 +429,17 @@ class Turn:
 
     # ----- end of game -------------------------------------------------------------------
     def check_houses(self, owner: str) -> None:
-        if len(self.s.houses_of(owner)) >= MAX_HOUSES:
-            self.end_game(owner, "built its 15th house" if owner == CONTRARIUS else "built your 15th house")
+        """``owner``'s last house ends the game (:func:`~contrarius.rules.end_of_game.last_house`)."""
+        why = last_house(self.s, owner)
+        if why is not None:
+            self.end_game(owner, why)
 
     def end_game(self, owner: str, why: str) -> None:
-        s = self.s
-        if s.ended is not None:
-            return
-        s.concordia = owner
-        s.ended = Ended(owner, final_turn_pending=(owner == CONTRARIUS))
-        who = "Contrarius" if owner == CONTRARIUS else ("you" if s.mode == "solo" else owner)
-        takes = "take" if who == "you" else "takes"
-        tail = ": you play one final card, without a reaction" if owner == CONTRARIUS else ": the game ends after this reaction"
-        ev = Event("end", f"{who} {why}: the game ends, {who} {takes} the Concordia card (7 VP){tail}", {"by": owner})
-        (self.events if owner == CONTRARIUS else self.player_events).append(ev)
-
-
-# ----- the player's own action --------------------------------------------------------------
-def card_in_hand(p: Any, played: str) -> Card:
-    """The card ``played`` (a printed name) from player ``p``'s recorded hand (base rules:
-    a card is played from the hand; the Tribune takes the played cards back). Raises
-    :class:`RuleError` naming the hand when it holds no such card."""
-    hit = next((c for c in p.hand if c.name == played), None)
-    if hit is None:
-        raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
-    return hit
-
-
-def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, acts_as: str | None = None) -> None:
-    """Apply the player's action's effects that Contrarius's rules depend on.
-
-    ``acts_as``: the personality whose action is carried out, when it is not ``played``
-    (a Diplomat copying a Tribune takes the played cards back like the Tribune).
-
-    ``from_hand=False``: the card does not leave this player's hand (team play: the
-    partner carries out the active player's card; :mod:`contrarius.rules.modes.team` keeps the hands).
-    """
-    s, a = t.s, t.a
-    p = s.player(t.pid)
-    pe = t.player_events
-    if from_hand and p.hand is not None:
-        hit = card_in_hand(p, played)
-        p.hand.remove(hit)
-        p.played = (p.played or []) + [hit]
-        if (acts_as or played) == "Tribune":
-            take_back_cards(t, p.id)
-    # colonist moves (Architect)
-    pe.extend(move_colonists(s, p.id, a.moves))
-    for kind, city in a.places:
-        place = s.board.place(city)
-        if kind not in KINDS:
-            raise ContrariusError(f"a colonist is land or sea, not {kind!r}")
-        if s.colonists_in_supply(p.id, kind) <= 0:
-            raise RuleError(f"you have no {kind} colonist left in your supply")
-        homes = s.homes(kind)
-        if card.reaction == "tribune" and place not in homes:
-            # base rules (refresher, Tribune): "buy one colonist ... placed in Roma": where new
-            # colonists start (the capital; a board's start place for its kind)
-            raise RuleError(f"the colonist bought with the Tribune is placed in {' or '.join(homes) or 'its start place'}, not {place}")
-        if place not in homes and p.id not in s.houses.get(place, []):
-            where_ = " or ".join(homes) + " or a city with your house" if homes else "a city with your house"
-            raise RuleError(f"new {kind} colonists go to {where_}, not {place}")
-        entered = place
-        if s.board.node_type(place) == HOLDING:
-            harbour = next((c for c in s.houses_of(p.id) if s.board.has_tag(c, "harbour")), None)
-            entered = harbour or place
-        s.colonists.append(Colonist(p.id, kind, entered, None))
-        pe.append(Event("colonist", f"you place a {kind} colonist in {entered}"))
-    for city in a.builds:
-        c = s.board.city(city)
-        if p.id in s.houses.get(c, []):
-            raise RuleError(f"you already have a house in {c}")
-        if s.houses_in_supply(p.id) <= 0:
-            raise RuleError("you have no house left in your supply")
-        near = any(col.line is not None and c in col.line.ends for col in s.colonists_of(p.id))
-        if not near:
-            raise RuleError(f"none of your colonists stands on a line next to {c}: you cannot build there")
-        s.houses.setdefault(c, []).append(p.id)
-        pe.append(Event("build", f"you build a house in {c} ({s.cities[c]})", {"city": c}))
-        if enter_from_holding(s, p.id, c) is not None:
-            pe.append(Event("colonist", f"{c} is a harbour: your sea colonist leaves the {s.board.homes(SEA)[0]} and is placed there (reading)"))
-        t.check_houses(p.id)
-    # Senator/Consul: positions and names refer to the display as it lies when you buy;
-    # the cards slide left and the display refills once you have bought (base rules)
-    start = s.display_cards()
-    chosen: list[int] = []
-    for want in a.buys:
-        if str(want).isascii() and str(want).isdigit():
-            pos = int(want)
-            if not 1 <= pos <= len(start):
-                raise RuleError(f"display position {pos} holds no card (the display has {len(start)})")
-        else:
-            name = card_name(want)
-            free = [i + 1 for i, c in enumerate(start) if c == name and i + 1 not in chosen]
-            if not free:
-                raise RuleError(f"{name} is not in the display ({', '.join(start) or 'empty'})")
-            pos = free[0]
-        if pos in chosen:
-            raise RuleError(f"display position {pos} is bought twice")
-        chosen.append(pos)
-    bought = [(pos, t.name_position(pos)) for pos in chosen]
-    for pos, name in bought:
-        if p.hand is not None:
-            p.hand.append(Card.of(name))
-        pe.append(Event("buy", f"you buy {name} from display position {pos}", {"card": name, "position": pos}))
-    if chosen:
-        n_events = len(t.events)
-        t.remove_from_display(*chosen)  # the cards slide left once, after both buys
-        pe.extend(t.events[n_events:])  # the refill belongs to the player's buy, not to the reaction
-        del t.events[n_events:]
-    if bought and s.cards_left == 0:
-        t.end_game(p.id, "took the last card of the display")
-
-
-def move_colonists(s: Snapshot, owner: str, moves: list[tuple[str, str, str]]) -> list[Event]:
-    """Move ``owner``'s colonists by ``moves`` (``(kind, from, to)`` triples, ``to`` a line
-    label), one after the other, in ``s``; returns the report events.
-
-    Base rules, the Architect: the player has as many movement steps as colonists on the
-    board, shared among the moves; a colonist moves along lines of its kind and may pass
-    occupied lines but not end on one (nor on a dotted line, a reading). Raises
-    :class:`RuleError` for a move that breaks this. Each event's data holds its ``steps``.
-    """
-    events: list[Event] = []
-    if not moves:
-        return events
-    steps = movement_steps(s, owner)  # Gallia: a colonist waiting off the lines does not count
-    used = 0
-    for kind, frm, to in moves:
-        col = _find_colonist(s, owner, kind, frm)
-        target = s.board.parse_line(to, kind)
-        paths = line_distances(s, col, 10 ** 6)
-        if target not in paths:
-            raise RuleError(f"your {kind} colonist on {frm} cannot reach {target.label} along {kind} lines")
-        occ = s.line_occupant(target)
-        if occ is not None and occ is not col:
-            raise RuleError(f"{target.describe()} is occupied by a {occ.owner} colonist: a move cannot end there")
-        if not target.stoppable:
-            raise RuleError(f"{target.describe()} is a dotted line: a colonist may cross it but not end its move on it (reading)")
-        used += len(paths[target])
-        if used > steps:
-            raise RuleError(f"your moves use {used} steps but you have {steps} colonists on the board, so {steps} steps")
-        start = col.where
-        col.city, col.line = None, target
-        n = len(paths[target])
-        events.append(Event("move", f"your {kind} colonist moves {start} -> {target.label} ({n} step{'s' if n != 1 else ''})", {"steps": n}))
-    return events
-
-
-def _find_colonist(s: Snapshot, owner: str, kind: str, where_: str) -> Colonist:
-    """The colonist of ``owner`` and ``kind`` standing at ``where_`` (a city or a line label)."""
-    if s.board.is_line_text(where_):
-        line = s.board.parse_line(where_, kind)
-        hits = [c for c in s.colonists_of(owner, kind) if c.line == line]
-    else:
-        city = s.board.place(where_)
-        hits = [c for c in s.colonists_of(owner, kind) if c.city == city]
-    if not hits:
-        raise RuleError(f"you have no {kind} colonist on {where_}")
-    return hits[0]
-
-
-def bonus_goods(s: Snapshot, province: str) -> str:
-    """The good on a province's bonus marker: the most valuable among its cities' tokens."""
-    goods = [s.cities[c] for c in s.board.provinces[province] if s.cities.get(c) in GOODS]
-    return max(goods, key=GOODS.index)
+        """``owner`` ends the game (:func:`~contrarius.rules.end_of_game.end_game`): the
+        report's line is the player's event when a player ended it, Contrarius's otherwise."""
+        text = end_game(self.s, owner, why)
+        if text is not None:
+            (self.events if owner == CONTRARIUS else self.player_events).append(Event("end", text, {"by": owner}))
 
 
 def produce_for_players(t: Turn, province: str, why: str) -> list[dict[str, Any]]:
@@ -632,97 +472,6 @@ def store_goods(t: Turn, p: Any, goods: str, n: int) -> None:
     p.goods[goods] = p.goods.get(goods, 0) + n
 
 
-def sestertii_text(n: int) -> str:
-    """``1 sestertius``, ``5 sestertii``."""
-    return f"{n} sestert{'ius' if n == 1 else 'ii'}"
-
-
-def player_words(s: Snapshot, pid: str) -> tuple[str, str]:
-    """How a report names player ``pid`` and the verb ending that goes with it: ``("you",
-    "")`` in solo play ("you take"), ``("player1", "s")`` in team and third-player games
-    ("player1 takes"), so that every mode says what a player received in the same words."""
-    return ("you", "") if s.mode == "solo" else (pid, "s")
-
-
-def _received(t: Turn, pid: str, kind: str, text: str, data: dict[str, Any]) -> None:
-    """Report what ``pid`` received: a player event; two-player events name the player."""
-    if t.s.mode != "solo":
-        data = {**data, "player": pid}
-    t.player_events.append(Event(kind, text, data))
-
-
-def take_back_cards(t: Turn, pid: str, *, carried_for: str | None = None) -> None:
-    """Base rules, the Tribune: ``pid``'s played cards go back to their hand and they
-    receive "one sestertius for each card beyond the third, counting the Tribune itself"
-    (added to the tally, said in the report). Only when their cards are recorded.
-
-    ``carried_for``: the player who played the card when ``pid`` only carries it out
-    (team play, the partner, who plays no card of their own): that card is not among the
-    cards ``pid`` takes back, so it is not counted (a reading, README "How the rules are
-    read").
-    """
-    p = t.s.player(pid)
-    if p.played is None:
-        return
-    back = p.played
-    p.hand, p.played = (p.hand or []) + back, []
-    money = max(0, len(back) - 3)
-    if p.sestertii is not None:
-        p.sestertii += money
-    who, s_ = player_words(t.s, pid)
-    why = f"; the card they carry out is {carried_for}'s, not counted: a reading" if carried_for else ""
-    _received(t, pid, "player", f"{who} take{s_} back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune "
-              f"and receive{s_} {sestertii_text(money)} (1 per card beyond the third{why})", {"sestertii": money})
-
-
-def cash_bonus(t: Turn, pid: str | None = None) -> None:
-    """The Prefect's cash bonus for ``pid`` (default: the turn's player; base rules: "one
-    sestertius for every visible coin on the bonus markers, then flip all of those markers
-    back to their goods side"): the markers turn back, the sestertii are added to the tally
-    and said in the report."""
-    s = t.s
-    p = s.player(pid or t.pid)
-    coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
-    for prov in s.bonus_markers:
-        s.bonus_markers[prov] = "goods"
-    if p.sestertii is not None:
-        p.sestertii += coins
-    who, s_ = player_words(s, p.id)
-    _received(t, p.id, "reactivate", f"{who} reactivate{s_}: {coins} {bonus_piece(s)}{'s turn' if coins != 1 else ' turns'} "
-              f"back to goods and {who} receive{s_} {sestertii_text(coins)}", {"sestertii": coins})
-
-
-def colonist_money(t: Turn, pid: str | None = None) -> None:
-    """The Colonist, earn money (base rules, the Colonist: "five sestertii plus one per
-    colonist you have on the board"), for ``pid`` (default: the turn's player): added to
-    the tally and said in the report."""
-    p = t.s.player(pid or t.pid)
-    on_board = len(t.s.colonists_of(p.id))
-    money = 5 + on_board
-    if p.sestertii is not None:
-        p.sestertii += money
-    who, s_ = player_words(t.s, p.id)
-    _received(t, p.id, "money", f"{who} take{s_} money with the Colonist: 5 + {on_board} colonist"
-              f"{'s' if on_board != 1 else ''} on the board = {sestertii_text(money)}", {"sestertii": money})
-
-
-def specialist_production(t: Turn, card: Card, pid: str | None = None) -> None:
-    """A specialist (base rules: "each produce one unit from every one of your houses of
-    that goods type"), carried out by ``pid`` (default: the turn's player): added to the
-    tally and said in the report (which goods, how many, from which cities)."""
-    s = t.s
-    p = s.player(pid or t.pid)
-    goods = card.goods
-    cities = [c for c in s.houses_of(p.id) if s.cities.get(c) == goods]
-    if cities:
-        store_goods(t, p, goods, len(cities))  # type: ignore[arg-type]
-        got = f"{len(cities)} {goods} ({', '.join(cities)})"
-    else:
-        got = f"nothing (no house of {'yours' if s.mode == 'solo' else 'theirs'} in a {goods} city)"
-    who, s_ = player_words(s, p.id)
-    _received(t, p.id, "produce", f"{who} produce{s_} with the {card.name}: {got}", {"goods": goods, "units": len(cities)})
-
-
 def stack_card(s: Snapshot, name: str) -> str:
     """The printed name of a card drawn into the display (``--refill``, ``--reveal``): a
     card of the display stacks in a solo game ("Setup": stacks I and II), or ``?`` for a
@@ -731,7 +480,7 @@ def stack_card(s: Snapshot, name: str) -> str:
         return UNKNOWN_CARD
     canon = card_name(name)
     stacks = {c for names in card_facts()["stacks"].values() for c in names}
-    if s.mode == "solo" and canon not in stacks:
+    if s.mode == SOLO and canon not in stacks:
         raise ContrariusError(f"--refill {canon}: the display stacks hold no {canon} (they hold {', '.join(sorted(stacks))})")
     return canon
 
@@ -757,14 +506,6 @@ def apply_reveals(s: Snapshot, reveal: dict[int, str]) -> list[str]:
     return lines
 
 
-def refuse_after_end(s: Snapshot) -> None:
-    """Raise :class:`GameOverError` once the game is over and no final card is pending
-    ("Solo End of Game", "Cooperative End of Game")."""
-    if s.ended is not None and not s.ended.final_turn_pending:
-        who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
-        raise GameOverError(f"the game is over ({who} ended it); run 'contrarius score' for the final scoring")
-
-
 def ensure_valid(s: Snapshot) -> None:
     """Refuse a turn whose new snapshot would not load again (the last safety net before
     anything is written). Raises :class:`ContrariusError` naming the first problem."""
@@ -773,17 +514,3 @@ def ensure_valid(s: Snapshot) -> None:
     except SnapshotError as exc:
         raise ContrariusError(f"this turn would leave an invalid snapshot ({exc.problems[0].render()}); nothing was written: "
                               "check the card names given with --refill and --reveal") from None
-
-
-def face_up_card(s: Snapshot, name: str) -> Card:
-    """The face-up card ``name`` of Contrarius that a Diplomat copies ("Solo Personality
-    Cards", Diplomat: "copy one of Contrarius's face-up cards"; each is turned face down
-    once copied). Raises :class:`RuleError` naming why and the face-up cards when it lies
-    face down or Contrarius has no such card."""
-    up = [c for c in s.contrarius.cards if c.name == name and c.face_up]
-    if not up:
-        down = any(c.name == name for c in s.contrarius.cards)
-        why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
-        have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
-        raise RuleError(f"the Diplomat cannot copy {name}: {why}; face-up cards: {have}")
-    return up[0]

@@ -1,0 +1,98 @@
+"""The end of the game, for every mode: what ends it, who takes the Concordia card, who
+still plays a final card, and when no card can be played any more.
+
+"Solo End of Game": "Whoever takes the last personality card from the display area or
+builds their last house initiates the end of the game and also takes the Concordia card
+that is worth 7 victory points. If Contrarius initiates the end of the game, you play one
+final personality card and carry out its action without the reaction of Contrarius. If
+you initiate the end of the game, the game ends with this last reaction of Contrarius."
+
+"Cooperative End of Game": "If Contrarius initiates the end of the game, you play one
+final personality card and carry out your team's actions without the reaction of
+Contrarius. If either of you initiates the end of the game, it is possible that your
+partner also follows through with their action. The game then ends with the last
+reaction of Contrarius."
+
+Contrarius as a third player (base Concordia: "every other player takes one final turn"):
+the reading in :mod:`contrarius.rules.modes.third_player`.
+
+A player's last house is their fifteenth (:data:`~contrarius.model.snapshot.MAX_HOUSES`;
+base rules: "builds their fifteenth house"). Nothing here prints.
+"""
+
+from __future__ import annotations
+
+from contrarius.errors import GameOverError
+from contrarius.model.snapshot import CONTRARIUS, MAX_HOUSES, SOLO, TEAM, THIRD_PLAYER, Ended, Snapshot
+
+#: Why taking the last card of the display ends the game (the report's words).
+LAST_CARD = "took the last card of the display"
+
+
+def last_house(s: Snapshot, owner: str) -> str | None:
+    """Why ``owner``'s houses end the game (the report's words: "built its 15th house"),
+    or None while they have built fewer than :data:`MAX_HOUSES`."""
+    if len(s.houses_of(owner)) < MAX_HOUSES:
+        return None
+    if owner == CONTRARIUS:
+        return f"built its {MAX_HOUSES}th house"
+    return f"built {'your' if s.mode == SOLO else 'their'} {MAX_HOUSES}th house"
+
+
+def end_game(s: Snapshot, owner: str, why: str) -> str | None:
+    """``owner`` ends the game (``why``: :data:`LAST_CARD` or :func:`last_house`'s words):
+    they take the Concordia card and ``s.ended`` says whether a final card is still to
+    play. Changes ``s``; returns the report's line, or None when the game had ended
+    already (the first to end it keeps the card)."""
+    if s.ended is not None:
+        return None
+    s.concordia = owner
+    if s.mode == SOLO:
+        s.ended = Ended(owner, final_turn_pending=(owner == CONTRARIUS))
+        who = "Contrarius" if owner == CONTRARIUS else "you"
+        takes = "take" if who == "you" else "takes"
+        tail = ": you play one final card, without a reaction" if owner == CONTRARIUS else ": the game ends after this reaction"
+        return f"{who} {why}: the game ends, {who} {takes} the Concordia card (7 VP){tail}"
+    third = s.mode == THIRD_PLAYER
+    s.ended = Ended(owner, final_turn_pending=owner == CONTRARIUS or third)
+    who = "Contrarius" if owner == CONTRARIUS else owner
+    if third:
+        tail = {CONTRARIUS: "player1 and player2 each play one final card, without a reaction of Contrarius",
+                "player1": "player2 plays one final card (Contrarius reacts to it as usual)",
+                "player2": "Contrarius reacts to this card as usual, then player1 plays one final card"}[owner]
+    elif owner == CONTRARIUS:
+        tail = "the team plays one final card (both partners carry it out), without a reaction"
+    else:
+        tail = "the partner still carries out their action; the game ends after this reaction of Contrarius"
+    return f"{who} {why}: the game ends, {who} takes the Concordia card (7 VP); {tail}"
+
+
+def is_over(s: Snapshot) -> bool:
+    """True once the game is over and no final card is pending: no card can be played."""
+    return s.ended is not None and not s.ended.final_turn_pending
+
+
+def refuse_after_end(s: Snapshot) -> None:
+    """Raise :class:`GameOverError` once the game is over and no final card is pending."""
+    if is_over(s):
+        who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
+        raise GameOverError(f"the game is over ({who} ended it); run 'contrarius score' for the final scoring")
+
+
+def final_turn_note(s: Snapshot) -> str | None:
+    """Who still plays a final card and whether Contrarius reacts to it; None if nobody.
+
+    Rules: "Solo End of Game", "Cooperative End of Game"; third-player: the reading in
+    :mod:`contrarius.rules.modes.third_player`.
+    """
+    if s.ended is None or not s.ended.final_turn_pending:
+        return None
+    who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
+    nxt = s.active or "player1"
+    if s.mode == TEAM:
+        return f"{who} ended the game: the team plays one final card ({nxt} plays it, both carry it out), without a reaction"
+    if s.mode == THIRD_PLAYER:
+        reacts = nxt == "player2" and s.ended.by != CONTRARIUS
+        return f"{who} ended the game: {nxt} plays a final card" + (" (Contrarius reacts to it)" if reacts else " (no reaction)")
+    return "Contrarius ended the game: play your final card (no reaction)"
+

@@ -1,0 +1,39 @@
+"""The Diplomat.
+
+"Solo Personality Cards", Diplomat: "Action: Copy the action of one face-up card of
+Contrarius' card display. Flip the card face down afterwards. Thus, you can copy each card
+of Contrarius only once during the game. Reaction of Contrarius: Contrarius reacts
+according to the reaction on the card you have copied."
+
+"Cooperative Personality Cards", Diplomat: "Your partner also copies the same card that
+you copy." "Contrarius as a third player": "The Diplomat follows the rules of regular
+Concordia, meaning that it copies a card of the other player and not of Contrarius."
+
+What the player records: the card copied (``--copy CARD``), then what that card lets
+them record. A Diplomat cannot copy a Diplomat (nor, in team play, a Legatus: a reading).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from contrarius.errors import RuleError
+from contrarius.material.cards import Card, Reaction
+from contrarius.rules.personalities.statement import Statement
+
+
+def face_up_card(s: Any, name: str) -> Card:
+    """The face-up card ``name`` of Contrarius that a Diplomat copies ("copy one of
+    Contrarius's face-up cards"; each is turned face down once copied). Raises
+    :class:`RuleError` naming why and the face-up cards when it lies face down or
+    Contrarius has no such card."""
+    up = [c for c in s.contrarius.cards if c.name == name and c.face_up]
+    if not up:
+        down = any(c.name == name for c in s.contrarius.cards)
+        why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
+        have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
+        raise RuleError(f"the Diplomat cannot copy {name}: {why}; face-up cards: {have}")
+    return up[0]
+
+
+STATEMENT = Statement(Reaction.DIPLOMAT, "Diplomat", '"Solo Personality Cards", Diplomat', copies=True, copyable=False)

@@ -255,31 +255,32 @@ def say_after_commit(say: Callable[[], None]) -> None:
         quiet_stdout(2)
 
 
-def ensure_loads(snapshot, before=None) -> None:
+def ensure_loads(snapshot, before=None, hint: str = "check the card names given") -> None:
     """Refuse (exit 2, nothing written) a new snapshot that would not load again, or in
     which ``contrarius check`` would find a card-count problem that ``before`` (the
     snapshot the command read) did not have: a snapshot written is always one every command
-    reads, as ``check`` reads it (README "Exit codes"). Called by :func:`write_snapshot`
-    for every command that writes one."""
+    reads, as ``check`` reads it (README "Exit codes"). ``hint`` ends the message (what to
+    correct). Called by :func:`write_snapshot` for every command that writes one."""
     from contrarius.model.snapshot import Snapshot, card_count_problems
 
     try:
         written = Snapshot.from_dict(snapshot.to_dict(), "<new snapshot>")
     except SnapshotError as exc:
         raise ContrariusError(f"the new snapshot would not load again ({exc.problems[0].render()}); nothing was written: "
-                              "check the card names given (--display, --refill, --reveal, reveal POSITION=CARD)") from None
+                              f"{hint}") from None
     if before is None:
         return
     had = {p.render() for p in card_count_problems(before)}
     new = [p for p in card_count_problems(written) if p.render() not in had]
     if new:
         raise ContrariusError(f"the new snapshot would hold more cards than the game has ({new[0].render()}); nothing was "
-                              "written: check the card names given (--refill, --reveal, reveal POSITION=CARD)")
+                              f"written: {hint}")
 
 
 def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
                    report: Callable[[bool], None] | None = None, keep_redo: str | None = None,
-                   force: bool = False, fresh: bool = False, before=None, validated: bool = False) -> bool:
+                   force: bool = False, fresh: bool = False, before=None, validated: bool = False,
+                   hint: str = "check the card names given") -> bool:
     """Write ``snapshot`` to ``-o`` / in place / stdout. Returns True when stdout was used.
 
     ``-o`` naming the input file is ``--in-place`` (the history is kept); ``-o
@@ -292,7 +293,7 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
 
     The snapshot is checked first to load again (:func:`ensure_loads`; ``before``: the
     snapshot read, whose card-count problems are not new; ``validated``: the rules checked
-    it already). ``report(used_stdout)`` prints the command's report; it runs when every
+    it already; ``hint``: what to correct when it would not). ``report(used_stdout)`` prints the command's report; it runs when every
     check passed and before anything is written (a file replaced, the snapshot on stdout),
     so that a report that cannot be printed (stdout or stderr closed, a full disk) leaves
     every file as it was and prints no snapshot (exit 3, :func:`report_before_commit`); a
@@ -312,7 +313,7 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
     in_place = check_output(source, output, in_place)
     to_stdout = not in_place and (output is None or output == STDIO)
     if not validated:
-        ensure_loads(snapshot, before)
+        ensure_loads(snapshot, before, hint)
     text = dump_snapshot(snapshot)
 
     run_report = report_before_commit(report, to_stdout)

@@ -482,13 +482,16 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
         return
 
 
-def update_text(path: str, change: Callable[[str | None], str | None]) -> bool:
+def update_text(path: str, change: Callable[[str | None], str | None],
+                before_commit: Callable[[], None] | None = None) -> bool:
     """Read, change and write back the small file at ``path`` (a campaign record) under
     the same lock and atomic write as a snapshot, so that two commands changing it at the
     same time both count: ``change(text)`` gets the file's text (None: no file yet) and
     returns the new text, or None to write nothing. Returns whether the file was written.
     Raises :class:`InputFileError` (exit 3) when it cannot be read or written, and what
-    ``change`` raises (nothing is then written)."""
+    ``change`` raises (nothing is then written). ``before_commit`` (the report) runs just
+    before the file is written, when ``change`` returned a text; if it raises, nothing is
+    written."""
     while True:
         target = Path(os.path.realpath(path))
         _check_name(path)
@@ -499,6 +502,9 @@ def update_text(path: str, change: Callable[[str | None], str | None]) -> bool:
                     return False
                 _writable(path, held)
                 _clean_stale_temps(held)
+                _probe_folder(path, held)
+                if before_commit is not None:
+                    before_commit()
                 _commit(path, held, new.encode("utf-8"), None)
                 return True
         _check_length(path, target)
@@ -508,6 +514,9 @@ def update_text(path: str, change: Callable[[str | None], str | None]) -> bool:
                 if new is None:
                     return False
                 _clean_stale_temps(target)
+                _probe_folder(path, target)
+                if before_commit is not None:
+                    before_commit()
                 _commit(path, target, new.encode("utf-8"), None, exclusive=True)
                 return True
 

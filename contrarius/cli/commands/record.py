@@ -174,6 +174,7 @@ def register(app: typer.Typer) -> None:
                 con.print(escape(line))
 
         write_snapshot(new, snapshot, output, in_place, report, force=force, before=snap,
+                       hint=f"check the cards named ({' '.join(cards)}): is each one the card drawn at the table?",
                        keep_redo=f"or name the cards with --reveal {' '.join(cards)} when you play that turn again "
                                  "(a new turn replaces the undone ones)")
 

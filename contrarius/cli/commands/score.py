@@ -7,7 +7,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from contrarius.errors import ContrariusError, RuleError
-from contrarius.cli.common import boundary, emit_json, out_console, put_once
+from contrarius.cli.common import boundary, emit_json, out_console, put_once, report_before_commit
 
 
 def _items(values: list[str] | None) -> list[str]:
@@ -347,6 +347,22 @@ def register(app: typer.Typer) -> None:
             given[pid] = PlayerInput(base.cards, base.goods, base.sestertii, base.points, total, base.salt)
         final = score(snap, given)
         camp_data = None
+        said: list[bool] = []
+
+        def report() -> None:
+            said.append(True)
+            if as_json:
+                emit_json(score_data(final, camp_data))
+            else:
+                render_score(final, camp_data, out_console())
+
+        def standing_then_report(after) -> None:  # the campaign as it will be written
+            camp_data["standing"] = after.standing()
+            report()
+
+        # the report is said before the campaign file is written: one that cannot be printed
+        # (stdout closed or full) leaves the file as it was (exit 3)
+        say_before = report_before_commit(standing_then_report)
         if campaign:
             camp, existed = load_campaign(campaign, missing_ok=True)
             camp_data = {"file": campaign, "existed": existed, "recorded": False, "game": None, "reason": None}
@@ -372,7 +388,7 @@ def register(app: typer.Typer) -> None:
                     camp_data.update(existed=existed, recorded=True, replaced=True, changes=changes, game=game.to_dict(idx + 1))
                     return camp
 
-                camp_data["standing"] = update_campaign(campaign, replace_it).standing()
+                camp_data["standing"] = update_campaign(campaign, replace_it, before_commit=say_before).standing()
             else:
                 def add_it(camp, existed):  # under the file's lock: the record as it is now
                     game = game_from_score(final, camp.next_start_vp, seed=snap.seed, game_id=game_fingerprint(snap))
@@ -380,8 +396,6 @@ def register(app: typer.Typer) -> None:
                     camp_data.update(existed=existed, recorded=True, game=game.to_dict(len(camp.games)))
                     return camp
 
-                camp_data["standing"] = update_campaign(campaign, add_it).standing()
-        if as_json:
-            emit_json(score_data(final, camp_data))
-        else:
-            render_score(final, camp_data, out_console())
+                camp_data["standing"] = update_campaign(campaign, add_it, before_commit=say_before).standing()
+        if not said:
+            report()

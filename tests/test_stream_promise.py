@@ -366,3 +366,24 @@ def test_imported_as_a_library_the_package_leaves_sigint_alone():
 
     assert not contrarius._started_as_command()
     assert signal.getsignal(signal.SIGINT) is not contrarius._interrupted_at_start
+
+
+def test_the_process_plumbing_lives_in_cli_process():
+    """Exit codes, the fast exit and Ctrl-C are the process's, in one fenced module
+    (``contrarius/cli/process.py``): no other module ends the process, installs a SIGINT
+    handler or blocks signals, except the package's start-up handler (``contrarius/__init__.py``
+    and ``__main__.py``, before the module can be imported) and the commit of
+    ``contrarius/store/files.py``, which holds signals back while it renames."""
+    import re
+
+    allowed = {
+        "os._exit(": {"cli/process.py", "__init__.py"},
+        "signal.signal(": {"cli/process.py", "__init__.py", "__main__.py"},
+        "pthread_sigmask": {"cli/process.py", "store/files.py"},
+    }
+    package = ROOT / "contrarius"
+    for needle, where in allowed.items():
+        found = {str(p.relative_to(package)) for p in package.rglob("*.py")
+                 if re.search(r"^[^#\n]*" + re.escape(needle), p.read_text(encoding="utf-8"), re.M)}
+        assert found <= where, (needle, found - where)
+        assert "cli/process.py" in found or needle == "signal.signal(" and found, needle

@@ -8,6 +8,7 @@ snapshot on stdout (or write it with ``-o``/``--in-place``) and their report on 
 from __future__ import annotations
 
 import functools
+import io
 import sys
 from typing import Any, Callable
 
@@ -293,11 +294,13 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
 
     The snapshot is checked first to load again (:func:`ensure_loads`; ``before``: the
     snapshot read, whose card-count problems are not new; ``validated``: the rules checked
-    it already; ``hint``: what to correct when it would not). ``report(used_stdout)`` prints the command's report; it runs when every
-    check passed and before anything is written (a file replaced, the snapshot on stdout),
+    it already; ``hint``: what to correct when it would not). ``report(used_stdout)`` prints
+    the command's report; it runs when every check passed and before a file is replaced,
     so that a report that cannot be printed (stdout or stderr closed, a full disk) leaves
-    every file as it was and prints no snapshot (exit 3, :func:`report_before_commit`); a
-    pipe closed by the reader (``| head``) is no error. Raises :class:`ContrariusError` for
+    every file as it was (exit 3, :func:`report_before_commit`); a pipe closed by the reader
+    (``| head``) is no error. When the snapshot goes to stdout, the report is rendered
+    first and said after it, if it can be: a snapshot printed is the job done (exit 0 with
+    stderr closed or full), a stdout that cannot take it exit 3 with the report unsaid. Raises :class:`ContrariusError` for
     ``--in-place`` on stdin or with ``-o``, for stdout on a terminal without ``-o``/``-i``
     (exit 2), and :class:`InputFileError` when the snapshot or the report cannot be written
     (exit 3).
@@ -325,10 +328,48 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
             say_after_commit(lambda: err_console().print(escape(
                 f"{source}: the {dropped} step{'s' if dropped != 1 else ''} undone before this turn can no longer be "
                 f"redone (a new turn replaces {'them' if dropped != 1 else 'it'})")))
+    elif to_stdout:  # the snapshot is the job: printed first, the report (rendered before) after it
+        said = _rendered_for_stderr(report, True) if report is not None else None
+        write_text(STDIO, text)
+        if said:
+            say_after_commit(lambda: sys.stderr.write(said))
     else:
-        write_text(STDIO if to_stdout else output, text, before_commit=run_report,
-                   same_game_only=not force, fresh=fresh and not force)
+        write_text(output, text, before_commit=run_report, same_game_only=not force, fresh=fresh and not force)
     return to_stdout
+
+
+class _StderrPage(io.StringIO):
+    """Stands for stderr while a report is rendered into a string: its encoding and whether
+    it is a terminal are the real stderr's (rich draws and colours the same)."""
+
+    def __init__(self, like: Any):
+        super().__init__()
+        self._like = like
+
+    @property
+    def encoding(self) -> str:  # noqa: D102 - file protocol (rich reads it)
+        return getattr(self._like, "encoding", None) or "utf-8"
+
+    def isatty(self) -> bool:  # noqa: D102 - file protocol
+        try:
+            return bool(self._like.isatty())
+        except (AttributeError, ValueError, OSError):
+            return False
+
+
+def _rendered_for_stderr(report: Callable[[bool], None], used_stdout: bool) -> str | None:
+    """What ``report(used_stdout)`` prints on stderr, rendered into a string (nothing is
+    printed yet); None when stderr is closed (nowhere to show it)."""
+    real = sys.stderr
+    if real is None or getattr(real, "closed", False):
+        return None
+    page = _StderrPage(real)
+    sys.stderr = page
+    try:
+        report(used_stdout)
+    finally:
+        sys.stderr = real
+    return page.getvalue()
 
 
 FORCE_HELP = "With -o: replace a file that exists and is not a snapshot of this game."

@@ -551,7 +551,7 @@ def refuse_existing_output(path: str) -> None:
     be lost). A missing path, a device or a pipe (``/dev/null``) passes; other problems
     with the path are reported when it is written (:func:`write_text`, which checks again
     under the lock: a file created meanwhile is refused so too)."""
-    if path == STDIO:
+    if stream_fd(path) is not None:  # -, /dev/stdout, /dev/fd/N: a stream, written into
         return
     try:
         target = Path(os.path.realpath(path))

@@ -294,6 +294,10 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
         if beginner and level != "standard":
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
+        from contrarius.store.files import is_stdout
+
+        if is_stdout(output):
+            output = "-"  # -o /dev/stdout is -o -
         check_output("-", output, False)  # usage errors before any rule runs
         from contrarius.io.yamlio import MAX_DIGITS
 

@@ -17,7 +17,6 @@ once every movement step is used).
 
 from __future__ import annotations
 
-import signal
 import sys
 from typing import Annotated
 
@@ -337,13 +336,10 @@ def register(app: typer.Typer) -> None:
         load_snapshot(snapshot)  # a missing or invalid file: one line and its exit code, before any question
         interactive = sys.stdin is not None and sys.stdin.isatty()
         session = Session(snapshot, Front(sys.stdin, interactive), out_console())
-        # Ctrl-C abandons the turn in progress and the session goes on (the 'contrarius'
-        # process otherwise exits at once on Ctrl-C)
-        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-        try:
-            code = session.run()
-        finally:
-            signal.signal(signal.SIGINT, previous)
+        # Ctrl-C abandons the turn in progress and the session goes on: the process gives
+        # 'session' Python's KeyboardInterrupt (contrarius/cli/process.py, run), where every
+        # other command exits at once
+        code = session.run()
         if code == 0 and session.front.refused and not interactive:
             code = 2  # a script with a refused answer went out of step: say so in the exit code
         raise typer.Exit(code)

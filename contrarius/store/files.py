@@ -376,7 +376,7 @@ def _stream_open(path: str, fd: int):
         except OSError:
             closed = True
     if closed:
-        raise InputFileError(f"{name} is closed: nowhere to write the snapshot; nothing was written; give -o PATH")
+        raise InputFileError(f"{name} is closed: nowhere to write; nothing was written; give -o PATH")
     return name, stream
 
 

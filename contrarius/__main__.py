@@ -1,19 +1,16 @@
 """``python -m contrarius`` and the ``contrarius`` console script (:func:`run`)."""
 
-import os
-import signal
-
-
-def _interrupted_early(signum: int, frame: object) -> None:
-    os.write(2, b"contrarius: interrupted; nothing was written\n")
-    os._exit(130)
-
 
 def run() -> None:
     """Start the command line. Ctrl-C while Python imports typer, rich and contrarius is
-    exit 130 with one line (nothing can have been written yet), not a traceback; from then
-    on :func:`contrarius.cli.main` handles it."""
-    signal.signal(signal.SIGINT, _interrupted_early)
+    exit 130 with one line (the package installs that handler first thing, see
+    :mod:`contrarius`), not a traceback; from then on :mod:`contrarius.cli.process`
+    handles it."""
+    import signal
+
+    from contrarius.cli.process import interrupted_at_start
+
+    signal.signal(signal.SIGINT, interrupted_at_start)  # also when imported otherwise (tests)
     from contrarius.cli import main
 
     main()

@@ -23,7 +23,8 @@ def counted(cls, *args, _made=dataclasses._process_class):
     return _made(cls, *args)
 dataclasses._process_class = counted
 import contrarius.cli
-contrarius.cli._exit_now = lambda code, *_: sys.exit(code)  # the probe reports after the command (main ends with os._exit)
+import contrarius.cli.process
+contrarius.cli.process.exit_now = lambda code, *_: sys.exit(code)  # the probe reports after the command (main ends with os._exit)
 try:
     contrarius.cli.main()
 except SystemExit:

@@ -217,7 +217,7 @@ def test_ctrl_c_during_the_interpreters_exit_is_no_kill(tmp_path, runner):
         real = os._exit
         def late_exit(code):
             caller = sys._getframe(1).f_code
-            if caller.co_name == "_exit_now" and caller.co_filename.endswith(os.path.join("cli", "__init__.py")):
+            if caller.co_name == "exit_now" and caller.co_filename.endswith(os.path.join("cli", "process.py")):
                 os.kill(os.getpid(), signal.SIGINT)  # main's last step: arrives as the process exits
                 print("SIGINT sent", file=sys.stderr)
             real(code)

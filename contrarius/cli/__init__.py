@@ -144,99 +144,10 @@ def _app_for(args: list[str]) -> typer.Typer:
 
 
 def main() -> None:
-    """Entry point of the ``contrarius`` console script (and ``python -m contrarius``).
+    """Entry point of the ``contrarius`` console script (and ``python -m contrarius``): the
+    app for the command invoked (:func:`_app_for`), run as the whole process by
+    :func:`contrarius.cli.process.run` (Ctrl-C, broken streams, the exit code, the fast exit)."""
+    from contrarius.cli import process
 
-    One command per process: the cyclic garbage collector is switched off while it runs
-    and the objects left are frozen before exit, so that the interpreter does not walk
-    every object of typer, rich and contrarius once more on the way out (about 15 ms of a
-    ``play``; see benchmarks/README.md). Output and exit codes are unchanged.
-
-    Ctrl-C is exit 130 at once with one true line (:func:`contrarius.store.files.exit_on_interrupt`)
-    until the outcome is decided and said; after that (the interpreter's exit) it is held
-    back and the command exits as decided. Stdout that cannot be written (``--help > /dev/full``) is one line and exit 3, a
-    pipe closed by its reader exit 0: never a traceback.
-    """
-    import gc
-    import signal
-
-    from contrarius.store.files import exit_on_interrupt, interrupted_message
-    from contrarius.cli.common import quiet_stdout, say_error
-
-    # one command: Ctrl-C ends it at once (files change only inside the held commit); the
-    # interactive session handles Ctrl-C itself (KeyboardInterrupt, commits still held)
     interactive = _invoked_command(sys.argv[1:]) == "session"
-    signal.signal(signal.SIGINT, signal.default_int_handler if interactive else exit_on_interrupt)
-    if sys.stdout is None:  # started with stdout closed (>&-)
-        from contrarius.cli.common import ClosedStdout
-
-        sys.stdout = ClosedStdout()
-    collecting = gc.isenabled()
-    gc.disable()
-    code: object = 0
-    try:
-        try:
-            _app_for(sys.argv[1:])(standalone_mode=True)
-        except SystemExit as exc:
-            code = exc.code
-        if sys.stdout is not None:
-            sys.stdout.flush()
-    except KeyboardInterrupt:
-        say_error(interrupted_message())
-        quiet_stdout()
-        code = 130
-    except BrokenPipeError:
-        quiet_stdout()
-    except OSError as exc:
-        quiet_stdout()
-        if not code:  # else the error was reported already
-            say_error(f"contrarius: cannot write to stdout ({exc.strerror})")
-            code = 3
-    finally:
-        gc.freeze()
-        if collecting:
-            gc.enable()
-    # the outcome is decided and said: a Ctrl-C from here on (the interpreter's own exit,
-    # where Python resets the signal handlers and SIGINT would kill the process without a
-    # word) is held back, and the process exits as decided
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    _exit_now(code, interactive)
-
-
-def _exit_now(code: object, interactive: bool = False) -> None:
-    """End the process with ``code`` (as ``sys.exit`` reads it: None is 0, a number itself,
-    a text is printed on stderr and is 1).
-
-    The standard streams are flushed first; one that cannot be (``2>/dev/full``, a reader
-    gone) is pointed at /dev/null, so that the exit code stays the command's (not Python's
-    120 for a failed last flush): the outcome was decided before.
-
-    A one-shot command then ends without the interpreter's teardown (``os._exit``): every
-    file was written and closed by the command (the snapshot's commit is complete before
-    its report is said); what is left is Python freeing each module and object of typer,
-    rich, PyYAML and contrarius one by one, about 3 ms of every run that no one sees
-    (``benchmarks/README.md``; mypy's ``hard_exit`` does the same). The interactive ``session`` (readline)
-    and a process in which something registered an ``atexit`` function (the standard
-    library's ``logging``, imported by a help page) exit normally, so that it runs;
-    ``tests/test_cli_startup.py`` checks that the turn commands register none.
-    """
-    import atexit
-    import os
-
-    from contrarius.cli.common import quiet_stdout
-
-    for fd, stream in ((1, sys.stdout), (2, sys.stderr)):
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):
-            quiet_stdout(fd)
-    if interactive or atexit._ncallbacks():
-        sys.exit(code)
-    if code is None:
-        status = 0
-    elif isinstance(code, int):
-        status = code
-    else:
-        print(code, file=sys.stderr)
-        status = 1
-    os._exit(status & 0xFF)
+    process.run(lambda: _app_for(sys.argv[1:])(standalone_mode=True), interactive)

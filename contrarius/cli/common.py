@@ -8,13 +8,17 @@ snapshot on stdout (or write it with ``-o``/``--in-place``) and their report on 
 from __future__ import annotations
 
 import functools
+import io
 import sys
 from typing import Any, Callable
 
 import typer
 
-from contrarius.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE, ContrariusError, InputFileError, one_line
-from contrarius.store.files import STDIO
+from contrarius.cli.process import quiet_broken, say_error
+from contrarius.cli.process import quiet_stream as quiet_stdout
+from contrarius.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE, ContrariusError, InputFileError, SnapshotError, one_line
+from contrarius.store.files import STDIO, is_stdout
+
 
 STATE = {"debug": False}
 
@@ -27,29 +31,6 @@ def put_once(mapping: dict, key: Any, value: Any, option: str, what: str) -> Non
     if key in mapping:
         raise ContrariusError(f"{option}: {what} is given twice ({mapping[key]} and {value}); give it once")
     mapping[key] = value
-
-
-def say_error(line: str) -> None:
-    """Print one error line on stderr, if there is a stderr."""
-    if sys.stderr is not None:
-        try:
-            print(line, file=sys.stderr, flush=True)
-        except OSError:
-            pass
-
-
-def quiet_stdout(stream_fd: int = 1) -> None:
-    """Point file descriptor ``stream_fd`` (1: stdout, 2: stderr) at /dev/null after its
-    stream failed (a closed pipe, a full disk), so that the interpreter's last flush on
-    exit raises nothing."""
-    import os
-
-    try:
-        fd = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(fd, stream_fd)
-        os.close(fd)
-    except OSError:
-        pass
 
 
 def boundary(func: Callable) -> Callable:
@@ -80,14 +61,16 @@ def boundary(func: Callable) -> Callable:
             say_error(f"contrarius: {one_line(str(exc))}")
             raise typer.Exit(exc.exit_code) from None
         except BrokenPipeError:
-            quiet_stdout()
+            quiet_broken()
             raise typer.Exit(0) from None
-        except UnicodeEncodeError as exc:
-            say_error(f"contrarius: this terminal's encoding ({exc.encoding}) cannot show the report; "
-                      "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
+        except UnicodeEncodeError as exc:  # a stream that is not the process's own (the process's escape)
+            advice = ("" if str(exc.encoding).replace("-", "").replace("_", "").lower() == "utf8"
+                      else "; set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
+            say_error(f"contrarius: this output's encoding ({exc.encoding}) cannot write the report"
+                      f" ({exc.object[exc.start:exc.end]!a}){advice}")
             raise typer.Exit(EXIT_USAGE) from None
         except KeyboardInterrupt:
-            from contrarius.store.files import interrupted_message
+            from contrarius.cli.process import interrupted_message
 
             say_error(interrupted_message())
             raise typer.Exit(130) from None
@@ -145,25 +128,6 @@ def _console_class():
             raise BrokenPipeError
 
     return PipeAwareConsole
-
-
-class ClosedStdout:
-    """Stands for ``sys.stdout`` when file descriptor 1 is closed (``>&-``): Python then sets
-    ``sys.stdout`` to None and ``print`` drops everything silently; this makes every write
-    an :class:`OSError` for the error boundary (exit 3) instead."""
-
-    closed = True
-
-    def write(self, text: str) -> int:  # file protocol
-        import errno
-
-        raise OSError(errno.EBADF, "stdout is closed")
-
-    def flush(self) -> None:  # file protocol
-        return None
-
-    def isatty(self) -> bool:  # file protocol
-        return False
 
 
 #: Width of a report that goes to a pipe or file: wide enough that no line is hard-wrapped.
@@ -242,45 +206,105 @@ def check_output(source: str, output: str | None, in_place: bool) -> bool:
     return in_place
 
 
-def report_before_commit(report: Callable[[bool], None] | None, used_stdout: bool) -> Callable[[], None]:
+class ReportUnprinted(InputFileError):
+    """The report of a command could not be printed (stdout or stderr closed or full), so
+    nothing was written (exit 3): the report is always said before the commit."""
+
+
+def report_before_commit(report: Callable[..., None] | None, *args: Any) -> Callable[..., None]:
     """The ``before_commit`` step of a write (:func:`contrarius.store.files.write_text`,
-    :func:`contrarius.store.files.save_in_place`) that prints ``report(used_stdout)``.
+    :func:`contrarius.store.files.save_in_place`, :func:`contrarius.store.files.undo`) that
+    prints ``report(*args, *more)`` (``more``: what the write hands over, e.g. the
+    :class:`~contrarius.store.files.HistoryMove` of an undo).
 
-    A pipe closed by its reader (``| head -1``) is no error: the rest of the report is
-    dropped and the snapshot is still written, so that a report saying "written" is true.
-    Any other failure to print (stdout closed, a full disk) raises :class:`InputFileError`
-    (exit 3) before anything is written."""
+    The one promise of every command: a report that cannot be printed (stdout or stderr
+    closed, a full disk) raises :class:`ReportUnprinted` (exit 3) before anything is
+    written, so a command that exits non-zero changed no file and printed no snapshot. A
+    pipe closed by its reader (``| head -1``) is no error: the rest of the report is dropped
+    and the write goes on, so that a report saying "written" is true."""
 
-    def run_report() -> None:
+    def run_report(*more: Any) -> None:
         if report is None:
             return
         try:
-            report(used_stdout)
+            report(*args, *more)
+            for stream in (sys.stdout, sys.stderr):  # said means flushed: a full disk shows here
+                if stream is not None:
+                    stream.flush()
         except BrokenPipeError:
-            quiet_stdout()  # the reader stopped reading: not an error, the write goes on
+            quiet_broken()  # the reader stopped reading: not an error, the write goes on
+        except ReportUnprinted:
+            raise
+        except InputFileError as exc:  # a closed stream (err_console, out_console)
+            raise ReportUnprinted(str(exc)) from None
         except OSError as exc:
-            raise InputFileError(f"cannot print the report ({exc.strerror}); nothing was written") from None
+            raise ReportUnprinted(f"cannot print the report ({exc.strerror}); nothing was written") from None
 
     return run_report
 
 
+def say_after_commit(say: Callable[[], None]) -> None:
+    """Print a note after a commit (what it dropped), best effort: the job is done, so a
+    stream that cannot take it is pointed at /dev/null and the exit code stays 0."""
+    try:
+        say()
+        if sys.stderr is not None:
+            sys.stderr.flush()
+    except BrokenPipeError:
+        quiet_broken()
+    except (OSError, InputFileError):
+        quiet_stdout(2)
+
+
+def ensure_loads(snapshot, before=None, hint: str = "check the card names given") -> None:
+    """Refuse (exit 2, nothing written) a new snapshot that would not load again, or in
+    which ``contrarius check`` would find a card-count problem that ``before`` (the
+    snapshot the command read) did not have: a snapshot written is always one every command
+    reads, as ``check`` reads it (README "Exit codes"). ``hint`` ends the message (what to
+    correct). Called by :func:`write_snapshot` for every command that writes one."""
+    from contrarius.model.card_counts import card_count_problems
+    from contrarius.model.snapshot import Snapshot
+
+    try:
+        written = Snapshot.from_dict(snapshot.to_dict(), "<new snapshot>")
+    except SnapshotError as exc:
+        raise ContrariusError(f"the new snapshot would not load again ({exc.problems[0].render()}); nothing was written: "
+                              f"{hint}") from None
+    if before is None:
+        return
+    had = {p.render() for p in card_count_problems(before)}
+    new = [p for p in card_count_problems(written) if p.render() not in had]
+    if new:
+        raise ContrariusError(f"the new snapshot would hold more cards than the game has ({new[0].render()}); nothing was "
+                              f"written: {hint}")
+
+
 def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
                    report: Callable[[bool], None] | None = None, keep_redo: str | None = None,
-                   force: bool = False, fresh: bool = False) -> bool:
+                   force: bool = False, fresh: bool = False, before=None, validated: bool = False,
+                   hint: str = "check the card names given") -> bool:
     """Write ``snapshot`` to ``-o`` / in place / stdout. Returns True when stdout was used.
 
-    ``-o`` naming the input file is ``--in-place`` (the history is kept). ``-o`` onto an
-    existing file replaces it only when it is a snapshot of the same game, or with ``force``
-    (``--force``); else exit 3, nothing written; ``fresh`` (a game just set up, ``new``):
-    every existing file is refused so, also one created meanwhile by a command running at
-    the same time (:func:`contrarius.store.files.write_text`). In place, the
-    previous state goes to the undo history (:func:`contrarius.store.files.save_in_place`).
-    ``report(used_stdout)`` prints the command's report; it runs before a file is replaced
-    (after the snapshot's YAML when that goes to stdout), so that a report that cannot be
-    printed (stdout closed, a full disk) leaves every file as it was; a pipe closed by the
-    reader (``| head``) is no error. Raises :class:`ContrariusError` for ``--in-place`` on
-    stdin or with ``-o``, for stdout on a terminal without ``-o``/``-i`` (exit 2), and
-    :class:`InputFileError` when the snapshot or the report cannot be written (exit 3).
+    ``-o`` naming the input file is ``--in-place`` (the history is kept); ``-o
+    /dev/stdout`` (``/dev/fd/1``) is ``-o -``. ``-o`` onto an existing file replaces it
+    only when it is a snapshot of the same game, or with ``force`` (``--force``); else exit
+    3, nothing written; ``fresh`` (a game just set up, ``new``): every existing file is
+    refused so, also one created meanwhile by a command running at the same time
+    (:func:`contrarius.store.files.write_text`). In place, the previous state goes to the
+    undo history (:func:`contrarius.store.files.save_in_place`).
+
+    The snapshot is checked first to load again (:func:`ensure_loads`; ``before``: the
+    snapshot read, whose card-count problems are not new; ``validated``: the rules checked
+    it already; ``hint``: what to correct when it would not). ``report(used_stdout)`` prints
+    the command's report; it runs when every check passed and before a file is replaced,
+    so that a report that cannot be printed (stdout or stderr closed, a full disk) leaves
+    every file as it was (exit 3, :func:`report_before_commit`); a pipe closed by the reader
+    (``| head``) is no error. When the snapshot goes to stdout, the report is rendered
+    first and said after it, if it can be: a snapshot printed is the job done (exit 0 with
+    stderr closed or full), a stdout that cannot take it exit 3 with the report unsaid. Raises :class:`ContrariusError` for
+    ``--in-place`` on stdin or with ``-o``, for stdout on a terminal without ``-o``/``-i``
+    (exit 2), and :class:`InputFileError` when the snapshot or the report cannot be written
+    (exit 3).
 
     In place after ``contrarius undo``: a new turn drops the undone steps and a line on
     stderr says so; ``keep_redo`` (a command that plays no turn: the hint to end its
@@ -288,8 +312,12 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
     """
     from contrarius.store.files import dump_snapshot, save_in_place, write_text
 
+    if is_stdout(output):
+        output = STDIO
     in_place = check_output(source, output, in_place)
     to_stdout = not in_place and (output is None or output == STDIO)
+    if not validated:
+        ensure_loads(snapshot, before, hint)
     text = dump_snapshot(snapshot)
 
     run_report = report_before_commit(report, to_stdout)
@@ -298,14 +326,51 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
         if dropped:
             from rich.markup import escape
 
-            err_console().print(escape(f"{source}: the {dropped} step{'s' if dropped != 1 else ''} undone before this "
-                                       f"turn can no longer be redone (a new turn replaces {'them' if dropped != 1 else 'it'})"))
-    elif not to_stdout:
-        write_text(output, text, before_commit=run_report, same_game_only=not force, fresh=fresh and not force)
-    else:
+            say_after_commit(lambda: err_console().print(escape(
+                f"{source}: the {dropped} step{'s' if dropped != 1 else ''} undone before this turn can no longer be "
+                f"redone (a new turn replaces {'them' if dropped != 1 else 'it'})")))
+    elif to_stdout:  # the snapshot is the job: printed first, the report (rendered before) after it
+        said = _rendered_for_stderr(report, True) if report is not None else None
         write_text(STDIO, text)
-        run_report()
+        if said:
+            say_after_commit(lambda: sys.stderr.write(said))
+    else:
+        write_text(output, text, before_commit=run_report, same_game_only=not force, fresh=fresh and not force)
     return to_stdout
+
+
+class _StderrPage(io.StringIO):
+    """Stands for stderr while a report is rendered into a string: its encoding and whether
+    it is a terminal are the real stderr's (rich draws and colours the same)."""
+
+    def __init__(self, like: Any):
+        super().__init__()
+        self._like = like
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self._like, "encoding", None) or "utf-8"
+
+    def isatty(self) -> bool:
+        try:
+            return bool(self._like.isatty())
+        except (AttributeError, ValueError, OSError):
+            return False
+
+
+def _rendered_for_stderr(report: Callable[[bool], None], used_stdout: bool) -> str | None:
+    """What ``report(used_stdout)`` prints on stderr, rendered into a string (nothing is
+    printed yet); None when stderr is closed (nowhere to show it)."""
+    real = sys.stderr
+    if real is None or getattr(real, "closed", False):
+        return None
+    page = _StderrPage(real)
+    sys.stderr = page
+    try:
+        report(used_stdout)
+    finally:
+        sys.stderr = real
+    return page.getvalue()
 
 
 FORCE_HELP = "With -o: replace a file that exists and is not a snapshot of this game."
@@ -313,9 +378,12 @@ FORCE_HELP = "With -o: replace a file that exists and is not a snapshot of this 
 SVG_HELP = "Also draw the picture as SVG to FILE (- for stdout, instead of the report)."
 
 
-def check_svg_target(svg: str | None, as_json: bool, snapshot: str | None = None) -> None:
+def check_svg_target(svg: str | None, as_json: bool, snapshot: str | None = None) -> str | None:
     """Refuse ``--svg -`` with ``--json`` (both would go to stdout) and ``--svg`` naming
-    the snapshot file itself (the picture would replace the game). Usage errors, exit 2."""
+    the snapshot file itself (the picture would replace the game). Usage errors, exit 2.
+    Returns ``svg``, with ``/dev/stdout`` (``/dev/fd/1``) as ``-``."""
+    if is_stdout(svg):
+        svg = STDIO
     if svg == STDIO and as_json:
         raise ContrariusError("--svg - and --json both write to stdout; give --svg FILE (e.g. --svg board.svg)")
     if svg not in (None, STDIO) and snapshot not in (None, STDIO):
@@ -324,6 +392,7 @@ def check_svg_target(svg: str | None, as_json: bool, snapshot: str | None = None
         if os.path.realpath(svg) == os.path.realpath(snapshot):
             raise ContrariusError(f"--svg {svg} is the snapshot itself: the picture would replace the game; "
                                   "give another file, e.g. --svg board.svg")
+    return svg
 
 
 def _not_a_picture(target: str) -> str | None:
@@ -351,9 +420,13 @@ def _not_a_picture(target: str) -> str | None:
     return "is not an SVG picture" if desc == "not a snapshot" else f"holds a game ({desc})"
 
 
-def write_svg(target: str, element) -> None:
+def write_svg(target: str, element, report: Callable[[], None] | None = None) -> None:
     """Write the picture ``element`` (from :func:`contrarius.pictures.board_svg.picture`) as an SVG
     document to ``target`` (``-``: stdout), atomically like a snapshot.
+
+    ``report`` (the command's report on stdout, e.g. ``show``'s tables) is printed when
+    every check passed, before the picture is written (:func:`report_before_commit`): a
+    report that cannot be printed (stdout closed or full) leaves no picture (exit 3).
 
     An existing file is replaced only when it holds an SVG picture (one drawn before): a
     snapshot or any other file is refused, as ``-o`` refuses another game.
@@ -371,7 +444,9 @@ def write_svg(target: str, element) -> None:
         raise InputFileError(f"--svg: {target} already exists and {held}; the picture was not written "
                              "(nothing else was either); give another --svg file, or remove that one first")
     try:
-        write_text(target, svg_text(element))
+        write_text(target, svg_text(element), before_commit=report_before_commit(report) if report else None)
+    except ReportUnprinted as exc:
+        raise ReportUnprinted(str(exc).replace("nothing was written", "the picture was not written (nothing else was either)")) from None
     except InputFileError as exc:
         why = str(exc).replace('with -o', 'with --svg').replace('-o PATH', '--svg FILE')
         raise InputFileError(f"--svg: {why}; the picture was not written (nothing else was either)") from None

@@ -23,11 +23,18 @@ from typing import Any, Callable, Iterator
 
 
 class _Page(io.StringIO):
-    """The help page being rendered; a terminal when stdout is one (colours)."""
+    """The help page being rendered; a terminal when stdout is one (colours), in stdout's
+    encoding (rich then draws the boxes in ASCII where the encoding has no box characters,
+    as it does for every report)."""
 
-    def __init__(self, tty: bool):
+    def __init__(self, tty: bool, encoding: str | None):
         super().__init__()
         self._tty = tty
+        self._encoding = encoding or "utf-8"
+
+    @property
+    def encoding(self) -> str:
+        return self._encoding
 
     def isatty(self) -> bool:  # file protocol
         return self._tty
@@ -74,10 +81,18 @@ def render_help(command: Any, ctx: Any, format_help: Callable[[], None]) -> str:
         tty = bool(out is not None and out.isatty())
     except (AttributeError, ValueError, OSError):
         tty = False
-    page = _Page(tty)
+    encoding = getattr(out, "encoding", None)
+    page = _Page(tty, encoding)
     with _help_view(command, ctx), contextlib.redirect_stdout(page):
         format_help()
     text = page.getvalue()
     if "\x1b[" not in text:  # plain text: no padding blanks at the line ends
         text = "\n".join(line.rstrip() for line in text.split("\n"))
+    try:  # a character the encoding has not (a Latin-1 terminal): degraded to ? as rich's boxes are
+        text.encode(page.encoding)
+    except (UnicodeEncodeError, LookupError):
+        try:
+            text = text.encode(page.encoding, "replace").decode(page.encoding)
+        except LookupError:
+            pass
     return text

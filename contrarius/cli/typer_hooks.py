@@ -247,9 +247,9 @@ def cli_classes():
                 print(usage_error_line(exc), file=sys.stderr)
                 raise typer.Exit(exc.exit_code) from None
             except BrokenPipeError:  # ``--help | head -1``: the reader has what it wanted
-                from contrarius.cli.common import quiet_stdout
+                from contrarius.cli.process import quiet_broken
 
-                quiet_stdout()
+                quiet_broken()
                 raise typer.Exit(0) from None
 
         def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):  # click hook

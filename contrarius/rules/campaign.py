@@ -339,13 +339,15 @@ def _campaign_of_text(text: str | None, path: str) -> tuple[Campaign, bool]:
     return Campaign.from_dict(data, path), True
 
 
-def update_campaign(path: str, change) -> Campaign:
+def update_campaign(path: str, change, before_commit=None) -> Campaign:
     """Record a game in the campaign file at ``path`` (created if missing): read, change and
     write it under the file's lock (:func:`contrarius.store.files.update_text`), so that two
     ``score --campaign`` at the same time both keep their game. ``change(campaign, existed)``
     returns the new campaign (or None: nothing is written). Returns the campaign as it is
     afterwards. Raises :class:`InputFileError` for an unreadable, invalid or unwritable file,
-    and what ``change`` raises (nothing is then written)."""
+    and what ``change`` raises (nothing is then written). ``before_commit(campaign)`` (the
+    command's report of the campaign as it will be) runs just before the file is written;
+    if it raises, nothing is written."""
     from contrarius.store.files import update_text
     from contrarius.io.yamlio import dump_yaml
 
@@ -359,7 +361,7 @@ def update_campaign(path: str, change) -> Campaign:
         result.append(camp if new is None else new)
         return None if new is None else dump_yaml(new.to_dict())
 
-    update_text(path, step)
+    update_text(path, step, None if before_commit is None else lambda: before_commit(result[-1]))
     return result[-1]
 
 

@@ -19,7 +19,8 @@ number of steps. Commit protocol, so that a SIGKILL at any moment leaves either 
    the record whose hash is the snapshot's.
 
 Ctrl-C (and SIGTERM, SIGHUP) are held back during steps 2 and 3 and delivered after them;
-:data:`WRITTEN` then tells the error boundary what was written, so that its message is true.
+:data:`WRITTEN` then tells the process (:mod:`contrarius.cli.process`) what was written, so
+that its message is true.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from contrarius.records import Record
 from contrarius.io.textfiles import STDIO, read_file_text, read_text, source_label
 from contrarius.io.yamlio import dump_yaml, parse_yaml
 
-__all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "exit_on_interrupt", "interrupted_message", "load_snapshot", "load_snapshot_text", "locked",
+__all__ = ["STDIO", "WRITTEN", "HistoryMove", "dump_snapshot", "load_snapshot", "load_snapshot_text", "locked",
            "history", "redo", "redo_waiting", "same_game", "save_in_place", "source_label", "undo", "write_text"]
 
 #: Files this process has replaced or created (paths as given), for the interrupt message.
@@ -128,27 +129,6 @@ def dump_snapshot(snapshot) -> str:
 
 
 # ----- signals, locks, atomic files -------------------------------------------------------
-
-def interrupted_message() -> str:
-    """The true line for a Ctrl-C: nothing written, or which files already were."""
-    if not WRITTEN:
-        return "contrarius: interrupted; nothing was written"
-    names = ", ".join(dict.fromkeys(WRITTEN))
-    return (f"contrarius: interrupted after {names} was written (the change is saved; "
-            "'contrarius undo' takes back an in-place change)")
-
-
-def exit_on_interrupt(signum: int | None = None, frame: object = None) -> None:
-    """SIGINT handler of the ``contrarius`` process: one true line on stderr, exit 130 at
-    once. Safe at any moment: files are only changed inside :func:`_commit`, which holds
-    the signal back until it is done (temporary files included), and the kernel releases
-    the lock."""
-    try:
-        os.write(2, (interrupted_message() + "\n").encode("utf-8", "replace"))
-    except OSError:
-        pass
-    os._exit(130)
-
 
 _HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
@@ -357,6 +337,78 @@ def _check_length(path: str, target: Path) -> None:
                              f"history beside it (at most {limit} bytes); nothing was written; use a shorter name")
 
 
+_STREAM_NAMES = {"/dev/stdout": 1, "/dev/stderr": 2}
+
+
+def stream_fd(path: str | None) -> int | None:
+    """The file descriptor a path names by itself: ``-`` and ``/dev/stdout`` are 1,
+    ``/dev/stderr`` 2, ``/dev/fd/N`` and ``/proc/self/fd/N`` (a process substitution,
+    ``-o >(cat)``) N; None for any other path. Such a path is written into the stream the
+    process holds, as ``-o -`` writes stdout: resolving its link would give a name such as
+    ``pipe:[N]`` that no file has, or the file stdout was redirected to (which ``-o`` would
+    then refuse to replace)."""
+    if path is None:
+        return None
+    if path == STDIO:
+        return 1
+    norm = os.path.normpath(str(path))
+    if norm in _STREAM_NAMES:
+        return _STREAM_NAMES[norm]
+    for prefix in ("/dev/fd/", "/proc/self/fd/", f"/proc/{os.getpid()}/fd/"):
+        if norm.startswith(prefix) and norm[len(prefix):].isdigit():
+            return int(norm[len(prefix):])
+    return None
+
+
+def is_stdout(path: str | None) -> bool:
+    """Whether ``path`` writes into stdout (``-``, ``/dev/stdout``, ``/dev/fd/1``)."""
+    return stream_fd(path) == 1
+
+
+def _stream_open(path: str, fd: int):
+    """The name and Python stream of file descriptor ``fd`` (None beyond stderr); raises
+    :class:`InputFileError` (exit 3) when it is closed: nowhere to write."""
+    name = "stdout" if fd == 1 else "stderr" if fd == 2 else str(path)
+    stream = sys.stdout if fd == 1 else sys.stderr if fd == 2 else None
+    closed = stream is None or getattr(stream, "closed", False) if fd in (1, 2) else False
+    if fd not in (1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed = True
+    if closed:
+        raise InputFileError(f"{name} is closed: nowhere to write; nothing was written; give -o PATH")
+    return name, stream
+
+
+def _write_stream(path: str, fd: int, text: str) -> None:
+    """Write ``text`` into the stream of file descriptor ``fd`` as UTF-8 (a snapshot or a
+    picture is UTF-8 whatever the terminal's encoding); stdout's and stderr's own buffers
+    are flushed first, so that what they hold comes before it. A reader gone is
+    :class:`BrokenPipeError` (the caller's exit 0); any other failure
+    :class:`InputFileError` (exit 3)."""
+    name, stream = _stream_open(path, fd)
+    data = text.encode("utf-8")
+    try:
+        if stream is None:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        elif getattr(stream, "buffer", None) is not None:
+            stream.flush()
+            stream.buffer.write(data)
+            stream.buffer.flush()
+        else:
+            stream.write(text)
+            stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise InputFileError(f"cannot write to {name} ({exc.strerror}); nothing was written; give -o PATH") from None
+    if fd not in (1, 2):
+        WRITTEN.append(str(path))
+
+
 def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None = None,
                same_game_only: bool = False, fresh: bool = False) -> None:
     """Write ``text`` to ``path`` atomically (``-``: stdout).
@@ -377,16 +429,12 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
     again), else :class:`InputFileError` (exit 3) and nothing is written. ``fresh`` (a game
     just set up, ``new -o`` without ``--force``): every existing file is refused so.
     """
-    if path == STDIO:
-        if sys.stdout is None or getattr(sys.stdout, "closed", False):
-            raise InputFileError("stdout is closed: nowhere to write the snapshot; nothing was written; give -o PATH")
-        try:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise InputFileError(f"cannot write the snapshot to stdout ({exc.strerror}); nothing was written; give -o PATH") from None
+    fd = stream_fd(path)
+    if fd is not None:
+        _stream_open(path, fd)
+        if before_commit is not None:
+            before_commit()
+        _write_stream(path, fd, text)
         return
     if not str(path).strip():
         raise InputFileError("an empty path: give a file name, e.g. -o game.yaml")
@@ -403,6 +451,8 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
         if mode is not None and stat.S_ISDIR(mode):
             raise InputFileError(f"{path}: is a folder; write the snapshot to a file path, e.g. -o {given / 'game.yaml'}")
         if mode is not None and not stat.S_ISREG(mode):
+            if before_commit is not None:  # the report of a write to /dev/null is still said
+                before_commit()
             try:
                 with open(target, "w", encoding="utf-8") as fh:
                     fh.write(text)
@@ -433,13 +483,16 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
         return
 
 
-def update_text(path: str, change: Callable[[str | None], str | None]) -> bool:
+def update_text(path: str, change: Callable[[str | None], str | None],
+                before_commit: Callable[[], None] | None = None) -> bool:
     """Read, change and write back the small file at ``path`` (a campaign record) under
     the same lock and atomic write as a snapshot, so that two commands changing it at the
     same time both count: ``change(text)`` gets the file's text (None: no file yet) and
     returns the new text, or None to write nothing. Returns whether the file was written.
     Raises :class:`InputFileError` (exit 3) when it cannot be read or written, and what
-    ``change`` raises (nothing is then written)."""
+    ``change`` raises (nothing is then written). ``before_commit`` (the report) runs just
+    before the file is written, when ``change`` returned a text; if it raises, nothing is
+    written."""
     while True:
         target = Path(os.path.realpath(path))
         _check_name(path)
@@ -450,6 +503,9 @@ def update_text(path: str, change: Callable[[str | None], str | None]) -> bool:
                     return False
                 _writable(path, held)
                 _clean_stale_temps(held)
+                _probe_folder(path, held)
+                if before_commit is not None:
+                    before_commit()
                 _commit(path, held, new.encode("utf-8"), None)
                 return True
         _check_length(path, target)
@@ -459,6 +515,9 @@ def update_text(path: str, change: Callable[[str | None], str | None]) -> bool:
                 if new is None:
                     return False
                 _clean_stale_temps(target)
+                _probe_folder(path, target)
+                if before_commit is not None:
+                    before_commit()
                 _commit(path, target, new.encode("utf-8"), None, exclusive=True)
                 return True
 
@@ -493,7 +552,7 @@ def refuse_existing_output(path: str) -> None:
     be lost). A missing path, a device or a pipe (``/dev/null``) passes; other problems
     with the path are reported when it is written (:func:`write_text`, which checks again
     under the lock: a file created meanwhile is refused so too)."""
-    if path == STDIO:
+    if stream_fd(path) is not None:  # -, /dev/stdout, /dev/fd/N: a stream, written into
         return
     try:
         target = Path(os.path.realpath(path))
@@ -847,24 +906,26 @@ class HistoryMove(NamedTuple):
     redoable: int
 
 
-def undo(path: str, turns: int = 1) -> HistoryMove:
+def undo(path: str, turns: int = 1, before_commit: Callable[[HistoryMove], None] | None = None) -> HistoryMove:
     """Put the snapshot at ``path`` back ``turns`` steps on its timeline (``contrarius undo``).
 
     The state restored is checked first (its hash, and that it loads as a valid snapshot):
     a damaged history is refused. Nothing is lost: :func:`redo` goes forward again. Raises
     :class:`InputFileError` (exit 3) when there are fewer than ``turns`` steps to undo, the
     history is damaged, or the file cannot be read or written; nothing is then changed.
+    ``before_commit(move)`` (the report of what it will have done) runs under the lock when
+    every check passed, just before the commit; if it raises, nothing is changed.
     """
-    return _move(path, -turns)
+    return _move(path, -turns, before_commit)
 
 
-def redo(path: str, turns: int = 1) -> HistoryMove:
+def redo(path: str, turns: int = 1, before_commit: Callable[[HistoryMove], None] | None = None) -> HistoryMove:
     """Go ``turns`` steps forward on the timeline again, after :func:`undo`. Raises as
-    :func:`undo` does."""
-    return _move(path, turns)
+    :func:`undo` does; ``before_commit`` as there."""
+    return _move(path, turns, before_commit)
 
 
-def _move(path: str, step: int) -> HistoryMove:
+def _move(path: str, step: int, before_commit: Callable[[HistoryMove], None] | None = None) -> HistoryMove:
     word = "undo" if step < 0 else "redo"
     if path == STDIO:
         raise InputFileError(f"{word} needs a snapshot file, not stdin")
@@ -893,9 +954,14 @@ def _move(path: str, step: int) -> HistoryMove:
         _writable(path, target, with_history=True)
         _clean_stale_temps(target)
         new = _History(hist.states, hist.timeline, goal)
-        _commit(path, target, text.encode("utf-8"), (history_path(path), _history_bytes(new, hist)))
+        moved = HistoryMove(path, abs(step), snap, goal, len(hist.timeline) - 1 - goal)
+        data = _history_bytes(new, hist)
+        _probe_folder(path, target)
+        if before_commit is not None:
+            before_commit(moved)
+        _commit(path, target, text.encode("utf-8"), (history_path(path), data))
         _LOADED[str(target)] = text
-        return HistoryMove(path, abs(step), snap, goal, len(hist.timeline) - 1 - goal)
+        return moved
 
 
 def redo_waiting(path: str) -> int:

@@ -85,46 +85,51 @@ def register(app: typer.Typer) -> None:
         """Show one map: each city with its letter, province, land and sea neighbours."""
         from contrarius.material.board import load_board
 
-        check_svg_target(svg, as_json)
+        svg = check_svg_target(svg, as_json)
         b = load_board(name)
         if svg is not None:
             from contrarius.pictures.board_svg import picture
 
-            write_svg(svg, picture(b))
-            if svg == "-":
-                return
-        data = board_detail(b)
-        if as_json:
-            emit_json(data)
+            write_svg(svg, picture(b), report=None if svg == "-" else lambda: show_board(b, as_json))
             return
-        from rich.table import Table
+        show_board(b, as_json)
 
-        con = out_console()
-        head = (f"capital {b.capital} (land: {', '.join(data['capital_neighbours']['land'])}; "
-                f"sea: {', '.join(data['capital_neighbours']['sea'])})") if b.capital else "no capital"
-        table = Table(title=f"{b.name}: {head}")
-        for col in ("city", "letter", "province", "land neighbours", "sea neighbours"):
-            table.add_column(col)
-        for c in data["cities_detail"]:
-            table.add_row(c["city"], c["letter"], c["province"], ", ".join(c["land"]), ", ".join(c["sea"]))
-        con.print(table)
-        others = [n for n in data["nodes"] if n["type"] != "capital"]
-        if others:
-            nodes = Table(title="Places that are not cities (nobody builds there)")
-            for col in ("place", "what", "land neighbours", "sea neighbours"):
-                nodes.add_column(col)
-            for n in others:
-                what = n["type"] + (f" in {n['province']}" if n["province"] else "")
-                nodes.add_row(n["name"], what, ", ".join(n["land"]), ", ".join(n["sea"]))
-            con.print(nodes)
-        capital = f" + {b.capital}" if b.capital else " (no capital)"
-        con.print(f"{data['cities']} cities{capital}, {data['provinces']} provinces, "
-                  f"{data['land_lines']} land lines, {data['sea_lines']} sea lines. Sources: {len(b.sources)} (see --json).")
-        default = {"land": [b.capital], "sea": [b.capital]}
-        if data["starts"] != default:
-            con.print("Colonists start: " + "; ".join(f"{k} {', '.join(v) or '(none printed)'}" for k, v in data["starts"].items())
-                      + (" (Roma prints no start: new --start CITY)" if b.asks_start else ""))
-        for tag, places in data["tags"].items():
-            con.print(f"{tag.replace('_', ' ')}: {', '.join(places)}")
-        for key, text in data["readings"].items():
-            con.print(f"reading ({key}): {text}")
+
+def show_board(b, as_json: bool) -> None:
+    """Print ``board NAME``'s report on stdout: every city with its letter, province and
+    neighbours (rich tables), the places that are not cities, the counts; or its JSON."""
+    data = board_detail(b)
+    if as_json:
+        emit_json(data)
+        return
+    from rich.table import Table
+
+    con = out_console()
+    head = (f"capital {b.capital} (land: {', '.join(data['capital_neighbours']['land'])}; "
+            f"sea: {', '.join(data['capital_neighbours']['sea'])})") if b.capital else "no capital"
+    table = Table(title=f"{b.name}: {head}")
+    for col in ("city", "letter", "province", "land neighbours", "sea neighbours"):
+        table.add_column(col)
+    for c in data["cities_detail"]:
+        table.add_row(c["city"], c["letter"], c["province"], ", ".join(c["land"]), ", ".join(c["sea"]))
+    con.print(table)
+    others = [n for n in data["nodes"] if n["type"] != "capital"]
+    if others:
+        nodes = Table(title="Places that are not cities (nobody builds there)")
+        for col in ("place", "what", "land neighbours", "sea neighbours"):
+            nodes.add_column(col)
+        for n in others:
+            what = n["type"] + (f" in {n['province']}" if n["province"] else "")
+            nodes.add_row(n["name"], what, ", ".join(n["land"]), ", ".join(n["sea"]))
+        con.print(nodes)
+    capital = f" + {b.capital}" if b.capital else " (no capital)"
+    con.print(f"{data['cities']} cities{capital}, {data['provinces']} provinces, "
+              f"{data['land_lines']} land lines, {data['sea_lines']} sea lines. Sources: {len(b.sources)} (see --json).")
+    default = {"land": [b.capital], "sea": [b.capital]}
+    if data["starts"] != default:
+        con.print("Colonists start: " + "; ".join(f"{k} {', '.join(v) or '(none printed)'}" for k, v in data["starts"].items())
+                  + (" (Roma prints no start: new --start CITY)" if b.asks_start else ""))
+    for tag, places in data["tags"].items():
+        con.print(f"{tag.replace('_', ' ')}: {', '.join(places)}")
+    for key, text in data["readings"].items():
+        con.print(f"reading ({key}): {text}")

@@ -295,6 +295,10 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
         if beginner and level != "standard":
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
+        from contrarius.store.files import is_stdout
+
+        if is_stdout(output):
+            output = "-"  # -o /dev/stdout is -o -
         check_output("-", output, False)  # usage errors before any rule runs
         from contrarius.io.refusals import MAX_DIGITS
 
@@ -381,7 +385,7 @@ def register(app: typer.Typer) -> None:
 
             save_in_place(output, dump_snapshot(snap), before_commit=report_before_commit(report, False))  # the note says what is dropped
         else:
-            write_snapshot(snap, "-", output, False, report, force=force, fresh=True)
+            write_snapshot(snap, "-", output, False, report, force=force, fresh=True, validated=True)
 
     @app.command("check")
     @boundary
@@ -433,20 +437,23 @@ def register(app: typer.Typer) -> None:
         """Show the state at a glance: sides, Contrarius's cards, the display, the provinces."""
         from contrarius.store.files import load_snapshot
 
-        check_svg_target(svg, as_json, snapshot)
+        svg = check_svg_target(svg, as_json, snapshot)
         snap = load_snapshot(snapshot)
+
+        def report() -> None:
+            if as_json:
+                emit_json(show_data(snap))
+            else:
+                render_show(snap, out_console())
+
         if svg is not None:
             from contrarius.pictures.board_svg import picture
 
-            write_svg(svg, picture(snap.board, snap))
-            if svg == "-":
-                return
-        if as_json:
-            emit_json(show_data(snap))
-        else:
-            render_show(snap, out_console())
+            write_svg(svg, picture(snap.board, snap), report=None if svg == "-" else report)
+            return
+        report()
 
-    def report_move(moved, word: str) -> None:
+    def report_move(word: str, moved) -> None:
         from rich.markup import escape
 
         err_console().print(escape(move_text(moved, word)))
@@ -460,7 +467,7 @@ def register(app: typer.Typer) -> None:
         """Go back TURNS steps in the snapshot's history (every state kept since 'play -i'); 'redo' goes forward again."""
         from contrarius.store.files import undo as undo_steps
 
-        report_move(undo_steps(snapshot, turns), "undid")
+        undo_steps(snapshot, turns, before_commit=report_before_commit(report_move, "undid"))
 
     @app.command("redo")
     @boundary
@@ -471,4 +478,4 @@ def register(app: typer.Typer) -> None:
         """Go forward again TURNS steps undone with 'undo' (until a new turn is played with -i)."""
         from contrarius.store.files import redo as redo_steps
 
-        report_move(redo_steps(snapshot, turns), "redid")
+        redo_steps(snapshot, turns, before_commit=report_before_commit(report_move, "redid"))

@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
                     err_console().print(escape(f"note: {note}"))
                 render_turn(result, err_console())
 
-        write_snapshot(result.snapshot, snapshot, output, in_place, report, force=force)
+        write_snapshot(result.snapshot, snapshot, output, in_place, report, force=force, validated=True)  # the rules' ensure_valid
 
     @app.command("roll")
     @boundary

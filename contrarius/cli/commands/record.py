@@ -183,12 +183,16 @@ def register(app: typer.Typer) -> None:
         snap = load_snapshot(snapshot)
         new = snap.copy()
         lines = apply_reveals(new, parse_reveal(cards, snap.mode))
-        write_snapshot(new, snapshot, output, in_place, force=force,
+
+        def report(used_stdout: bool) -> None:
+            con = err_console()
+            for line in lines:
+                con.print(escape(line))
+
+        write_snapshot(new, snapshot, output, in_place, report, force=force, before=snap,
+                       hint=f"check the cards named ({' '.join(cards)}): is each one the card drawn at the table?",
                        keep_redo=f"or name the cards with --reveal {' '.join(cards)} when you play that turn again "
                                  "(a new turn replaces the undone ones)")
-        con = err_console()
-        for line in lines:
-            con.print(escape(line))
 
     @app.command("log")
     @boundary

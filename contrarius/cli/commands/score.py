@@ -7,7 +7,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from contrarius.errors import ContrariusError, RuleError
-from contrarius.cli.common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, put_once, write_svg
+from contrarius.cli.common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, put_once, report_before_commit, write_svg
 
 
 def _items(values: list[str] | None) -> list[str]:
@@ -139,13 +139,14 @@ def draw_campaign(svg: str, camp_data: dict[str, Any]) -> None:
     write_svg(svg, campaign_picture(camp_data))
 
 
-def record_campaign(path: str, change, svg: str | None, camp_data: dict[str, Any]):
+def record_campaign(path: str, change, svg: str | None, camp_data: dict[str, Any], before_commit=None):
     """Record the game in the campaign file ``path`` (``change(campaign, existed)`` under
     its lock, :func:`contrarius.rules.campaign.update_campaign`), drawing its chart to
     ``svg`` first when given: the picture is written before anything else, as every
     ``--svg`` is, from the campaign as it is read now; should another command change the
     campaign meanwhile, the picture is drawn again from the record as written. Returns the
-    campaign afterwards; ``change`` fills in ``camp_data``."""
+    campaign afterwards; ``change`` fills in ``camp_data``. ``before_commit(campaign)`` (the
+    report) runs just before the campaign file is written."""
     from contrarius.rules.campaign import load_campaign, update_campaign
 
     drawn = None
@@ -153,7 +154,7 @@ def record_campaign(path: str, change, svg: str | None, camp_data: dict[str, Any
         change(*load_campaign(path, missing_ok=True))
         draw_campaign(svg, camp_data)
         drawn = camp_data.get("games")
-    camp = update_campaign(path, change)
+    camp = update_campaign(path, change, before_commit=before_commit)
     if svg is not None and camp_data.get("games") != drawn:
         draw_campaign(svg, camp_data)
     return camp
@@ -390,6 +391,22 @@ def register(app: typer.Typer) -> None:
             given[pid] = PlayerInput(base.cards, base.goods, base.sestertii, base.points, total, base.salt)
         final = score(snap, given)
         camp_data = None
+        said: list[bool] = []
+
+        def report() -> None:
+            said.append(True)
+            if as_json:
+                emit_json(score_data(final, camp_data))
+            else:
+                render_score(final, camp_data, out_console())
+
+        def standing_then_report(after) -> None:  # the campaign as it will be written
+            camp_data["standing"] = after.standing()
+            report()
+
+        # the report is said before the campaign file is written: one that cannot be printed
+        # (stdout closed or full) leaves the file as it was (exit 3)
+        say_before = None if svg == "-" else report_before_commit(standing_then_report)  # --svg -: the picture alone
         if campaign:
             camp, existed = load_campaign(campaign, missing_ok=True)
             camp_data = {"file": campaign, "existed": existed, "recorded": False, "game": None, "reason": None}
@@ -420,7 +437,7 @@ def register(app: typer.Typer) -> None:
                                      standing=camp.standing(), games=games_data(camp))
                     return camp
 
-                camp_data["standing"] = record_campaign(campaign, replace_it, svg, camp_data).standing()
+                camp_data["standing"] = record_campaign(campaign, replace_it, svg, camp_data, say_before).standing()
             else:
                 def add_it(camp, existed):  # under the file's lock: the record as it is now
                     game = game_from_score(final, camp.next_start_vp, seed=snap.seed, game_id=game_fingerprint(snap))
@@ -429,14 +446,12 @@ def register(app: typer.Typer) -> None:
                                      standing=camp.standing(), games=games_data(camp))
                     return camp
 
-                camp_data["standing"] = record_campaign(campaign, add_it, svg, camp_data).standing()
+                camp_data["standing"] = record_campaign(campaign, add_it, svg, camp_data, say_before).standing()
         if svg is not None and not campaign:
             from contrarius.pictures.score_svg import picture
 
             write_svg(svg, picture(score_data(final, None)))
         if svg == "-":
             return
-        if as_json:
-            emit_json(score_data(final, camp_data))
-        else:
-            render_score(final, camp_data, out_console())
+        if not said:
+            report()

@@ -66,7 +66,7 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
     """Print the build-site ruling of ``snap`` for ``face`` (a goods type or S; None: every
     face, one table) on ``con`` (default stdout), or its JSON (``contrarius where``, the
     session's ``where [FACE]``); ``svg``: also draw the one ruling to that file (``-``:
-    stdout, instead of the report). Raises :class:`ContrariusError` for an unknown face."""
+    stdout, instead of the report; a file: after the report, :func:`write_svg`). Raises :class:`ContrariusError` for an unknown face."""
     from contrarius.rules.build import where
     from contrarius.material.dice import parse_face
     from contrarius.errors import RuleError
@@ -84,9 +84,11 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
     if svg is not None:
         from contrarius.pictures.board_svg import picture
 
-        write_svg(svg, picture(snap.board, snap, rulings[0][1]))
-        if svg == "-":
-            return
+        def report() -> None:
+            show_where(snap, face, as_json=as_json, con=con, black=black)
+
+        write_svg(svg, picture(snap.board, snap, rulings[0][1]), report=None if svg == "-" else report)
+        return
     if as_json:
         data = [r.to_dict() if r is not None else {"asked": f, "error": "Contrarius owns no specialist"} for f, r in rulings]
         emit_json(data[0] if face is not None else data)
@@ -150,7 +152,7 @@ def register(app: typer.Typer) -> None:
         if die is not None and face is not None:
             raise ContrariusError("give the face once: as FACE or with --die")
         face = die if die is not None else face
-        check_svg_target(svg, as_json, snapshot)
+        svg = check_svg_target(svg, as_json, snapshot)
         if svg is not None and face is None:
             raise ContrariusError("--svg draws one ruling: give the die face too, e.g. contrarius where food game.yaml --svg where.svg")
         show_where(load_snapshot(snapshot), face, as_json=as_json, svg=svg, black=black)

@@ -17,7 +17,6 @@ once every movement step is used).
 
 from __future__ import annotations
 
-import signal
 import sys
 from typing import Annotated
 
@@ -164,8 +163,12 @@ class Session:
         if len(args) > 1 or (args and not (args[0].isascii() and args[0].isdigit() and int(args[0]) >= 1)):
             raise ContrariusError(f"{name} {' '.join(args)}: write {name} or {name} N, N a number of turns, e.g. {name} 2")
         turns = int(args[0]) if args else 1
-        moved = (store.undo if name == "undo" else store.redo)(self.path, turns)
-        self.con.print(move_text(moved, "undid" if name == "undo" else "redid"), markup=False)
+        from contrarius.cli.common import report_before_commit
+
+        def report(moved) -> None:  # said before the commit, as every command's report
+            self.con.print(move_text(moved, "undid" if name == "undo" else "redid"), markup=False)
+
+        (store.undo if name == "undo" else store.redo)(self.path, turns, before_commit=report_before_commit(report))
 
     # ----- the turns ----------------------------------------------------------------------------
     def header(self, snap) -> None:
@@ -255,11 +258,11 @@ class Session:
         its undo history). A Ctrl-C while writing is told truly: the turn is either
         written completely or not at all."""
         from contrarius.store.files import dump_snapshot
-        from contrarius.cli.common import write_snapshot
+        from contrarius.cli.common import ReportUnprinted, write_snapshot
         from contrarius.cli.turn_report import render_turn
 
         try:
-            write_snapshot(result.snapshot, self.path, None, True, lambda _: render_turn(result, self.con))
+            write_snapshot(result.snapshot, self.path, None, True, lambda _: render_turn(result, self.con), validated=True)
         except KeyboardInterrupt:
             try:
                 with open(self.path, encoding="utf-8") as fh:
@@ -268,6 +271,8 @@ class Session:
                 written = False
             told = "the turn was written completely" if written else f"the turn was not written; {self.path} is unchanged"
             print(f"\ncontrarius: interrupted: {told}", file=sys.stderr, flush=True)
+        except ReportUnprinted:
+            raise  # stdout closed or full: nothing more can be said; the turn was not written (exit 3)
         except ContrariusError as exc:  # e.g. the file was changed by another command meanwhile
             self.front.refused += 1
             print(f"contrarius: {one_line(str(exc))}; the turn was not written", file=sys.stderr, flush=True)
@@ -288,6 +293,10 @@ class Session:
                 return True
             return self.command(cmd[0], cmd[1], snap)
         except ContrariusError as exc:
+            from contrarius.cli.common import ReportUnprinted
+
+            if isinstance(exc, ReportUnprinted):
+                raise  # stdout closed or full: the session cannot go on (exit 3), nothing was changed
             self.front.refused += 1
             print(f"contrarius: {one_line(str(exc))}", file=sys.stderr, flush=True)
             return True
@@ -328,13 +337,10 @@ def register(app: typer.Typer) -> None:
         load_snapshot(snapshot)  # a missing or invalid file: one line and its exit code, before any question
         interactive = sys.stdin is not None and sys.stdin.isatty()
         session = Session(snapshot, Front(sys.stdin, interactive), out_console())
-        # Ctrl-C abandons the turn in progress and the session goes on (the 'contrarius'
-        # process otherwise exits at once on Ctrl-C)
-        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-        try:
-            code = session.run()
-        finally:
-            signal.signal(signal.SIGINT, previous)
+        # Ctrl-C abandons the turn in progress and the session goes on: the process gives
+        # 'session' Python's KeyboardInterrupt (contrarius/cli/process.py, run), where every
+        # other command exits at once
+        code = session.run()
         if code == 0 and session.front.refused and not interactive:
             code = 2  # a script with a refused answer went out of step: say so in the exit code
         raise typer.Exit(code)

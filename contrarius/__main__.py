@@ -14,6 +14,10 @@ def run() -> None:
     exit 130 with one line (nothing can have been written yet), not a traceback; from then
     on :func:`contrarius.cli.main` handles it."""
     signal.signal(signal.SIGINT, _interrupted_early)
+    if "_CONTRARIUS_COMPLETE" in os.environ:  # a TAB: answered before typer loads, when it can be
+        from contrarius.tab.fast import answer_and_exit
+
+        answer_and_exit()  # returns only when the full path must answer
     from contrarius.cli import main
 
     main()

@@ -127,6 +127,19 @@ def safe_load(text: str) -> Any:
         return _general_load(text)
 
 
+def pyyaml_safe_load(text: str) -> Any:
+    """Exactly ``yaml.safe_load(text)``, a key given twice included (PyYAML keeps the last
+    one; :func:`safe_load` refuses it): built from libyaml's node tree when the text is
+    plain (:func:`_plain_data`), else by ``yaml.safe_load`` itself. For a reader that must
+    take what PyYAML takes (a TAB completion reads the snapshot so)."""
+    try:
+        return _plain_data(text)
+    except _Fallback:
+        import yaml
+
+        return yaml.safe_load(text)
+
+
 def _general_load(text: str) -> Any:
     """``yaml.safe_load(text)`` refusing a key given twice: libyaml's parser when PyYAML has
     it; text that libyaml rejects is parsed again by the pure-Python parser, so that errors

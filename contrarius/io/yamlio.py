@@ -9,10 +9,12 @@ twice, and turns every YAML error into a one-line :class:`InputFileError` naming
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from contrarius.errors import InputFileError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STDIO = "-"
 

@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 
 from contrarius import cli
 from contrarius.material.board import board_names, load_board
-from contrarius.tab import fast, table
+from contrarius.tab import fast, table, values
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = board_names()
@@ -87,6 +87,8 @@ OTHER_LINES = [
     "contrarius play colonist x.yaml --place sea:R --json", "contrarius 'play' pre",
 ]
 MODES = ["bash", "bash-words", "zsh", "fish", "fish-is-args"]
+#: The three shells as their scripts ask (every board); the others once (one board).
+SHELL_MODES = ["bash", "zsh", "fish"]
 
 
 @pytest.fixture(scope="module")
@@ -136,6 +138,8 @@ def env_for(mode: str, line: str) -> dict[str, str]:
     return env
 
 
+#: The app the real process builds for each command completed (None: the whole app), built once.
+APPS: dict = {}
 COMPLETION_VARS = ("_CONTRARIUS_COMPLETE", "COMP_WORDS", "COMP_CWORD", "COMP_LINE", "COMP_POINT",
                    "COMP_WORDBREAKS", "_TYPER_COMPLETE_ARGS", "_TYPER_COMPLETE_FISH_ACTION")
 
@@ -151,7 +155,8 @@ def both(monkeypatch, mode: str, line: str) -> tuple[tuple, tuple | None]:
         got = fast.respond(env["_CONTRARIUS_COMPLETE"].partition("_")[2], os.environ)
     except fast.Unsure:
         got = None
-    app = cli._app_for([])
+    key = cli._invoked_command(values.completed_words())
+    app = APPS[key] if key in APPS else APPS.setdefault(key, cli._app_for([]))  # as the process picks it
     result = CliRunner().invoke(app, [], prog_name="contrarius", env=env)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         return ("crash", type(result.exception).__name__), got
@@ -176,12 +181,20 @@ def fast_expected(mode: str, line: str) -> bool:
     return not any(w in ("foo", "--version", "--help", "--", "'play'") for w in line.split())
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", SHELL_MODES)
 @pytest.mark.parametrize("board", BOARDS)
 def test_every_board_and_position_same_answer(games, monkeypatch, board, mode):
     g = shlex.quote(str(games[board]))
     for template in BOARD_LINES:
         line = template.format(g=g, b=board)
+        check(monkeypatch, mode, line, must_answer=fast_expected(mode, line))
+
+
+@pytest.mark.parametrize("mode", [m for m in MODES if m not in SHELL_MODES])
+def test_bash_as_the_benchmark_asks_and_fish_asking_whether_to_offer_files(games, monkeypatch, mode):
+    g = shlex.quote(str(games["imperium"]))
+    for template in BOARD_LINES:
+        line = template.format(g=g, b="imperium")
         check(monkeypatch, mode, line, must_answer=fast_expected(mode, line))
 
 

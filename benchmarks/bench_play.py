@@ -1,4 +1,4 @@
-"""Time whole ``contrarius`` processes against the floor set by its dependencies (issue 20).
+"""Time whole ``contrarius`` processes against the floor set by its dependencies.
 
 Not a test: run it by hand (``python benchmarks/bench_play.py``). It times, as separate
 processes started the way a user starts them, from a temporary folder (so that the
@@ -26,7 +26,7 @@ Bytecode is cached as in an installed package (in the temporary folder, through
 ``--no-bytecode-cache`` measures the environment as it is. Each timed command runs right
 after a floor run (floor, play, floor, where, ...) so that a busy machine slows both alike;
 a warm-up round fills the disk and bytecode caches first. It prints the median of each,
-its ratio to the floor's median and the target of issue 20, and exits 1 when a ratio is
+its ratio to the floor's median and its target, and exits 1 when a ratio is
 above its target. Results, and what was done to reach them: ``benchmarks/README.md``.
 """
 

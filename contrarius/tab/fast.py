@@ -71,7 +71,10 @@ def answer_and_exit() -> None:
         except BrokenPipeError:  # contrarius.cli.main: the reader has gone, exit 0
             os._exit(0)
         except OSError as exc:  # contrarius.cli.main: one line, exit 3
-            os.write(2, f"contrarius: cannot write to stdout ({exc.strerror})\n".encode())
+            try:
+                os.write(2, f"contrarius: cannot write to stdout ({exc.strerror})\n".encode())
+            except OSError:
+                pass
             os._exit(3)
     os._exit(code)
 

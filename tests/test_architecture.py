@@ -11,6 +11,7 @@ counts as much as one at the top of a module. The layers, bottom to top (README
     store/        snapshot files on disk, the undo history
     rules/        the rules (build, a turn, personalities/ below modes/, variants/, setup, scoring, preview, campaign)
     words/, pictures/   what the player types read into names; the SVG pictures
+    tab/          what a TAB offers, and the fast TAB path that answers before typer loads
     cli/          the command line (and __main__)
 
 A module imports only from its own layer or the layers below; inside a layer no cycle.
@@ -39,6 +40,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("store", {"contrarius.store"}),
     ("rules", {"contrarius.rules"}),
     ("words and pictures", {"contrarius.words", "contrarius.pictures"}),
+    ("tab", {"contrarius.tab"}),
     ("cli", {"contrarius.__main__", "contrarius.cli"}),
 ]
 

@@ -1,6 +1,6 @@
 """Shell completion: the committed scripts match the program, and a TAB offers values.
 
-The values are tested twice: the callbacks of ``contrarius/cli/completion.py`` called
+The values are tested twice: the callbacks of ``contrarius/tab/values.py`` called
 directly, and the whole completion protocol as the shells drive it (bash:
 ``COMP_WORDS``/``COMP_CWORD``; zsh and fish: ``_TYPER_COMPLETE_ARGS``), through CliRunner
 with ``_CONTRARIUS_COMPLETE=complete_SHELL``.
@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from contrarius.material.board import board_names
 from contrarius.cli import app
-from contrarius.cli import completion as comp
+from contrarius.tab import values as comp
 
 ROOT = Path(__file__).resolve().parent.parent
 ITALIA = ROOT / "examples" / "italia-setup.yaml"

@@ -8,10 +8,12 @@ Knows nothing of YAML (:mod:`contrarius.io.yamlio` reads it).
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from contrarius.errors import InputFileError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STDIO = "-"
 

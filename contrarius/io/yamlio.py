@@ -36,6 +36,19 @@ def safe_load(text: str) -> Any:
         return general_load(text)
 
 
+def pyyaml_safe_load(text: str) -> Any:
+    """Exactly ``yaml.safe_load(text)``, a key given twice included (PyYAML keeps the last
+    one; :func:`safe_load` refuses it): built from libyaml's node tree when the text is
+    plain (:func:`~contrarius.io.yaml_fast.plain_data`), else by ``yaml.safe_load`` itself.
+    For a reader that must take what PyYAML takes (a TAB completion reads the snapshot so)."""
+    try:
+        return yaml_fast.plain_data(text)
+    except Fallback:
+        import yaml
+
+        return yaml.safe_load(text)
+
+
 def parse_yaml(text: str, source: str) -> Any:
     """``yaml.safe_load`` with one-line errors naming the file, line and column, after
     :func:`~contrarius.io.refusals.check_plain` refused what no contrarius file contains.

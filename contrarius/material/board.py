@@ -24,14 +24,16 @@ A colonist passes any of them as it passes a city; nobody builds in one.
 
 from __future__ import annotations
 
-import difflib
 import functools
-from pathlib import Path
-from typing import NamedTuple
+import os
+from typing import TYPE_CHECKING, NamedTuple
 
 from contrarius.errors import ContrariusError, UnknownNameError
 from contrarius.records import Record
 from contrarius.io.yamlio import shown
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: The five goods, from the cheapest to the most valuable ("Where does Contrarius
 #: build?": cloth > wine > tool > food > brick).
@@ -64,6 +66,8 @@ def _key(name: str) -> str:
 
 def suggest(name: str, choices: list[str], n: int = 3) -> list[str]:
     """Return up to ``n`` of ``choices`` closest to ``name`` (case-insensitive)."""
+    import difflib  # only for an error (a TAB loads boards too: start-up time)
+
     folded = {c.casefold(): c for c in choices}
     hits = difflib.get_close_matches(name.casefold(), list(folded), n=n, cutoff=0.5)
     return [folded[h] for h in hits]
@@ -429,9 +433,17 @@ class Board(Record):
 
 def boards_dir() -> Path:
     """The folder holding the board files: inside the installed package, else the checkout's ``boards/``."""
-    package = Path(__file__).resolve().parent.parent  # contrarius/
-    packaged = package / "boards"
-    return packaged if packaged.is_dir() else package.parent / "boards"
+    from pathlib import Path
+
+    return Path(_boards_folder())
+
+
+@functools.lru_cache(maxsize=1)
+def _boards_folder() -> str:
+    """:func:`boards_dir` as text, without :mod:`pathlib` (a TAB loads boards: start-up time)."""
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # contrarius/
+    packaged = os.path.join(package, "boards")
+    return packaged if os.path.isdir(packaged) else os.path.join(os.path.dirname(package), "boards")
 
 
 def board_names() -> list[str]:
@@ -449,14 +461,15 @@ def load_board(name: str) -> Board:
     from contrarius.io.yamlio import safe_load  # yaml.safe_load through libyaml (fast start-up)
 
     wanted = str(name).casefold()
-    path = boards_dir() / f"{wanted}.yaml"
+    path = os.path.join(_boards_folder(), f"{wanted}.yaml")
     # a plain name whose file is there is one of board_names() (listing the folder costs more)
-    if not (wanted.isascii() and wanted.isalnum() and len(wanted) < 100 and path.is_file()):
+    if not (wanted.isascii() and wanted.isalnum() and len(wanted) < 100 and os.path.isfile(path)):
         names = board_names()
         if wanted not in names:
             raise unknown("board", name, names)
-    data = safe_load(path.read_text(encoding="utf-8"))
-    return board_from_dict(data, str(path))
+    with open(path, encoding="utf-8") as fh:
+        data = safe_load(fh.read())
+    return board_from_dict(data, path)
 
 
 def _places(value, what: str, source: str) -> tuple[str, ...]:
@@ -632,7 +645,7 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
             owner_of[key] = canon
             aliases[alt] = canon
     return Board(
-        name=str(data.get("name", Path(source).stem)),
+        name=str(data["name"] if "name" in data else os.path.splitext(os.path.basename(source))[0]),
         capital=capital,
         provinces=provinces,
         cities=cities,

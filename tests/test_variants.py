@@ -479,10 +479,11 @@ def test_aegyptus_sea_colonist_to_the_red_sea_at_the_first_occasion():
 
 def test_aegyptus_surplus_steps_reach_the_incense_spot_and_score():
     # Contrarius: land and sea colonist in Memphis, a sea colonist in Klysma: 3 steps. A build
-    # that moves nothing leaves 3: the Klysma colonist goes Klysma-Rhaithov, Levke
-    # Kome-Rhaithov, Incense-Levke Kome (3; Incense-Myos Hormos ties, alphabetical after). It
-    # becomes a trader: 7 VP at the end, and only 2 colonists count for building.
-    from contrarius.rules.build import contrarius_steps
+    # of 1 step leaves 2, which do not reach a disc line. A build that moves nothing leaves 3:
+    # the Klysma colonist goes Klysma-Rhaithov, Levke Kome-Rhaithov, Incense-Levke Kome (3;
+    # Incense-Myos Hormos ties, alphabetical after). It becomes a trader: 7 VP at the end; it
+    # never moves again (2 colonists may move for a build) but still counts: 3 steps.
+    from contrarius.rules.build import Move, building_colonists, contrarius_steps
     from contrarius.model.snapshot import Colonist
     from contrarius.rules.variants.solo_variants import surplus_steps
 
@@ -490,10 +491,13 @@ def test_aegyptus_surplus_steps_reach_the_incense_spot_and_score():
     s.houses["Klysma"] = ["contrarius"]
     s.colonists.append(Colonist("contrarius", "sea", "Klysma", None))
     short = s.copy()
-    assert "reach no free line" in surplus_steps(short, 1)[0].text  # 2 steps do not reach
-    notes = surplus_steps(s, 0)
+    land = next(i for i, c in enumerate(short.colonists) if c.owner == "contrarius" and c.kind == "land")
+    one = Move(land, "Memphis", "land", (short.board.lines_at("Memphis", "land")[0],))
+    assert "reach no free line" in surplus_steps(short, one)[0].text  # 2 steps do not reach
+    notes = surplus_steps(s, None)
     assert notes[0].data["path"] == ["Klysma-Rhaithov", "Levke Kome-Rhaithov", "Incense-Levke Kome"]
-    assert s.variants.aegyptus.traders == ["Incense"] and contrarius_steps(s) == 2
+    assert s.variants.aegyptus.traders == ["Incense"] and contrarius_steps(s) == 3
+    assert len(building_colonists(s)) == 2
     again = Snapshot.from_dict(s.to_dict())
     c = score(again).side("contrarius")
     assert [(e.what, e.points) for e in c.extras] == [("traders", 7)]

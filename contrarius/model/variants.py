@@ -330,8 +330,12 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
             traders = []
         spots = board_discs(board)
         for i, t in enumerate(traders):
-            if t not in spots:
+            if not isinstance(t, str):
+                bad(f"variants.aegyptus.traders[{i}]", f"expected the name of a bonus spot, got {shown(t)}",
+                    f"write the spot's name only (the traders are Contrarius's): one of {', '.join(spots)}")
+            elif t not in spots:
                 bad(f"variants.aegyptus.traders[{i}]", f"unknown bonus spot {t!r}", f"the bonus spots are {', '.join(spots)}")
+        traders = [t for t in traders if isinstance(t, str)]
         if len(set(traders)) != len(traders):
             bad("variants.aegyptus.traders", "a bonus spot is listed twice", "each spot holds one trader of Contrarius")
         first = a.get("first_red_sea")

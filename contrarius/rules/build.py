@@ -337,23 +337,39 @@ def reach(snapshot: Snapshot) -> dict[str, list[Move]]:
     return best
 
 
-def building_colonists(snapshot: Snapshot) -> list[int]:
-    """Indexes (into ``snapshot.colonists``) of Contrarius's colonists that count for
-    building: all of them, except Aegyptus traders on a line to a bonus spot."""
-    traders: set[int] = set()
-    if snapshot.variants.aegyptus is not None:
-        from contrarius.model.variants import board_discs
+def aegyptus_traders(snapshot: Snapshot) -> set[int]:
+    """Indexes (into ``snapshot.colonists``) of Contrarius's Aegyptus traders.
 
-        discs = set(board_discs(snapshot.board))
-        traders = {i for i, c in enumerate(snapshot.colonists) if c.kind == "sea" and c.line is not None
-                   and discs & set(c.line.ends)}
+    "Solo Variants", Concordia Aegyptus, with the reading of README "How the rules are
+    read": a sea colonist of Contrarius that ended a move on a free line joined to a bonus
+    spot (disc) became that spot's trader (recorded in ``variants.aegyptus.traders``). For
+    each recorded spot the trader is the first sea colonist of Contrarius (snapshot order)
+    on a line joined to it; a second one there is no trader (one trader per spot). Empty
+    without the Aegyptus variant."""
+    a = snapshot.variants.aegyptus
+    if a is None or not a.traders:
+        return set()
+    out: set[int] = set()
+    for spot in a.traders:
+        for i, c in enumerate(snapshot.colonists):
+            if c.owner == CONTRARIUS and c.kind == "sea" and c.line is not None and spot in c.line.ends and i not in out:
+                out.add(i)
+                break
+    return out
+
+
+def building_colonists(snapshot: Snapshot) -> list[int]:
+    """Indexes (into ``snapshot.colonists``) of Contrarius's colonists that may be moved for
+    a build: all of them, except its Aegyptus traders (:func:`aegyptus_traders`), which
+    never move again."""
+    traders = aegyptus_traders(snapshot)
     return [i for i, c in enumerate(snapshot.colonists) if c.owner == CONTRARIUS and i not in traders]
 
 
 def contrarius_steps(snapshot: Snapshot) -> int:
-    """Contrarius's movement steps: :func:`movement_steps` less its Aegyptus traders, which
-    no longer count for building."""
-    return movement_steps(snapshot, CONTRARIUS) - (len(snapshot.colonists_of(CONTRARIUS)) - len(building_colonists(snapshot)))
+    """Contrarius's movement steps: :func:`movement_steps`, one per colonist on the board.
+    An Aegyptus trader counts too ("its movement still counts"), though it never moves."""
+    return movement_steps(snapshot, CONTRARIUS)
 
 
 def _why_unreachable(snapshot: Snapshot, city: str, steps: int, far: dict[int, dict[Line, tuple[Line, ...]]]) -> str:
@@ -372,9 +388,8 @@ def _why_unreachable(snapshot: Snapshot, city: str, steps: int, far: dict[int, d
         return "every line next to it that Contrarius's colonists could use is occupied"
     # shortest distance to a free adjacent line, unbounded, for the explanation
     nearest = None
-    for i, col in enumerate(snapshot.colonists):
-        if col.owner != CONTRARIUS:
-            continue
+    for i in building_colonists(snapshot):  # an Aegyptus trader never moves again
+        col = snapshot.colonists[i]
         if i not in far:
             far[i] = line_distances(snapshot, col, 10 ** 6)
         reached = far[i]
@@ -383,7 +398,7 @@ def _why_unreachable(snapshot: Snapshot, city: str, steps: int, far: dict[int, d
                 nearest = len(reached[ln])
     if nearest is None:
         return "out of reach: no colonist of Contrarius is connected to it"
-    return f"out of reach: {nearest} steps to a free line next to it, Contrarius has {steps}"
+    return f"out of reach: {nearest} step{'s' if nearest != 1 else ''} to a free line next to it, Contrarius has {steps}"
 
 
 def _alpha(name: str) -> str:

@@ -304,7 +304,7 @@ class Turn:
         if entered is not None:
             self.say("colonist", f"{ruling.city} is a harbour: Contrarius's sea colonist leaves the {s.board.homes('sea')[0]} "
                                  f"and is placed there (reading)", colonist="sea", city=ruling.city)
-        self.notes(surplus_steps(s, move.steps if move is not None else 0))  # Aegyptus
+        self.notes(surplus_steps(s, move))  # Aegyptus
         self.check_houses(CONTRARIUS)
         return ruling.city
 

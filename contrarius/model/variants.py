@@ -209,12 +209,36 @@ class Aegyptus(Record):
         return out
 
 
+class Gallia(Record):
+    """Concordia Gallia's state: ``first_harbour``, the harbour city of Contrarius's first
+    house in a harbour city, in the order it built them ("its first harbor city"; None:
+    none yet, or an older snapshot that did not record it)."""
+
+    _fields = ("first_harbour",)
+
+    def __init__(self, first_harbour: str | None = None):
+        self.first_harbour = first_harbour
+
+    def house_built(self, city: str, harbours: set[str], before: list[str]) -> None:
+        """Contrarius built a house in ``city``; ``harbours``: the board's harbour cities;
+        ``before``: its harbour houses before this one. The first is remembered; with
+        exactly one earlier harbour house not recorded, that earlier one was the first."""
+        if self.first_harbour is None and city in harbours:
+            if not before:
+                self.first_harbour = city
+            elif len(before) == 1:
+                self.first_harbour = before[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {} if self.first_harbour is None else {"first_harbour": self.first_harbour}
+
+
 class Variants(Record):
     """Which solo variants a game uses, with their state (None: not used)."""
 
     _fields = ("salsa", "fish_market", "gallia", "aegyptus")
 
-    def __init__(self, salsa: Salsa | None = None, fish_market: FishMarket | None = None, gallia: bool = False,
+    def __init__(self, salsa: Salsa | None = None, fish_market: FishMarket | None = None, gallia: Gallia | None = None,
                  aegyptus: Aegyptus | None = None):
         self.salsa = salsa
         self.fish_market = fish_market
@@ -237,7 +261,7 @@ class Variants(Record):
         if self.fish_market is not None:
             out[FISH_MARKET] = self.fish_market.to_dict()
         if self.gallia:
-            out[GALLIA] = {}
+            out[GALLIA] = self.gallia.to_dict()
         if self.aegyptus is not None:
             out[AEGYPTUS] = self.aegyptus.to_dict()
         return out
@@ -315,7 +339,15 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
     if FISH_MARKET in raw:
         f = _mapping(raw[FISH_MARKET], "variants.fish_market", ("contrarius",), bad, "{contrarius: 0}")
         v.fish_market = FishMarket(_int(f.get("contrarius", 0), "variants.fish_market.contrarius", bad))
-    v.gallia = auto == GALLIA
+    if auto == GALLIA:
+        g = _mapping(raw.get(GALLIA), "variants.gallia", ("first_harbour",), bad, "{first_harbour: Jvliobona}")
+        first = g.get("first_harbour")
+        harbours = board_places(board, "harbour")
+        if first is not None and first not in harbours:
+            bad("variants.gallia.first_harbour", f"{shown(first)} is no harbour city",
+                f"write the harbour city of Contrarius's first harbour house: one of {', '.join(sorted(harbours, key=str.casefold))}")
+            first = None
+        v.gallia = Gallia(first)
     if auto == AEGYPTUS:
         a = _mapping(raw.get(AEGYPTUS), "variants.aegyptus", ("red_sea_colonist", "traders", "first_red_sea"), bad,
                      "{red_sea_colonist: due, traders: []}")

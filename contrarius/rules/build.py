@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from contrarius.material.board import CASTLE, GALLEY, GOODS, HOLDING, Line
 from contrarius.material.cards import best_specialist_goods, goods_below
-from contrarius.errors import RuleError
+from contrarius.errors import ContrariusError, RuleError
 from contrarius.records import Record
 from contrarius.model.snapshot import CONTRARIUS, Colonist, Snapshot
 
@@ -219,11 +219,11 @@ def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[L
 
 def movement_steps(snapshot: Snapshot, owner: str) -> int:
     """Movement steps of ``owner``: one per colonist on the board, in a city or a place
-    or on a line (the Architect; "Where does Contrarius build?", step 1). A colonist
-    waiting off the lines (Gallia's Mediterranean, a reading) does not count."""
-    board = snapshot.board
-    return sum(1 for c in snapshot.colonists_of(owner)
-               if c.city is None or board.node_type(c.city) != HOLDING)
+    or on a line (the Architect; "Where does Contrarius build?", step 1). A sea colonist
+    waiting off the lines (Gallia's Mediterranean) counts too: the rulebook's "the number
+    of possible movement steps is as usual the number of colonists" (it is on the board,
+    as Germania's sea colonist that never moves), though it cannot move itself."""
+    return len(snapshot.colonists_of(owner))
 
 
 def board_notes(snapshot: Snapshot) -> list[str]:
@@ -240,7 +240,7 @@ def board_notes(snapshot: Snapshot) -> list[str]:
                          " (they count toward the steps) - reading")
     if any(c.city is not None and board.node_type(c.city) == HOLDING for c in mine):
         notes.append(f"Contrarius's sea colonist waits in the {next(c.city for c in mine if c.city and board.node_type(c.city) == HOLDING)}"
-                     " until it builds in a harbour city; it does not count toward the steps - reading")
+                     " until it builds in a harbour city; it counts toward the steps but cannot move - reading")
     if any(ln.route for ln in board.lines):
         routes = sorted({ln.route for ln in board.lines if ln.route})
         notes.append(f"the {', '.join(routes)} is read as sea lines, one per stretch between consecutive cities - reading")
@@ -281,8 +281,18 @@ def contrarius_home(snapshot: Snapshot, kind: str) -> tuple[str | None, str]:
     homes = snapshot.homes(kind)
     if homes and board.node_type(homes[0]) == HOLDING:
         harbours = [c for c in snapshot.houses_of(CONTRARIUS) if board.has_tag(c, "harbour")]
+        first = snapshot.variants.gallia.first_harbour if snapshot.variants.gallia else None
+        if first in harbours:
+            return first, f"{first} is its first harbour city, the first it built in (reading)"
+        if len(harbours) == 1:
+            return harbours[0], f"{harbours[0]} is its first harbour city, its only one (reading)"
+        if harbours and snapshot.variants.gallia:
+            raise ContrariusError(f"variants.gallia.first_harbour: Contrarius has houses in {', '.join(harbours)} and the "
+                                  "snapshot does not record which harbour city it built in first (its new sea colonist "
+                                  "goes there): write that city as variants.gallia.first_harbour")
         if harbours:
-            return harbours[0], f"{harbours[0]} is its first harbour city (reading)"
+            return harbours[0], (f"{harbours[0]} is its first harbour city in alphabetical order: a {snapshot.mode} game "
+                                 "does not record the order it built them (reading)")
         return homes[0], "it has no house in a harbour city yet: the colonist waits off the lines (reading)"
     if len(homes) > 1:
         pick = snapshot.start if snapshot.start in homes else homes[0]
@@ -617,6 +627,10 @@ def apply_build(snapshot: Snapshot, city: str, move: Move | None) -> Colonist | 
         from contrarius.model.variants import board_places
 
         snapshot.variants.aegyptus.house_built(city, board_places(snapshot.board, "red_sea"))
+    if snapshot.variants.gallia:  # "its first harbor city", in the order built
+        harbours = {c for c in snapshot.board.cities if snapshot.board.has_tag(c, "harbour")}
+        before = [c for c in snapshot.houses_of(CONTRARIUS) if c in harbours and c != city]
+        snapshot.variants.gallia.house_built(city, harbours, before)
     if move is not None and move.end is not None:
         col = snapshot.colonists[move.colonist]
         col.city, col.line = None, move.end

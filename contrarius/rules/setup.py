@@ -476,7 +476,7 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
     Raises :class:`ContrariusError` for forum options without Salsa, a green card given as
     a blue one, duplicates, or variants outside solo play.
     """
-    from contrarius.model.variants import (AEGYPTUS, BOARD_VARIANTS, FORUM_ROW, UNKNOWN, Aegyptus, FishMarket, Salsa,
+    from contrarius.model.variants import (AEGYPTUS, BOARD_VARIANTS, FORUM_ROW, UNKNOWN, Aegyptus, FishMarket, Gallia, Salsa,
                            board_places, forum_cards, forum_name)
 
     v = s.variants
@@ -493,7 +493,10 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
         notes.append("Aegyptus (this board's solo variant): Contrarius prefers its first Red Sea harbour city, "
                      "follows the Nile upstream and uses surplus steps toward the bonus spots (readings: README)")
     elif auto is not None:
-        v.gallia = True
+        v.gallia = Gallia()
+        for city, owners in s.houses.items():  # a veteran house, in the order placed
+            if CONTRARIUS in owners:
+                v.gallia.house_built(city, board_places(s.board, "harbour"), [])
         notes.append("Gallia (this board's solo variant): Contrarius prefers its first harbour city (reading: README)")
     if opts.fish_market:
         v.fish_market = FishMarket(0)

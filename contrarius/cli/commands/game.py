@@ -188,6 +188,10 @@ def render_show(s, con) -> None:
     for item in d["display"]:
         disp.add_row(str(item["position"]), item["card"] or "(empty)", item["extra_cost"] or "-")
     con.print(disp)
+    unknown = [str(item["position"]) for item in d["display"] if item["card"] == "?"]
+    if unknown:
+        con.print(f"unknown (?): display position{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}, drawn from your "
+                  f"stack and not named yet: contrarius reveal SNAPSHOT {unknown[0]}=CARD -i")
     if d.get("display_note"):
         con.print(d["display_note"])
     prov = Table(title="Provinces")

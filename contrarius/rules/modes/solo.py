@@ -299,7 +299,15 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         flip = Event("card", f"the copied {reacted.name} is turned face down")
         (t.player_events if final_card else t.events).append(flip)
     if t.refill:
-        raise UnusedInputError(f"--refill {', '.join(t.refill)}: not used, this turn drew fewer cards into the display; remove it")
+        n = len(t.drawn_from)
+        if "seed" in t.drawn_from:
+            why = (f"this virtual game draws from its seeded stack ({n} card{'s' if n != 1 else ''} drawn this turn); "
+                   "at a real table make the game with --table")
+        elif n == 0:
+            why = "this turn drew no card into the display"
+        else:
+            why = f"this turn drew {n} card{'s' if n != 1 else ''} into the display, named by the first --refill"
+        raise UnusedInputError(f"--refill {', '.join(t.refill)}: not used: {why}; remove it")
     t.refuse_unused_input()
     game_over = s.ended is not None and not s.ended.final_turn_pending
     entry = {

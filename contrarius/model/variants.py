@@ -161,15 +161,18 @@ class Salsa(Record):
 
 
 class FishMarket(Record):
-    """The fish market's state: the fish Contrarius holds (1 VP each at the end)."""
+    """The fish market's state: the fish Contrarius holds (1 VP each at the end) and the
+    player's fish, tallied like goods (``player``: received from production, less the fish
+    paid at the market; None: not tallied, an older snapshot)."""
 
-    _fields = ("contrarius",)
+    _fields = ("contrarius", "player")
 
-    def __init__(self, contrarius: int = 0):
+    def __init__(self, contrarius: int = 0, player: int | None = 0):
         self.contrarius = contrarius
+        self.player = player
 
     def to_dict(self) -> dict[str, Any]:
-        return {"contrarius": self.contrarius}
+        return {"contrarius": self.contrarius} | ({} if self.player is None else {"player": self.player})
 
 
 class Aegyptus(Record):
@@ -337,8 +340,9 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
     if SALSA in raw:
         v.salsa = _read_salsa(raw[SALSA], bad)
     if FISH_MARKET in raw:
-        f = _mapping(raw[FISH_MARKET], "variants.fish_market", ("contrarius",), bad, "{contrarius: 0}")
-        v.fish_market = FishMarket(_int(f.get("contrarius", 0), "variants.fish_market.contrarius", bad))
+        f = _mapping(raw[FISH_MARKET], "variants.fish_market", ("contrarius", "player"), bad, "{contrarius: 0, player: 0}")
+        v.fish_market = FishMarket(_int(f.get("contrarius", 0), "variants.fish_market.contrarius", bad),
+                                   None if f.get("player") is None else _int(f.get("player"), "variants.fish_market.player", bad))
     if auto == GALLIA:
         g = _mapping(raw.get(GALLIA), "variants.gallia", ("first_harbour",), bad, "{first_harbour: Jvliobona}")
         first = g.get("first_harbour")

@@ -45,7 +45,7 @@ from typing import Any
 from contrarius.material.cards import Card, card_name
 from contrarius.errors import ContrariusError, RuleError, UnusedInputError
 from contrarius.model.snapshot import Snapshot
-from contrarius.rules.variants.solo_variants import FISH_TILE_TURNED, Note, bonus_piece, bonus_turned, forum_due, mercator_fish, pay_fish, take_forum
+from contrarius.rules.variants.solo_variants import FISH_TILE_TURNED, Note, bonus_piece, bonus_turned, forum_due, mercator_fish, pay_fish, player_fish, take_forum
 from contrarius.rules.turn import (COLONIST_ACTIONS, PREFECT_ACTIONS, Event, PlayerAction, TurnResult, Turn, bonus_goods, face_up_card,
                    cash_bonus, colonist_money, ensure_valid, player_part, produce_for_players, refuse_after_end,
                    record_moves_and_places, specialist_production, store_goods)
@@ -260,7 +260,7 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         got = produce_for_players(t, province, "Prefect")
         n_bonus = 2 if reacted.reaction == "prefect_magnus" else 1
         if s.variants.fish_market is not None:
-            bonus = f"fish (fish market: the fish tile there gives it and {FISH_TILE_TURNED})"
+            bonus = f"fish (fish market: the fish tile there gives it and {FISH_TILE_TURNED}{player_fish(s, n_bonus)})"
         else:
             store_goods(t, s.player(t.pid), bonus, n_bonus)
         t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; your houses there produce "

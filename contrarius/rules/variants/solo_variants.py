@@ -196,8 +196,27 @@ def pay_fish(s: Snapshot, n: int) -> list[Note]:
         return []
     old = fm.contrarius
     fm.contrarius += n
-    return [Note("contrarius", "fish", f"you paid {n} fish at the fish market: they go to Contrarius "
-                 f"(fish {old} -> {fm.contrarius}, 1 VP each at the end)", {"fish": n})]
+    notes = [Note("contrarius", "fish", f"you paid {n} fish at the fish market: they go to Contrarius "
+                  f"(fish {old} -> {fm.contrarius}, 1 VP each at the end)", {"fish": n})]
+    if fm.player is not None:
+        held = fm.player
+        fm.player = max(0, held - n)
+        if n > held:
+            notes.append(Note("contrarius", "warning", f"you paid {n} fish but the tally shows {held} received: check the "
+                              "fish in your storehouse (the tally is kept as variants.fish_market.player)",
+                              {"fish": n, "held": held}))
+    return notes
+
+
+def player_fish(s: Snapshot, n: int) -> str:
+    """The player received ``n`` fish (a production's bonus with the fish market): added to
+    the fish tally like goods; returns the words for the report."""
+    fm = s.variants.fish_market
+    if fm is None or fm.player is None:
+        return ""
+    old = fm.player
+    fm.player += n
+    return f"; your fish {old} -> {fm.player}"
 
 
 def mercator_fish(s: Snapshot, province: str) -> list[Note]:

@@ -300,8 +300,13 @@ def contrarius_home(snapshot: Snapshot, kind: str) -> tuple[str | None, str]:
     if homes:
         return homes[0], "" if board.capital or not board.asks_start else "the start city named at setup (reading)"
     own = snapshot.houses_of(CONTRARIUS)
+    usable = [c for c in own if board.lines_at(c, kind)]  # a colonist in a city without such a line never moves
+    if usable:
+        return usable[0], (f"the {board.name} board prints no start for {kind} colonists: its first city with a house "
+                           f"and a {kind} line (reading)")
     if own:
-        return own[0], f"the {board.name} board prints no start for {kind} colonists: its first city with a house (reading)"
+        return None, (f"the {board.name} board prints no start for {kind} colonists and no city with Contrarius's house "
+                      f"has a {kind} line (reading)")
     return None, f"the {board.name} board prints no start for {kind} colonists and Contrarius has no house (reading)"
 
 

@@ -76,6 +76,7 @@ def test_a_build_move_onto_a_disc_line_makes_a_trader_that_still_counts(runner, 
     w = runner.invoke(app, ["where", "brick", str(path)])
     assert "2 colonists on the board = 2 movement steps" in w.stdout
     assert "it never moves again and still counts toward the movement steps" in r.output
+    assert "board: Contrarius's Aegyptus trader on Berenice-Incense counts toward the steps but never moves" in w.stdout
 
 
 def test_check_names_a_trader_written_as_a_mapping(runner, tmp_path):

@@ -259,7 +259,7 @@ def test_land_colonist_uses_only_land_lines_and_fallback_wraps_brick_to_cloth():
     assert [t.goods for t in r.trials] == ["brick", "cloth", "wine", "tool"]
     assert [t.chosen for t in r.trials[:3]] == [None, None, None]
     assert (r.city, r.goods) == ("Cosa", "brick")
-    assert r.deciding == "the only city of this type it can reach (no brick city available, next lower type tool)"
+    assert r.deciding == "the only city of this type it can reach (no brick, cloth or wine city available, next lower type tool)"
     assert reason(r, "Olbia") == "out of reach: no land line leads to it"
     assert reason(r, "Neapolis") == "out of reach: 2 steps to a free line next to it, Contrarius has 1"
     assert reason(r, "Hadria") == "out of reach: 2 steps to a free line next to it, Contrarius has 1"

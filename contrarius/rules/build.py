@@ -241,6 +241,11 @@ def board_notes(snapshot: Snapshot) -> list[str]:
     if any(c.city is not None and board.node_type(c.city) == HOLDING for c in mine):
         notes.append(f"Contrarius's sea colonist waits in the {next(c.city for c in mine if c.city and board.node_type(c.city) == HOLDING)}"
                      " until it builds in a harbour city; it counts toward the steps but cannot move - reading")
+    traders = sorted(aegyptus_traders(snapshot))
+    if traders:
+        where = ", ".join(snapshot.colonists[i].line.label for i in traders)
+        notes.append(f"Contrarius's Aegyptus trader{'s' if len(traders) > 1 else ''} on {where} count{'' if len(traders) > 1 else 's'} "
+                     "toward the steps but never move" + ("" if len(traders) > 1 else "s") + " - reading")
     if any(ln.route for ln in board.lines):
         routes = sorted({ln.route for ln in board.lines if ln.route})
         notes.append(f"the {', '.join(routes)} is read as sea lines, one per stretch between consecutive cities - reading")
@@ -509,8 +514,8 @@ def resolve_goods(snapshot: Snapshot, face: str) -> tuple[str, str | None]:
 #: The salt step's reading (README, "How the rules are read": Concordia Salsa).
 SALT_READING = ("Salsa: Contrarius prefers a salt city (Tribune, or S on the white die): points 1-4 of "
                 "\"Where does Contrarius build?\" among the salt cities it can reach")
-NO_SALT_READING = ("Salsa reading: no salt city is reachable, so the unchanged rule applies (the best "
-                   "specialist's goods, then the next lower types)")
+NO_SALT_READING = ("Salsa reading: no salt city it can build in (none reachable without its house), so the "
+                   "unchanged rule applies (the best specialist's goods, then the next lower types)")
 
 
 def where(snapshot: Snapshot, face: str, *, salt: bool = False, shared: dict | None = None) -> BuildRuling:
@@ -551,15 +556,18 @@ def where(snapshot: Snapshot, face: str, *, salt: bool = False, shared: dict | N
             return ruling
         ruling.readings.append(NO_SALT_READING)
     g = goods
+    tried: list[str] = []
     for _ in GOODS:
         trial = try_goods(snapshot, g, reachable, priority, far)
         ruling.trials.append(trial)
         if trial.chosen is not None:
             c = trial.chosen
             ruling.city, ruling.province, ruling.moves = c.city, c.province, c.moves
-            lower = f" (no {goods} city available, next lower type {g})" if g != goods else ""
+            none = " or ".join([", ".join(tried[:-1]), tried[-1]] if len(tried) > 2 else tried)
+            lower = f" (no {none} city available, next lower type {g})" if g != goods else ""
             ruling.deciding = trial.deciding + lower
             return ruling
+        tried.append(g)
         g = goods_below(g)
     return ruling
 

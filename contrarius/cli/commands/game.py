@@ -230,7 +230,14 @@ def render_variants(v: dict, con) -> None:
                   + ("" if mine is None else f"; your fish (received from production, less what you paid): {mine}"))
     if "aegyptus" in v:
         a = v["aegyptus"]
-        con.print(f"  Aegyptus: next new sea colonist to its first Red Sea harbour city: {a['red_sea_colonist']}; "
+        first = a.get("first_red_sea")
+        if a["red_sea_colonist"] == "placed":
+            state = "placed"
+        elif first:
+            state = f"due (to {first}, its first Red Sea house)"
+        else:
+            state = "due once it has a house at the Red Sea (none yet)"
+        con.print(f"  Aegyptus: next new sea colonist to its first Red Sea harbour city: {state}; "
                   f"traders: {', '.join(a['traders']) or '-'}")
     pts = ", ".join(f"{e['what']} {e['points']}" for e in v["contrarius_points"])
     if pts:
@@ -464,7 +471,7 @@ def register(app: typer.Typer) -> None:
     @boundary
     def undo(
         snapshot: Annotated[str, typer.Argument(help="Snapshot file written with -i (its history is SNAPSHOT.history).")],
-        turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps back (default 1).")] = 1,
+        turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps back (default 1): each turn played with -i is one step, and so is each 'reveal -i'.")] = 1,
     ) -> None:
         """Go back TURNS steps in the snapshot's history (every state kept since 'play -i'); 'redo' goes forward again."""
         from contrarius.store.files import undo as undo_steps

@@ -342,8 +342,8 @@ def surplus_steps(s: Snapshot, move: Move | None) -> list[Note]:
                 best = (key, i, line, path, spot)
     steps = f"{surplus} surplus step{'s' if surplus != 1 else ''}"
     if best is None:
-        return notes + [Note("contrarius", "reading", f"Aegyptus: its {steps} reach no free line to a bonus spot "
-                             "without its trader: no colonist moves")]
+        return notes + [Note("contrarius", "reading", f"Aegyptus: its {steps} reach{'es' if surplus == 1 else ''} no free "
+                             "line to a bonus spot without its trader: no colonist moves")]
     _, i, line, path, spot = best
     col = s.colonists[i]
     start = col.where

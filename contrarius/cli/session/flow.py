@@ -53,6 +53,7 @@ COMMANDS: dict[str, str] = {
     "where": "where Contrarius builds, every face or one: where [FACE]",
     "preview": "what each card would provoke, or one card: preview [CARD]",
     "log": "the turns played so far",
+    "reveal": "name a display card shown as ? (drawn from your stack): reveal POSITION=CARD, e.g. reveal 7=Consul",
     "undo": "take back the last turn, or N turns: undo [N]",
     "redo": "play an undone turn again, or N turns: redo [N]",
     "help": "this list",

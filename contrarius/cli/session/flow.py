@@ -216,8 +216,20 @@ def _city_choices(snap) -> tuple[Choice, ...]:
     return tuple((c, f"{snap.board.cities[c].province}, {snap.cities.get(c)}") for c in sorted(snap.board.cities, key=str.casefold))
 
 
-def _place_choices(snap, pid: str) -> tuple[Choice, ...]:
-    houses = sorted(snap.houses_of(pid), key=str.casefold)
+def _build_choices(state, pid: str) -> tuple[Choice, ...]:
+    """The cities ``pid`` may build in, in ``state`` (the game after the moves answered):
+    next to a line one of their colonists stands on, without their house (base rules, the
+    Architect; the rules refuse any other)."""
+    near = {e for col in state.colonists_of(pid) if col.line is not None for e in col.line.ends if state.board.is_city(e)}
+    return tuple((c, f"{state.board.cities[c].province}, {state.cities.get(c)}") for c in sorted(near, key=str.casefold)
+                 if pid not in state.houses.get(c, []))
+
+
+def _place_choices(snap, pid: str, tribune: bool = False) -> tuple[Choice, ...]:
+    """Where ``pid`` may place a new colonist: where that kind starts, or a city with their
+    house; the colonist bought with the Tribune only where new colonists start (base rules,
+    the Tribune: "placed in Roma"), as the rules accept."""
+    houses = [] if tribune else sorted(snap.houses_of(pid), key=str.casefold)
     return tuple((f"{k}:{c}", "your house" if c in houses else "start") for k in ("land", "sea")
                  for c in dict.fromkeys([*snap.homes(k), *houses]))
 
@@ -431,14 +443,16 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                                           complete=_shorthand_completer(state, pid, left)), move)
             if got is None:
                 break
+        moved, _ = _after_moves(snap, pid, list(opts.get(prefix + "move") or []), steps)
         while True:
             def build(a: str) -> str:
                 city = pick(a, _city_choices(snap)) or snap.board.city(a)
                 keep("build", city, append=True)
                 return city
 
+            built = set(opts.get(prefix + "build") or [])
             got = yield from ask(Question(prefix + "build", _say(who, "a house built in (city)"),
-                                          _city_choices(snap), optional=True), build)
+                                          tuple(c for c in _build_choices(moved, pid) if c[0] not in built), optional=True), build)
             if got is None:
                 break
         return
@@ -464,13 +478,14 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 return keep("money", True)
         for _ in range(3 if kind == "colonist" else 1):
             def place(a: str) -> str:
-                got = pick(a, _place_choices(snap, pid)) or a
+                got = pick(a, _place_choices(snap, pid, kind == "tribune")) or a
                 parse_place(got)
                 keep("place", got, append=True)
                 return got
 
             text = "a colonist placed, KIND:CITY" if kind == "colonist" else "a colonist bought with the Tribune, KIND:CITY"
-            got = yield from ask(Question(prefix + "place", _say(who, text), _place_choices(snap, pid), optional=True), place)
+            got = yield from ask(Question(prefix + "place", _say(who, text), _place_choices(snap, pid, kind == "tribune"),
+                                          optional=True), place)
             if got is None:
                 break
         if kind == "tribune" and snap.variants.salsa is not None and snap.variants.salsa.row:

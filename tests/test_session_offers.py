@@ -35,3 +35,15 @@ def test_a_house_is_offered_only_next_to_the_colonists_lines(examples_dir):
     q = _questions(snap, ["architect", "land:Roma:Casinvm-Roma", ""])
     assert q.key == "build"
     assert [c for c, _ in q.choices] == ["Casinvm"]
+
+
+def test_the_diplomat_offers_each_face_up_card_once(examples_dir):
+    """Contrarius holding two face-up Prefects: the Diplomat ("copy the action of one
+    face-up card of Contrarius' card display") offers Prefect once."""
+    from contrarius.material.cards import Card
+
+    snap = load_snapshot(str(examples_dir / "italia-setup.yaml"))
+    snap.contrarius.cards.append(Card.of("Prefect"))
+    q = _questions(snap, ["diplomat"])
+    names = [c for c, _ in q.choices]
+    assert names.count("Prefect") == 1 and "Mercator" in names

@@ -295,8 +295,10 @@ def _buy_choices(snap) -> tuple[Choice, ...]:
 
 
 def _copy_choices(snap) -> tuple[Choice, ...]:
-    return tuple((c.name, "Contrarius's face-up card") for c in snap.contrarius.cards
-                 if c.face_up and c.reaction not in ("diplomat", "legatus"))
+    """The cards a Diplomat may copy: Contrarius's face-up cards, each name once (two
+    face-up Prefects are one answer), as the rules accept them."""
+    names = dict.fromkeys(c.name for c in snap.contrarius.cards if c.face_up and c.reaction not in ("diplomat", "legatus"))
+    return tuple((n, "Contrarius's face-up card") for n in names)
 
 
 def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:

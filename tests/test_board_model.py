@@ -162,9 +162,16 @@ def test_gallia_sea_colonists_wait_in_the_mediterranean():
     assert at(s, "contrarius") == [("land", "Lvtetia"), ("sea", "Mediterranean")]
     assert set(load_board("gallia").tagged("harbour")) == {
         "Bononia", "Jvliobona", "Gesocribate", "Portvs Namnetvs", "Bvrdigala", "Flaviobriga"}
-    # the waiting sea colonist does not count: 1 step, Lvtetia's land neighbours only
-    assert movement_steps(s, "contrarius") == 1
-    assert set(reach(s)) == {"Alesia", "Avaricvm", "Civ. Remorvm", "Condate", "Jvliobona"}
+    # the waiting sea colonist counts ("as usual the number of colonists") but cannot move:
+    # 2 steps for the land colonist in Lvtetia. 1 step: Lvtetia's land neighbours Alesia,
+    # Avaricvm, Civ. Remorvm, Condate, Jvliobona; 2 steps: their land neighbours A.
+    # Treverorvm, Aventicvm, Lvgdvnvm (Alesia), Bvrdigala, Gergovia, Portvs Namnetvs
+    # (Avaricvm), Bononia (Civ. Remorvm, Jvliobona), Gesocribate (Condate).
+    assert movement_steps(s, "contrarius") == 2
+    assert set(reach(s)) == {"Alesia", "Avaricvm", "Civ. Remorvm", "Condate", "Jvliobona", "A. Treverorvm",
+                             "Aventicvm", "Lvgdvnvm", "Bvrdigala", "Gergovia", "Portvs Namnetvs", "Bononia",
+                             "Gesocribate"}
+    assert all(m.kind == "land" for moves in reach(s).values() for m in moves)
     assert any("waits in the Mediterranean" in n for n in where(s, "cloth").notes)
 
 
@@ -192,12 +199,15 @@ def test_gallia_player_build_in_a_harbour_places_their_sea_colonist(runner, tmp_
     assert ("sea", "Jvliobona") in at(s, "player")
 
 
-def test_gallia_player_waiting_sea_colonist_gives_no_step(runner, tmp_path):
-    # the player's land colonist in Lvtetia and sea colonist in the Mediterranean: 1 step.
-    # Lvtetia -> Civ. Remorvm-Lvtetia -> Bononia-Civ. Remorvm would take 2.
+def test_gallia_player_waiting_sea_colonist_gives_a_step(runner, tmp_path):
+    # the player's land colonist in Lvtetia and sea colonist in the Mediterranean: 2 steps
+    # (the waiting colonist counts, "as usual the number of colonists"). Lvtetia -> Civ.
+    # Remorvm-Lvtetia -> Bononia-Civ. Remorvm takes 2: allowed; on to A. Treverorvm-Civ.
+    # Remorvm's far side would be a third step.
     path = write(tmp_path, fresh("gallia"))
     r = runner.invoke(app, ["play", "architect", "--move", "land:Lvtetia:Bononia-Civ. Remorvm", path, "-i"])
-    assert r.exit_code == 4 and "2 steps" in r.stderr and "1 steps" in r.stderr
+    assert r.exit_code == 0, r.stderr
+    assert ("land", "Bononia-Civ. Remorvm") in at(load_snapshot(path), "player")
 
 
 # ----- Aegyptus: the Nile, the Red Sea, the discs -------------------------------------------

@@ -484,8 +484,9 @@ def test_hispania_salt_city_counts_for_jupiter_not_mercurius_nor_minerva():
     assert mercurius(s, CONTRARIUS) == (4, ("brick", "tool"))
     # Mason: Pompaelo 1 x 3; no specialist for salt
     assert [m.points for m in minerva(s, CONTRARIUS, [Card.of("Mason")])] == [3]
-    # salt in a storehouse has no confirmed price: 5 + 1 cloth x 7 = 12 -> 1
-    assert vesta({"salt": 2, "cloth": 1}, 5) == (1, 12)
+    # salt in a storehouse is read at cloth's price (reading, README): 5 + 2 salt x 7 +
+    # 1 cloth x 7 = 26 -> 2
+    assert vesta({"salt": 2, "cloth": 1}, 5) == (2, 26)
 
 
 def team() -> Snapshot:
@@ -496,7 +497,8 @@ def team() -> Snapshot:
     base = fresh("italia", ITALIA_TOKENS)
     s = Snapshot(board=base.board, mode="team", level="standard", seed=1, cities=dict(base.cities),
                  bonus_markers=dict(base.bonus_markers), display=list(base.display),
-                 stack_remaining=base.stack_remaining, stack_order=list(base.stack_order or []))
+                 stack_remaining=base.stack_remaining,
+                 stack_order=None if base.stack_order is None else list(base.stack_order))
     s.houses = {"Verona": [CONTRARIUS], "Genva": [CONTRARIUS], "Aqvileia": ["player1"], "Mvtina": ["player1"],
                 "Ravenna": ["player2"], "Nicaea": ["player2"], "Messana": ["player2"]}
     s.contrarius.cards = [Card.of("Prefect"), Card("Legatus", ("Venus",))]  # a card marked Venus

@@ -56,9 +56,11 @@ PLAY_TURNS = [
 
 
 def table_game(tmp_path: Path, name: str = "game.yaml") -> Path:
-    """examples/italia-setup.yaml with ``seed: null``: every die is read from the table."""
+    """examples/italia-setup.yaml with ``seed: null`` and ``dice: virtual``: nothing to roll
+    from, so every die is asked, while the stack keeps its recorded order (a table game,
+    ``dice: table``, keeps none: tests/test_table_game_cards.py)."""
     p = tmp_path / name
-    p.write_text(EXAMPLE.read_text(encoding="utf-8").replace("seed: 1\n", "seed: null\n"), encoding="utf-8")
+    p.write_text(EXAMPLE.read_text(encoding="utf-8").replace("seed: 1\n", "seed: null\ndice: virtual\n"), encoding="utf-8")
     return p
 
 

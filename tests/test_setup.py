@@ -395,7 +395,7 @@ def test_display_without_a_setup_specialist_is_refused():
 @pytest.mark.parametrize("display,refill,message", [
     (DEALT[:6], [], "needs the 7 cards"),
     (DEALT, ["Consul", "Weaver"], "--refill names the one card"),
-    (None, ["Consul"], "only with --display"),
+    (None, ["Consul"], "only in a table game"),  # a virtual game refills from its seeded stack
     (DEALT, ["Consull"], "unknown card 'Consull'"),
     # stacks I and II hold one Farmer: Contrarius took it, it cannot be drawn again
     (DEALT, ["Farmer"], "2 Farmer cards, but stacks I and II hold 1"),

@@ -174,7 +174,7 @@ def test_no_reachable_salt_city_keeps_the_best_specialist_rule():
     assert ruling.trials[0].goods == "salt" and ruling.trials[0].chosen is None
     assert {e.city: e.step for e in ruling.trials[0].excluded} == {"Comvm": "1", "Cosa": "1", "Messana": "1"}
     assert ruling.city == "Aleria" and ruling.goods == "brick"
-    assert any("no salt city is reachable" in e.text for e in r.events)
+    assert any("no salt city it can build in" in e.text for e in r.events)
 
 
 def test_white_s_prefers_salt_black_s_does_not():
@@ -485,10 +485,11 @@ def test_aegyptus_sea_colonist_to_the_red_sea_at_the_first_occasion():
 
 def test_aegyptus_surplus_steps_reach_the_incense_spot_and_score():
     # Contrarius: land and sea colonist in Memphis, a sea colonist in Klysma: 3 steps. A build
-    # that moves nothing leaves 3: the Klysma colonist goes Klysma-Rhaithov, Levke
-    # Kome-Rhaithov, Incense-Levke Kome (3; Incense-Myos Hormos ties, alphabetical after). It
-    # becomes a trader: 7 VP at the end, and only 2 colonists count for building.
-    from contrarius.rules.build import contrarius_steps
+    # of 1 step leaves 2, which do not reach a disc line. A build that moves nothing leaves 3:
+    # the Klysma colonist goes Klysma-Rhaithov, Levke Kome-Rhaithov, Incense-Levke Kome (3;
+    # Incense-Myos Hormos ties, alphabetical after). It becomes a trader: 7 VP at the end; it
+    # never moves again (2 colonists may move for a build) but still counts: 3 steps.
+    from contrarius.rules.build import Move, building_colonists, contrarius_steps
     from contrarius.model.snapshot import Colonist
     from contrarius.rules.variants.solo_variants import surplus_steps
 
@@ -496,10 +497,13 @@ def test_aegyptus_surplus_steps_reach_the_incense_spot_and_score():
     s.houses["Klysma"] = ["contrarius"]
     s.colonists.append(Colonist("contrarius", "sea", "Klysma", None))
     short = s.copy()
-    assert "reach no free line" in surplus_steps(short, 1)[0].text  # 2 steps do not reach
-    notes = surplus_steps(s, 0)
+    land = next(i for i, c in enumerate(short.colonists) if c.owner == "contrarius" and c.kind == "land")
+    one = Move(land, "Memphis", "land", (short.board.lines_at("Memphis", "land")[0],))
+    assert "reach no free line" in surplus_steps(short, one)[0].text  # 2 steps do not reach
+    notes = surplus_steps(s, None)
     assert notes[0].data["path"] == ["Klysma-Rhaithov", "Levke Kome-Rhaithov", "Incense-Levke Kome"]
-    assert s.variants.aegyptus.traders == ["Incense"] and contrarius_steps(s) == 2
+    assert s.variants.aegyptus.traders == ["Incense"] and contrarius_steps(s) == 3
+    assert len(building_colonists(s)) == 2
     again = Snapshot.from_dict(s.to_dict())
     c = score(again).side("contrarius")
     assert [(e.what, e.points) for e in c.extras] == [("traders", 7)]

@@ -180,7 +180,7 @@ def test_fallback_wrap_in_the_human_trace(tmp_path):
     assert heads == ["- brick (type asked):", "- cloth (next lower type):", "- wine (next lower type):", "- tool (next lower type):"]
     assert "    no brick city can be reached" in lines
     assert "    ruled out: Olbia - step 1 (reach, no house of its own): out of reach: no land line leads to it" in lines
-    assert "=> Contrarius builds in Cosa (Etrvria): the only city of this type it can reach (no brick city available, next lower type tool)" in lines
+    assert "=> Contrarius builds in Cosa (Etrvria): the only city of this type it can reach (no brick, cloth or wine city available, next lower type tool)" in lines
     assert "   colonist: land colonist Roma -> Cosa-Roma (1 step)" in lines
 
 

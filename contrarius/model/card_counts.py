@@ -35,11 +35,15 @@ def card_count_problems(snap: Snapshot) -> list[Problem]:
     Each problem names the key holding the cards (``players[0].hand``, ``players[0].played``
     or ``contrarius.cards``) and the counts.
     """
+    problems: list[Problem] = [
+        Problem(f"players[{i}].played", "the hand is recorded but the played pile is not (null): the Tribune could not "
+                "say which cards come back, nor the sestertii (1 per card beyond the third)",
+                "write the cards played since the last Tribune as a list ([] if none), or the hand as null")
+        for i, q in enumerate(snap.players) if q.hand is not None and q.played is None]
     p = snap.players[0] if snap.players else None
     if snap.mode != "solo" or p is None or p.hand is None:
-        return []
+        return problems
     facts = card_facts()
-    problems: list[Problem] = []
     own_start = len(facts["contrarius_start"])
     mine = len(p.hand) + len(p.played or [])
     total = mine + len(snap.contrarius.cards) + len(snap.display_cards()) + snap.stack_remaining

@@ -497,6 +497,7 @@ class _Reader:
         self.read_colonists(data.get("colonists") or [], snap)
         self.read_markers(data.get("bonus_markers"), snap)
         self.read_display(data.get("display"), data.get("stack"), snap)
+        self.forget_table_stack_order(snap)
         self.read_contrarius(data.get("contrarius"), snap)
         self.read_players(data.get("players"), snap)
         self.read_tail(data, snap)
@@ -771,6 +772,19 @@ class _Reader:
             if rem is not None and len(order) != rem:
                 self.bad("stack.order", f"lists {len(order)} cards but stack.remaining is {rem}", "make them agree")
             snap.stack_order = names
+
+    def forget_table_stack_order(self, snap: Snapshot) -> None:
+        """A solo table game knows only what the table shows: a stack order in its snapshot
+        (``new --table`` once dealt one from the seed) is not the real stack's, so it is
+        dropped and every card drawn is unknown (``?``) until given (``--refill``,
+        ``reveal``); ``snap.read_notes`` says so (README "How the rules are read")."""
+        if snap.dice != "table" or snap.mode != "solo" or snap.stack_order is None:
+            return
+        if any(n != UNKNOWN_CARD for n in snap.stack_order):
+            snap.read_notes.append("a table game: the stack order in the snapshot (dealt from the seed) is not your "
+                                   "table's; it is dropped, and each card drawn into the display is the one you name "
+                                   "(--refill, reveal) or unknown (?)")
+        snap.stack_order = None
 
     def read_contrarius(self, raw: Any, snap: Snapshot) -> None:
         if raw is None:

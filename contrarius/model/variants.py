@@ -162,15 +162,18 @@ class Salsa(Record):
 
 
 class FishMarket(Record):
-    """The fish market's state: the fish Contrarius holds (1 VP each at the end)."""
+    """The fish market's state: the fish Contrarius holds (1 VP each at the end) and the
+    player's fish, tallied like goods (``player``: received from production, less the fish
+    paid at the market; None: not tallied, an older snapshot)."""
 
-    _fields = ("contrarius",)
+    _fields = ("contrarius", "player")
 
-    def __init__(self, contrarius: int = 0):
+    def __init__(self, contrarius: int = 0, player: int | None = 0):
         self.contrarius = contrarius
+        self.player = player
 
     def to_dict(self) -> dict[str, Any]:
-        return {"contrarius": self.contrarius}
+        return {"contrarius": self.contrarius} | ({} if self.player is None else {"player": self.player})
 
 
 class Aegyptus(Record):
@@ -210,12 +213,36 @@ class Aegyptus(Record):
         return out
 
 
+class Gallia(Record):
+    """Concordia Gallia's state: ``first_harbour``, the harbour city of Contrarius's first
+    house in a harbour city, in the order it built them ("its first harbor city"; None:
+    none yet, or an older snapshot that did not record it)."""
+
+    _fields = ("first_harbour",)
+
+    def __init__(self, first_harbour: str | None = None):
+        self.first_harbour = first_harbour
+
+    def house_built(self, city: str, harbours: set[str], before: list[str]) -> None:
+        """Contrarius built a house in ``city``; ``harbours``: the board's harbour cities;
+        ``before``: its harbour houses before this one. The first is remembered; with
+        exactly one earlier harbour house not recorded, that earlier one was the first."""
+        if self.first_harbour is None and city in harbours:
+            if not before:
+                self.first_harbour = city
+            elif len(before) == 1:
+                self.first_harbour = before[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {} if self.first_harbour is None else {"first_harbour": self.first_harbour}
+
+
 class Variants(Record):
     """Which solo variants a game uses, with their state (None: not used)."""
 
     _fields = ("salsa", "fish_market", "gallia", "aegyptus")
 
-    def __init__(self, salsa: Salsa | None = None, fish_market: FishMarket | None = None, gallia: bool = False,
+    def __init__(self, salsa: Salsa | None = None, fish_market: FishMarket | None = None, gallia: Gallia | None = None,
                  aegyptus: Aegyptus | None = None):
         self.salsa = salsa
         self.fish_market = fish_market
@@ -238,7 +265,7 @@ class Variants(Record):
         if self.fish_market is not None:
             out[FISH_MARKET] = self.fish_market.to_dict()
         if self.gallia:
-            out[GALLIA] = {}
+            out[GALLIA] = self.gallia.to_dict()
         if self.aegyptus is not None:
             out[AEGYPTUS] = self.aegyptus.to_dict()
         return out
@@ -314,9 +341,18 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
     if SALSA in raw:
         v.salsa = _read_salsa(raw[SALSA], bad)
     if FISH_MARKET in raw:
-        f = _mapping(raw[FISH_MARKET], "variants.fish_market", ("contrarius",), bad, "{contrarius: 0}")
-        v.fish_market = FishMarket(_int(f.get("contrarius", 0), "variants.fish_market.contrarius", bad))
-    v.gallia = auto == GALLIA
+        f = _mapping(raw[FISH_MARKET], "variants.fish_market", ("contrarius", "player"), bad, "{contrarius: 0, player: 0}")
+        v.fish_market = FishMarket(_int(f.get("contrarius", 0), "variants.fish_market.contrarius", bad),
+                                   None if f.get("player") is None else _int(f.get("player"), "variants.fish_market.player", bad))
+    if auto == GALLIA:
+        g = _mapping(raw.get(GALLIA), "variants.gallia", ("first_harbour",), bad, "{first_harbour: Jvliobona}")
+        first = g.get("first_harbour")
+        harbours = board_places(board, "harbour")
+        if first is not None and first not in harbours:
+            bad("variants.gallia.first_harbour", f"{shown(first)} is no harbour city",
+                f"write the harbour city of Contrarius's first harbour house: one of {', '.join(sorted(harbours, key=str.casefold))}")
+            first = None
+        v.gallia = Gallia(first)
     if auto == AEGYPTUS:
         a = _mapping(raw.get(AEGYPTUS), "variants.aegyptus", ("red_sea_colonist", "traders", "first_red_sea"), bad,
                      "{red_sea_colonist: due, traders: []}")
@@ -331,8 +367,12 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
             traders = []
         spots = board_discs(board)
         for i, t in enumerate(traders):
-            if t not in spots:
+            if not isinstance(t, str):
+                bad(f"variants.aegyptus.traders[{i}]", f"expected the name of a bonus spot, got {shown(t)}",
+                    f"write the spot's name only (the traders are Contrarius's): one of {', '.join(spots)}")
+            elif t not in spots:
                 bad(f"variants.aegyptus.traders[{i}]", f"unknown bonus spot {t!r}", f"the bonus spots are {', '.join(spots)}")
+        traders = [t for t in traders if isinstance(t, str)]
         if len(set(traders)) != len(traders):
             bad("variants.aegyptus.traders", "a bonus spot is listed twice", "each spot holds one trader of Contrarius")
         first = a.get("first_red_sea")

@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from contrarius.material.board import CASTLE, GALLEY, GOODS, HOLDING, Line
 from contrarius.material.cards import best_specialist_goods, goods_below
-from contrarius.errors import RuleError
+from contrarius.errors import ContrariusError, RuleError
 from contrarius.records import Record
 from contrarius.model.snapshot import CONTRARIUS, Colonist, Snapshot
 
@@ -219,11 +219,11 @@ def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[L
 
 def movement_steps(snapshot: Snapshot, owner: str) -> int:
     """Movement steps of ``owner``: one per colonist on the board, in a city or a place
-    or on a line (the Architect; "Where does Contrarius build?", step 1). A colonist
-    waiting off the lines (Gallia's Mediterranean, a reading) does not count."""
-    board = snapshot.board
-    return sum(1 for c in snapshot.colonists_of(owner)
-               if c.city is None or board.node_type(c.city) != HOLDING)
+    or on a line (the Architect; "Where does Contrarius build?", step 1). A sea colonist
+    waiting off the lines (Gallia's Mediterranean) counts too: the rulebook's "the number
+    of possible movement steps is as usual the number of colonists" (it is on the board,
+    as Germania's sea colonist that never moves), though it cannot move itself."""
+    return len(snapshot.colonists_of(owner))
 
 
 def board_notes(snapshot: Snapshot) -> list[str]:
@@ -240,7 +240,12 @@ def board_notes(snapshot: Snapshot) -> list[str]:
                          " (they count toward the steps) - reading")
     if any(c.city is not None and board.node_type(c.city) == HOLDING for c in mine):
         notes.append(f"Contrarius's sea colonist waits in the {next(c.city for c in mine if c.city and board.node_type(c.city) == HOLDING)}"
-                     " until it builds in a harbour city; it does not count toward the steps - reading")
+                     " until it builds in a harbour city; it counts toward the steps but cannot move - reading")
+    traders = sorted(aegyptus_traders(snapshot))
+    if traders:
+        where = ", ".join(snapshot.colonists[i].line.label for i in traders)
+        notes.append(f"Contrarius's Aegyptus trader{'s' if len(traders) > 1 else ''} on {where} count{'' if len(traders) > 1 else 's'} "
+                     "toward the steps but never move" + ("" if len(traders) > 1 else "s") + " - reading")
     if any(ln.route for ln in board.lines):
         routes = sorted({ln.route for ln in board.lines if ln.route})
         notes.append(f"the {', '.join(routes)} is read as sea lines, one per stretch between consecutive cities - reading")
@@ -281,8 +286,18 @@ def contrarius_home(snapshot: Snapshot, kind: str) -> tuple[str | None, str]:
     homes = snapshot.homes(kind)
     if homes and board.node_type(homes[0]) == HOLDING:
         harbours = [c for c in snapshot.houses_of(CONTRARIUS) if board.has_tag(c, "harbour")]
+        first = snapshot.variants.gallia.first_harbour if snapshot.variants.gallia else None
+        if first in harbours:
+            return first, f"{first} is its first harbour city, the first it built in (reading)"
+        if len(harbours) == 1:
+            return harbours[0], f"{harbours[0]} is its first harbour city, its only one (reading)"
+        if harbours and snapshot.variants.gallia:
+            raise ContrariusError(f"variants.gallia.first_harbour: Contrarius has houses in {', '.join(harbours)} and the "
+                                  "snapshot does not record which harbour city it built in first (its new sea colonist "
+                                  "goes there): write that city as variants.gallia.first_harbour")
         if harbours:
-            return harbours[0], f"{harbours[0]} is its first harbour city (reading)"
+            return harbours[0], (f"{harbours[0]} is its first harbour city in alphabetical order: a {snapshot.mode} game "
+                                 "does not record the order it built them (reading)")
         return homes[0], "it has no house in a harbour city yet: the colonist waits off the lines (reading)"
     if len(homes) > 1:
         pick = snapshot.start if snapshot.start in homes else homes[0]
@@ -290,8 +305,13 @@ def contrarius_home(snapshot: Snapshot, kind: str) -> tuple[str | None, str]:
     if homes:
         return homes[0], "" if board.capital or not board.asks_start else "the start city named at setup (reading)"
     own = snapshot.houses_of(CONTRARIUS)
+    usable = [c for c in own if board.lines_at(c, kind)]  # a colonist in a city without such a line never moves
+    if usable:
+        return usable[0], (f"the {board.name} board prints no start for {kind} colonists: its first city with a house "
+                           f"and a {kind} line (reading)")
     if own:
-        return own[0], f"the {board.name} board prints no start for {kind} colonists: its first city with a house (reading)"
+        return None, (f"the {board.name} board prints no start for {kind} colonists and no city with Contrarius's house "
+                      f"has a {kind} line (reading)")
     return None, f"the {board.name} board prints no start for {kind} colonists and Contrarius has no house (reading)"
 
 
@@ -337,23 +357,39 @@ def reach(snapshot: Snapshot) -> dict[str, list[Move]]:
     return best
 
 
-def building_colonists(snapshot: Snapshot) -> list[int]:
-    """Indexes (into ``snapshot.colonists``) of Contrarius's colonists that count for
-    building: all of them, except Aegyptus traders on a line to a bonus spot."""
-    traders: set[int] = set()
-    if snapshot.variants.aegyptus is not None:
-        from contrarius.model.variants import board_discs
+def aegyptus_traders(snapshot: Snapshot) -> set[int]:
+    """Indexes (into ``snapshot.colonists``) of Contrarius's Aegyptus traders.
 
-        discs = set(board_discs(snapshot.board))
-        traders = {i for i, c in enumerate(snapshot.colonists) if c.kind == "sea" and c.line is not None
-                   and discs & set(c.line.ends)}
+    "Solo Variants", Concordia Aegyptus, with the reading of README "How the rules are
+    read": a sea colonist of Contrarius that ended a move on a free line joined to a bonus
+    spot (disc) became that spot's trader (recorded in ``variants.aegyptus.traders``). For
+    each recorded spot the trader is the first sea colonist of Contrarius (snapshot order)
+    on a line joined to it; a second one there is no trader (one trader per spot). Empty
+    without the Aegyptus variant."""
+    a = snapshot.variants.aegyptus
+    if a is None or not a.traders:
+        return set()
+    out: set[int] = set()
+    for spot in a.traders:
+        for i, c in enumerate(snapshot.colonists):
+            if c.owner == CONTRARIUS and c.kind == "sea" and c.line is not None and spot in c.line.ends and i not in out:
+                out.add(i)
+                break
+    return out
+
+
+def building_colonists(snapshot: Snapshot) -> list[int]:
+    """Indexes (into ``snapshot.colonists``) of Contrarius's colonists that may be moved for
+    a build: all of them, except its Aegyptus traders (:func:`aegyptus_traders`), which
+    never move again."""
+    traders = aegyptus_traders(snapshot)
     return [i for i, c in enumerate(snapshot.colonists) if c.owner == CONTRARIUS and i not in traders]
 
 
 def contrarius_steps(snapshot: Snapshot) -> int:
-    """Contrarius's movement steps: :func:`movement_steps` less its Aegyptus traders, which
-    no longer count for building."""
-    return movement_steps(snapshot, CONTRARIUS) - (len(snapshot.colonists_of(CONTRARIUS)) - len(building_colonists(snapshot)))
+    """Contrarius's movement steps: :func:`movement_steps`, one per colonist on the board.
+    An Aegyptus trader counts too ("its movement still counts"), though it never moves."""
+    return movement_steps(snapshot, CONTRARIUS)
 
 
 def _why_unreachable(snapshot: Snapshot, city: str, steps: int, far: dict[int, dict[Line, tuple[Line, ...]]]) -> str:
@@ -372,9 +408,8 @@ def _why_unreachable(snapshot: Snapshot, city: str, steps: int, far: dict[int, d
         return "every line next to it that Contrarius's colonists could use is occupied"
     # shortest distance to a free adjacent line, unbounded, for the explanation
     nearest = None
-    for i, col in enumerate(snapshot.colonists):
-        if col.owner != CONTRARIUS:
-            continue
+    for i in building_colonists(snapshot):  # an Aegyptus trader never moves again
+        col = snapshot.colonists[i]
         if i not in far:
             far[i] = line_distances(snapshot, col, 10 ** 6)
         reached = far[i]
@@ -383,7 +418,7 @@ def _why_unreachable(snapshot: Snapshot, city: str, steps: int, far: dict[int, d
                 nearest = len(reached[ln])
     if nearest is None:
         return "out of reach: no colonist of Contrarius is connected to it"
-    return f"out of reach: {nearest} steps to a free line next to it, Contrarius has {steps}"
+    return f"out of reach: {nearest} step{'s' if nearest != 1 else ''} to a free line next to it, Contrarius has {steps}"
 
 
 def _alpha(name: str) -> str:
@@ -479,8 +514,8 @@ def resolve_goods(snapshot: Snapshot, face: str) -> tuple[str, str | None]:
 #: The salt step's reading (README, "How the rules are read": Concordia Salsa).
 SALT_READING = ("Salsa: Contrarius prefers a salt city (Tribune, or S on the white die): points 1-4 of "
                 "\"Where does Contrarius build?\" among the salt cities it can reach")
-NO_SALT_READING = ("Salsa reading: no salt city is reachable, so the unchanged rule applies (the best "
-                   "specialist's goods, then the next lower types)")
+NO_SALT_READING = ("Salsa reading: no salt city it can build in (none reachable without its house), so the "
+                   "unchanged rule applies (the best specialist's goods, then the next lower types)")
 
 
 def where(snapshot: Snapshot, face: str, *, salt: bool = False, shared: dict | None = None) -> BuildRuling:
@@ -521,15 +556,18 @@ def where(snapshot: Snapshot, face: str, *, salt: bool = False, shared: dict | N
             return ruling
         ruling.readings.append(NO_SALT_READING)
     g = goods
+    tried: list[str] = []
     for _ in GOODS:
         trial = try_goods(snapshot, g, reachable, priority, far)
         ruling.trials.append(trial)
         if trial.chosen is not None:
             c = trial.chosen
             ruling.city, ruling.province, ruling.moves = c.city, c.province, c.moves
-            lower = f" (no {goods} city available, next lower type {g})" if g != goods else ""
+            none = " or ".join([", ".join(tried[:-1]), tried[-1]] if len(tried) > 2 else tried)
+            lower = f" (no {none} city available, next lower type {g})" if g != goods else ""
             ruling.deciding = trial.deciding + lower
             return ruling
+        tried.append(g)
         g = goods_below(g)
     return ruling
 
@@ -602,6 +640,10 @@ def apply_build(snapshot: Snapshot, city: str, move: Move | None) -> Colonist | 
         from contrarius.model.variants import board_places
 
         snapshot.variants.aegyptus.house_built(city, board_places(snapshot.board, "red_sea"))
+    if snapshot.variants.gallia:  # "its first harbor city", in the order built
+        harbours = {c for c in snapshot.board.cities if snapshot.board.has_tag(c, "harbour")}
+        before = [c for c in snapshot.houses_of(CONTRARIUS) if c in harbours and c != city]
+        snapshot.variants.gallia.house_built(city, harbours, before)
     if move is not None and move.end is not None:
         col = snapshot.colonists[move.colonist]
         col.city, col.line = None, move.end

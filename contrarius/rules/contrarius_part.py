@@ -187,6 +187,9 @@ class Turn:
         self.use_table = bool(action.dice) or action.no_roll or snap.dice == "table"
         self.choices = list(action.choices)
         self.refill = list(action.refill)
+        #: how the cards drawn into the display this turn came: "seed" (the seeded stack of a
+        #: virtual game), "given" (--refill) or "unknown" (?), one entry per card drawn
+        self.drawn_from: list[str] = []
         self.pid = snap.player(action.player).id
         for line in apply_reveals(snap, action.reveal):  # recorded whether or not this turn takes the card
             self.player_events.append(Event("reveal", line))
@@ -298,7 +301,7 @@ class Turn:
         if entered is not None:
             self.say("colonist", f"{ruling.city} is a harbour: Contrarius's sea colonist leaves the {s.board.homes('sea')[0]} "
                                  f"and is placed there (reading)", colonist="sea", city=ruling.city)
-        self.notes(surplus_steps(s, move.steps if move is not None else 0))  # Aegyptus
+        self.notes(surplus_steps(s, move))  # Aegyptus
         self.check_houses(CONTRARIUS)
         return ruling.city
 
@@ -406,10 +409,13 @@ class Turn:
                 break
             if s.stack_order:
                 new = s.stack_order.pop(0)
+                self.drawn_from.append("seed")
             elif self.refill:
                 new = self.refill_card(self.refill.pop(0))
+                self.drawn_from.append("given")
             else:
                 new = UNKNOWN_CARD
+                self.drawn_from.append("unknown")
             s.stack_remaining -= 1
             cards.append(new)
             drawn.append(new)

@@ -58,7 +58,8 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
     if from_hand and p.hand is not None:
         hit = card_in_hand(p, played)
         p.hand.remove(hit)
-        p.played = (p.played or []) + [hit]
+        if p.played is not None:
+            p.played = p.played + [hit]
         if (acts_as or played) == "Tribune":
             take_back_cards(t, p.id)
     # colonist moves (Architect)
@@ -214,6 +215,17 @@ def take_back_cards(t: Turn, pid: str, *, carried_for: str | None = None) -> Non
     """
     p = t.s.player(pid)
     if p.played is None:
+        if p.hand is not None:  # the hand was recorded, the played pile not: what comes back is not known
+            who, s_ = player_words(t.s, pid)
+            p.hand = None
+            money = ""
+            if p.sestertii is not None:
+                p.sestertii = None
+                money = "; the sestertii tally is no longer kept (write players[].sestertii as counted)"
+            _received(t, pid, "player", f"{who} take{s_} back {'their' if s_ else 'your'} played cards with the Tribune: the "
+                      "played pile is not recorded, so contrarius cannot say which cards come back or how many "
+                      f"sestertii {who} receive{s_} (1 per card beyond the third); the hand is no longer recorded "
+                      f"(hand: null){money}", {"sestertii": None})
         return
     back = p.played
     p.hand, p.played = (p.hand or []) + back, []

@@ -364,13 +364,18 @@ def venus(s: Snapshot, owner: str) -> tuple[int, tuple[str, ...]]:
     return len(provinces), provinces
 
 
-def vesta(goods: dict[str, int], sestertii: int) -> tuple[int, int]:
-    """Vesta: (sestertii + goods at their prices) // 10; returns (value, money counted).
+#: Salsa: salt left in the storehouse is valued for Vesta at cloth's price (a reading)
+SALT_VESTA_READING = ("Salsa reading: salt in your storehouse is valued for Vesta at cloth's price (7), as the one "
+                      "public implementation does (the expansion's own value is not public)")
 
-    Salt has no confirmed price: it is left out (give the Vesta points to count it).
-    """
+
+def vesta(goods: dict[str, int], sestertii: int) -> tuple[int, int]:
+    """Vesta ("Final scoring"): (sestertii + goods at their prices) // 10; returns (value,
+    money counted). Salt (Salsa, a wildcard good never sold) is valued at cloth's price, the
+    highest (:data:`SALT_VESTA_READING`)."""
     table = prices()
-    money = sestertii + sum(table[g] * n for g, n in goods.items() if g in table)
+    money = sestertii + sum((table["cloth"] if g == "salt" else table[g]) * n for g, n in goods.items()
+                            if g in table or g == "salt")
     return money // 10, money
 
 
@@ -506,9 +511,12 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
                     hint = f"; the snapshot's running tally (without what you spent) is {tally[1]} sestertii + {parts}"
                 gods.append(line(god, n, None, (), "count your goods and sestertii at the table: give --goods and --sestertii" + hint))
                 continue
+            if goods.get("salt") and s.variants.salsa is None:
+                raise ContrariusError(f"--goods salt={goods['salt']}: this game does not use Salsa, so nobody holds salt; "
+                                      "remove salt from --goods")
             value, worth = vesta(goods, money)
             parts = ", ".join(f"{goods[k]} {k}" for k in goods if goods[k]) or "no goods"
-            salt = " (salt not valued: no confirmed price)" if goods.get("salt") else ""
+            salt = f" (salt at cloth's price, 7: {SALT_VESTA_READING})" if goods.get("salt") else ""
             gods.append(line(god, n, value, (), f"{money} sestertii + {parts}{salt} = {worth}, per full 10"))
         elif god == "Minerva":
             if cards is None:

@@ -391,9 +391,9 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     # display and stack
     stacks = card_facts()["stacks"]
     total = sum(len(v) for v in stacks.values())
-    if len(opts.refill) > 1 or (opts.refill and opts.display is None):
-        raise ContrariusError("--refill names the one card drawn at setup, and only with --display "
-                              f"(a shuffled display refills from the stack); got {', '.join(opts.refill)}")
+    if len(opts.refill) > 1 or (opts.refill and s.dice != "table"):
+        raise ContrariusError("--refill names the one card drawn at setup, and only in a table game (--table or "
+                              f"--display; a virtual game refills from its seeded stack); got {', '.join(opts.refill)}")
     if opts.display is not None:
         if len(opts.display) != DISPLAY_SIZE:
             raise ContrariusError(f"--display needs the 7 cards as dealt, left to right; got {len(opts.display)}")
@@ -410,6 +410,11 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         s.stack_order = order[DISPLAY_SIZE:]
         s.stack_remaining = len(s.stack_order)
         notes.append("display dealt from stack I (shuffled) on top of stack II (shuffled)")
+        if s.dice == "table":  # lay these 7; the rest of your stack is your table's, not the seed's
+            s.stack_order = None
+            notes.append("a table game: lay the display as 'contrarius show' lists it; each card drawn from your stack "
+                         "after it (the refill after Contrarius's sixth card too) is unknown (?) until you name it "
+                         "(new --refill, play --refill, reveal)")
     # Contrarius
     start = opts.contrarius_cards
     assumed = start is None
@@ -474,7 +479,7 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
     Raises :class:`ContrariusError` for forum options without Salsa, a green card given as
     a blue one, duplicates, or variants outside solo play.
     """
-    from contrarius.model.variants import (AEGYPTUS, BOARD_VARIANTS, FORUM_ROW, UNKNOWN, Aegyptus, FishMarket, Salsa,
+    from contrarius.model.variants import (AEGYPTUS, BOARD_VARIANTS, FORUM_ROW, UNKNOWN, Aegyptus, FishMarket, Gallia, Salsa,
                            board_places, forum_cards, forum_name)
 
     v = s.variants
@@ -491,7 +496,10 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
         notes.append("Aegyptus (this board's solo variant): Contrarius prefers its first Red Sea harbour city, "
                      "follows the Nile upstream and uses surplus steps toward the bonus spots (readings: README)")
     elif auto is not None:
-        v.gallia = True
+        v.gallia = Gallia()
+        for city, owners in s.houses.items():  # a veteran house, in the order placed
+            if CONTRARIUS in owners:
+                v.gallia.house_built(city, board_places(s.board, "harbour"), [])
         notes.append("Gallia (this board's solo variant): Contrarius prefers its first harbour city (reading: README)")
     if opts.fish_market:
         v.fish_market = FishMarket(0)

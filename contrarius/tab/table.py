@@ -93,7 +93,7 @@ PARAMS = {
     ),
     'undo': (
         ('argument', 'snapshot', ('snapshot',), 'argument', 1, True, False, None, None, True, None),
-        ('option', 'turns', ('--turns', '-n'), 'store', 1, True, True, 'How many steps back (default 1).', None, False, None),
+        ('option', 'turns', ('--turns', '-n'), 'store', 1, True, True, "How many steps back (default 1): each turn played with -i is one step, and so is each 'reveal -i'.", None, False, None),
         ('option', 'help', ('--help',), 'store_const', 1, False, True, 'Show this message and exit.', None, False, None),
     ),
     'redo': (

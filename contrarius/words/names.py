@@ -213,7 +213,7 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
     """The exact move the shorthand ``KIND:WHERE>CITY`` stands for (see :func:`parse_move`);
     ``given`` (option and text, ``--move land:Roma>Cosa``) starts each message, which says
     "you" when ``yours`` (the player's own move), else names ``owner`` (the partner's)."""
-    from contrarius.rules.build import line_distances
+    from contrarius.rules.build import line_distances, movement_steps
 
     board = s.board
     whose = "your" if yours else f"{owner}'s"
@@ -239,6 +239,16 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
     if not options:
         raise UnknownNameError(f"{given}: no free {kind} line next to {target} can be reached from {where_}")
     options = list(dict.fromkeys(options))  # two colonists standing together are one choice
+    # the step budget first (base rules, the Architect: as many steps as colonists on the
+    # board): a move longer than every step the player has is never a choice to ask about
+    budget = movement_steps(s, owner)
+    within = [o for o in options if o[0] <= budget]
+    if not within:
+        n = min(o[0] for o in options)
+        raise UnknownNameError(f"{given}: {target} is {n} step{'s' if n != 1 else ''} away, but "
+                               f"{'you have' if yours else owner + ' has'} {budget} colonist{'s' if budget != 1 else ''} "
+                               f"on the board, so {budget} step{'s' if budget != 1 else ''}")
+    options = within
     if len(options) > 1:
         forms = [f"{kind}:{frm}:{to}" for _, frm, to in options]
         if len({n for n, _, _ in options}) == 1:

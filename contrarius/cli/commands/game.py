@@ -124,7 +124,7 @@ def variants_data(s) -> dict:
             "salt_cities": [{"city": c, "houses": list(s.houses.get(c, []))} for c in s.board.cities if s.cities.get(c) == "salt"],
         }
     if v.fish_market is not None:
-        out["fish_market"] = {"contrarius_fish": v.fish_market.contrarius}
+        out["fish_market"] = {"contrarius_fish": v.fish_market.contrarius, "player_fish": v.fish_market.player}
     if v.aegyptus is not None:
         out["aegyptus"] = v.aegyptus.to_dict()
     out["contrarius_points"] = [e.to_dict() for e in variant_scores(s)]
@@ -187,14 +187,22 @@ def render_show(s, con) -> None:
     for item in d["display"]:
         disp.add_row(str(item["position"]), item["card"] or "(empty)", item["extra_cost"] or "-")
     con.print(disp)
+    unknown = [str(item["position"]) for item in d["display"] if item["card"] == "?"]
+    if unknown:
+        con.print(f"unknown (?): display position{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}, drawn from your "
+                  f"stack and not named yet: contrarius reveal SNAPSHOT {unknown[0]}=CARD -i")
     if d.get("display_note"):
         con.print(d["display_note"])
     prov = Table(title="Provinces")
-    for col in ("province", "bonus marker", "cities (goods: houses)"):
+    fish = "fish_market" in d.get("variants", {})  # fish tiles lie on the bonus spaces instead of the markers
+    for col in ("province", "fish tile" if fish else "bonus marker", "cities (goods: houses)"):
         prov.add_column(col, overflow="fold")
     for p in d["provinces"]:
         cities = "; ".join(f"{c['city']} ({c['goods']}{': ' + ', '.join(c['houses']) if c['houses'] else ''})" for c in p["cities"])
-        prov.add_row(p["province"], p["bonus_marker"], cities)
+        marker = p["bonus_marker"]
+        if fish:
+            marker = "fish" if marker == "goods" else "turned over" if marker == "coins" else marker
+        prov.add_row(p["province"], marker, cities)
     con.print(prov)
     if "variants" in d:
         render_variants(d["variants"], con)
@@ -218,10 +226,19 @@ def render_variants(v: dict, con) -> None:
         salt = "; ".join(f"{c['city']}" + (f" ({', '.join(c['houses'])})" if c["houses"] else "") for c in sa["salt_cities"])
         con.print(escape(f"  salt cities: {salt or '-'}"))
     if "fish_market" in v:
-        con.print(f"  fish market: Contrarius holds {v['fish_market']['contrarius_fish']} fish (1 VP each at the end)")
+        mine = v['fish_market']['player_fish']
+        con.print(f"  fish market: Contrarius holds {v['fish_market']['contrarius_fish']} fish (1 VP each at the end)"
+                  + ("" if mine is None else f"; your fish (received from production, less what you paid): {mine}"))
     if "aegyptus" in v:
         a = v["aegyptus"]
-        con.print(f"  Aegyptus: next new sea colonist to its first Red Sea harbour city: {a['red_sea_colonist']}; "
+        first = a.get("first_red_sea")
+        if a["red_sea_colonist"] == "placed":
+            state = "placed"
+        elif first:
+            state = f"due (to {first}, its first Red Sea house)"
+        else:
+            state = "due once it has a house at the Red Sea (none yet)"
+        con.print(f"  Aegyptus: next new sea colonist to its first Red Sea harbour city: {state}; "
                   f"traders: {', '.join(a['traders']) or '-'}")
     pts = ", ".join(f"{e['what']} {e['points']}" for e in v["contrarius_points"])
     if pts:
@@ -462,7 +479,7 @@ def register(app: typer.Typer) -> None:
     @boundary
     def undo(
         snapshot: Annotated[str, typer.Argument(help="Snapshot file written with -i (its history is SNAPSHOT.history).")],
-        turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps back (default 1).")] = 1,
+        turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps back (default 1): each turn played with -i is one step, and so is each 'reveal -i'.")] = 1,
     ) -> None:
         """Go back TURNS steps in the snapshot's history (every state kept since 'play -i'); 'redo' goes forward again."""
         from contrarius.store.files import undo as undo_steps

@@ -260,7 +260,8 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
         con.print(table)
     for side in final.sides:
         parts = [f"    {g.god}: {_counted(g)}" for g in side.gods
-                 if (g.points and (g.counted or g.god == "Vesta")) or (g.points is None and g.detail)]
+                 if (g.points and (g.counted or g.god == "Vesta")) or (g.points is None and g.detail)
+                 or (g.god == "Vesta" and "salt at cloth's price" in g.detail)]
         parts += [f"    {e.what}: {e.detail}" + (f" ({e.reading})" if e.reading else "") for e in side.extras]
         if parts:
             con.print(f"  Counted for {'Contrarius' if side.owner == 'contrarius' else side.owner}:")

@@ -72,15 +72,21 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
     from contrarius.errors import RuleError
 
     faces = [parse_face("mercator", face)] if face is not None else list(FACES)
+    # Salsa, every face: two S rows, the white die's (and the Tribune's) salt step and the
+    # black Mercator die's S without it
+    both = face is None and snap.variants.salsa is not None
     rulings = []
+    blacks: list[bool] = []
     shared: dict = {}  # one snapshot for every face: step 1's reach is worked out once
     for f in faces:
-        try:
-            rulings.append((f, where(snap, f, salt=f == "S" and not black, shared=shared)))
-        except RuleError:
-            if face is not None:
-                raise
-            rulings.append((f, None))  # S without a specialist: shown as its own row
+        for dark in ((False, True) if both and f == "S" else (black,)):
+            blacks.append(dark)
+            try:
+                rulings.append((f, where(snap, f, salt=f == "S" and not dark, shared=shared)))
+            except RuleError:
+                if face is not None:
+                    raise
+                rulings.append((f, None))  # S without a specialist: shown as its own row
     if svg is not None:
         from contrarius.pictures.board_svg import picture
 
@@ -106,14 +112,15 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
     table = Table(title="Where does Contrarius build? (every die face; 'contrarius where FACE' shows the steps)")
     for col in ("face", "city", "why", "colonist move"):
         table.add_column(col)
-    for f, r in rulings:
+    for (f, r), dark in zip(rulings, blacks):
+        die = (", black die" if dark else ", white die or Tribune") if both and f == "S" else ""
         if r is None:
-            table.add_row(f, "-", "Contrarius owns no specialist, so S names no goods type", "-")
+            table.add_row(f + die, "-", "Contrarius owns no specialist, so S names no goods type", "-")
             continue
         move = r.moves[0].describe() + (f" (+{len(r.moves) - 1} tied)" if len(r.moves) > 1 else "") if r.moves else "-"
-        label = f"S ({r.specialist}: {r.goods})" if r.specialist else f
+        label = f"S{die} ({r.specialist}: {r.goods})" if r.specialist else f
         if any(t.goods == "salt" for t in r.trials):
-            label = f"S (salt first, else {r.specialist}: {r.goods})"
+            label = f"S{die} (salt first, else {r.specialist}: {r.goods})"
         table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)
     con.print(table)
     notes = next((r.notes for _, r in rulings if r is not None and r.notes), [])

@@ -152,7 +152,24 @@ class Session:
             render_log(snap, con)
         elif name in ("undo", "redo"):
             self.undo(name, args)
+        elif name == "reveal":
+            self.reveal(args, snap)
         return True
+
+    def reveal(self, args: list[str], snap) -> None:
+        """``reveal 7=Consul``: name display cards shown as ``?`` (as ``contrarius reveal
+        SNAPSHOT 7=Consul -i``; no turn is played)."""
+        from contrarius.cli.turn_input import parse_reveal
+        from contrarius.cli.common import write_snapshot
+        from contrarius.rules.contrarius_part import apply_reveals
+
+        if not args:
+            raise ContrariusError("reveal needs POSITION=CARD, e.g. reveal 7=Consul")
+        new = snap.copy()
+        lines = apply_reveals(new, parse_reveal(args, snap.mode))
+        write_snapshot(new, self.path, None, True, keep_redo="or name the card when you play that turn again")
+        for line in lines:
+            self.con.print(line, markup=False)
 
     def undo(self, name: str, args: list[str]) -> None:
         """``undo [N]`` / ``redo [N]``: N steps back or forward in the snapshot's history

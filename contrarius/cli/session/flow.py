@@ -58,6 +58,7 @@ COMMANDS: dict[str, str] = {
     "where": "where Contrarius builds, every face or one: where [FACE]",
     "preview": "what each card would provoke, or one card: preview [CARD]",
     "log": "the turns played so far",
+    "reveal": "name a display card shown as ? (drawn from your stack): reveal POSITION=CARD, e.g. reveal 7=Consul",
     "undo": "take back the last turn, or N turns: undo [N]",
     "redo": "play an undone turn again, or N turns: redo [N]",
     "help": "this list",
@@ -223,10 +224,22 @@ def _city_choices(snap) -> tuple[Choice, ...]:
     return tuple((c, f"{snap.board.cities[c].province}, {snap.cities.get(c)}") for c in sorted(snap.board.cities, key=str.casefold))
 
 
-def _place_choices(snap, pid: str) -> tuple[Choice, ...]:
+def _build_choices(state, pid: str) -> tuple[Choice, ...]:
+    """The cities ``pid`` may build in, in ``state`` (the game after the moves answered):
+    next to a line one of their colonists stands on, without their house (base rules, the
+    Architect; the rules refuse any other)."""
+    near = {e for col in state.colonists_of(pid) if col.line is not None for e in col.line.ends if state.board.is_city(e)}
+    return tuple((c, f"{state.board.cities[c].province}, {state.cities.get(c)}") for c in sorted(near, key=str.casefold)
+                 if pid not in state.houses.get(c, []))
+
+
+def _place_choices(snap, pid: str, at_start: bool = False) -> tuple[Choice, ...]:
+    """Where ``pid`` may place a new colonist: where that kind starts, or a city with their
+    house; a colonist the card's statement places at the start only (the Tribune's "placed
+    in Roma", ``places_at_start``) only there, as the rules accept."""
     from contrarius.material.board import KINDS
 
-    houses = sorted(snap.houses_of(pid), key=str.casefold)
+    houses = [] if at_start else sorted(snap.houses_of(pid), key=str.casefold)
     return tuple((f"{k}:{c}", "your house" if c in houses else "start") for k in KINDS
                  for c in dict.fromkeys([*snap.homes(k), *houses]))
 
@@ -293,10 +306,12 @@ def _buy_choices(snap) -> tuple[Choice, ...]:
 
 
 def _copy_choices(snap) -> tuple[Choice, ...]:
+    """The cards a Diplomat may copy: Contrarius's face-up cards, each name once (two
+    face-up Prefects are one answer), as the rules accept them."""
     from contrarius.rules.personalities import copyable
 
-    return tuple((c.name, "Contrarius's face-up card") for c in snap.contrarius.cards
-                 if c.face_up and copyable(c.reaction))
+    names = dict.fromkeys(c.name for c in snap.contrarius.cards if c.face_up and copyable(c.reaction))
+    return tuple((n, "Contrarius's face-up card") for n in names)
 
 
 def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:
@@ -446,14 +461,16 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                                           complete=_shorthand_completer(state, pid, left)), move)
             if got is None:
                 break
+        moved, _ = _after_moves(snap, pid, list(opts.get(prefix + "move") or []), steps)
         while True:
             def build(a: str) -> str:
                 city = pick(a, _city_choices(snap)) or snap.board.city(a)
                 keep("build", city, append=True)
                 return city
 
+            built = set(opts.get(prefix + "build") or [])
             got = yield from ask(Question(prefix + "build", _say(who, "a house built in (city)"),
-                                          _city_choices(snap), optional=True), build)
+                                          tuple(c for c in _build_choices(moved, pid) if c[0] not in built), optional=True), build)
             if got is None:
                 break
         return
@@ -473,13 +490,14 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
     if st.places != 0:
         for _ in range(PLACES_ASKED if st.places is None else st.places):
             def place(a: str) -> str:
-                got = pick(a, _place_choices(snap, pid)) or a
+                got = pick(a, _place_choices(snap, pid, kind == "tribune")) or a
                 parse_place(got)
                 keep("place", got, append=True)
                 return got
 
             text = f"{st.place_words}, KIND:CITY"
-            got = yield from ask(Question(prefix + "place", _say(who, text), _place_choices(snap, pid), optional=True), place)
+            got = yield from ask(Question(prefix + "place", _say(who, text), _place_choices(snap, pid, st.places_at_start),
+                                          optional=True), place)
             if got is None:
                 break
         if kind == Reaction.TRIBUNE and snap.variants.salsa is not None and snap.variants.salsa.row:

@@ -36,7 +36,7 @@ from contrarius.model.snapshot import SOLO, Snapshot
 from contrarius.rules.personalities import statement_of
 from contrarius.rules.personalities.diplomat import face_up_card
 from contrarius.rules.personalities.statement import check_record
-from contrarius.rules.variants.solo_variants import FISH_TILE_TURNED, Note, forum_due, pay_fish, take_forum
+from contrarius.rules.variants.solo_variants import (FISH_TILE_TURNED, Note, forum_due, pay_fish, player_fish, take_forum)
 from contrarius.rules.contrarius_part import (Event, PlayerAction, TurnResult, Turn, ensure_valid, produce_for_players,
                                               record_moves_and_places, store_goods)
 from contrarius.rules.end_of_game import is_over, refuse_after_end
@@ -148,7 +148,7 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         got = produce_for_players(t, province, "Prefect")
         n_bonus = 2 if reacted.reaction == Reaction.PREFECT_MAGNUS else 1
         if s.variants.fish_market is not None:
-            bonus = f"fish (fish market: the fish tile there gives it and {FISH_TILE_TURNED})"
+            bonus = f"fish (fish market: the fish tile there gives it and {FISH_TILE_TURNED}{player_fish(s, n_bonus)})"
         else:
             store_goods(t, s.player(t.pid), bonus, n_bonus)
         t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; your houses there produce "
@@ -187,7 +187,15 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         flip = Event("card", f"the copied {reacted.name} is turned face down")
         (t.player_events if final_card else t.events).append(flip)
     if t.refill:
-        raise UnusedInputError(f"--refill {', '.join(t.refill)}: not used, this turn drew fewer cards into the display; remove it")
+        n = len(t.drawn_from)
+        if "seed" in t.drawn_from:
+            why = (f"this virtual game draws from its seeded stack ({n} card{'s' if n != 1 else ''} drawn this turn); "
+                   "at a real table make the game with --table")
+        elif n == 0:
+            why = "this turn drew no card into the display"
+        else:
+            why = f"this turn drew {n} card{'s' if n != 1 else ''} into the display, named by the first --refill"
+        raise UnusedInputError(f"--refill {', '.join(t.refill)}: not used: {why}; remove it")
     t.refuse_unused_input()
     game_over = is_over(s)
     entry = {

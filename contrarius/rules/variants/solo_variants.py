@@ -20,12 +20,15 @@ it and returns the report lines as :class:`Note` values; none prints.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from contrarius.errors import ContrariusError, NeedForumRevealError, RuleError
 from contrarius.records import Record
 from contrarius.model.snapshot import Snapshot
 from contrarius.model.variants import FORUM_ROW, UNKNOWN, forum_cards, forum_name
+
+if TYPE_CHECKING:
+    from contrarius.rules.build import Move
 
 #: The forum-take reading, shown in the report where it acts.
 FORUM_READING = ("Salsa reading: your card leaves the forum row and the row closes up; Contrarius takes the card "
@@ -193,8 +196,27 @@ def pay_fish(s: Snapshot, n: int) -> list[Note]:
         return []
     old = fm.contrarius
     fm.contrarius += n
-    return [Note("contrarius", "fish", f"you paid {n} fish at the fish market: they go to Contrarius "
-                 f"(fish {old} -> {fm.contrarius}, 1 VP each at the end)", {"fish": n})]
+    notes = [Note("contrarius", "fish", f"you paid {n} fish at the fish market: they go to Contrarius "
+                  f"(fish {old} -> {fm.contrarius}, 1 VP each at the end)", {"fish": n})]
+    if fm.player is not None:
+        held = fm.player
+        fm.player = max(0, held - n)
+        if n > held:
+            notes.append(Note("contrarius", "warning", f"you paid {n} fish but the tally shows {held} received: check the "
+                              "fish in your storehouse (the tally is kept as variants.fish_market.player)",
+                              {"fish": n, "held": held}))
+    return notes
+
+
+def player_fish(s: Snapshot, n: int) -> str:
+    """The player received ``n`` fish (a production's bonus with the fish market): added to
+    the fish tally like goods; returns the words for the report."""
+    fm = s.variants.fish_market
+    if fm is None or fm.player is None:
+        return ""
+    old = fm.player
+    fm.player += n
+    return f"; your fish {old} -> {fm.player}"
 
 
 def mercator_fish(s: Snapshot, province: str) -> list[Note]:
@@ -228,8 +250,9 @@ def forum_due(s: Snapshot, reaction: str, pick: str | None) -> None:
 RED_SEA_COLONIST_READING = ("Aegyptus reading: \"places a sea colonist there at the first occasion\": its next new "
                             "sea colonist after its first house at the Red Sea goes to that city instead of the capital")
 SURPLUS_READING = ("Aegyptus reading: steps its build move left unused move one sea colonist onto a free line to a "
-                   "bonus spot if they reach one (else it stays); there it becomes a trader: 7 VP at the end, no "
-                   "longer counted for building; one trader per spot")
+                   "bonus spot if they reach one (else it stays); a sea colonist of Contrarius that ends a move on a free "
+                   "line to a bonus spot with no trader of it becomes its trader at once: 7 VP at the end, it never moves "
+                   "again and still counts toward the movement steps; one trader per spot")
 
 
 def red_sea_colonist(s: Snapshot, kind: str) -> tuple[str | None, list[Note]]:
@@ -259,47 +282,75 @@ def red_sea_colonist(s: Snapshot, kind: str) -> tuple[str | None, list[Note]]:
     return first, [Note("contrarius", "reading", RED_SEA_COLONIST_READING)]
 
 
-def surplus_steps(s: Snapshot, used: int) -> list[Note]:
-    """Aegyptus: "Surplus movement steps are used to reach the bonus spots". After a build
-    move of ``used`` steps, the rest of Contrarius's steps (one per colonist that counts for
-    building) move one sea colonist onto a free line to a bonus spot it has no trader at
-    yet, when they reach one (shortest; ties: colonists in snapshot order, then lines
-    alphabetically); it becomes a trader there (reading above). Changes ``s``."""
-    from contrarius.rules.build import building_colonists, line_distances
+def _become_trader(s: Snapshot, i: int, discs: list[str]) -> str | None:
+    """The sea colonist ``i`` of Contrarius ended a move: on a free line joined to a disc
+    where Contrarius has no trader yet it becomes that disc's trader (recorded in
+    ``variants.aegyptus.traders``). Returns the disc, or None."""
+    a = s.variants.aegyptus
+    col = s.colonists[i]
+    if a is None or col.owner != "contrarius" or col.kind != "sea" or col.line is None:
+        return None
+    spot = next((e for e in col.line.ends if e in discs and e not in a.traders), None)
+    if spot is None:
+        return None
+    a.traders.append(spot)
+    return spot
+
+
+def surplus_steps(s: Snapshot, move: Move | None) -> list[Note]:
+    """Aegyptus ("Solo Variants", Concordia Aegyptus): a sea colonist of Contrarius that
+    ends its build ``move`` on a free line joined to a bonus spot it has no trader at yet
+    becomes its trader at once. Then "Surplus movement steps are used to reach the bonus
+    spots": the steps the build move left unused (Contrarius has one per colonist on the
+    board, traders included: "its movement still counts") move one sea colonist that is no
+    trader onto a free line to a bonus spot it has no trader at yet, when they reach one
+    (shortest; ties: colonists in snapshot order, then lines alphabetically); it becomes a
+    trader there (reading above). Changes ``s``."""
+    from contrarius.rules.build import building_colonists, contrarius_steps, line_distances
     from contrarius.model.variants import board_discs
 
     a = s.variants.aegyptus
     discs = board_discs(s.board)
     if a is None or not discs:
         return []
-    movers = building_colonists(s)
-    surplus = len(movers) - used
+    notes: list[Note] = []
+    used = move.steps if move is not None else 0
+    if move is not None and move.steps > 0:
+        spot = _become_trader(s, move.colonist, discs)
+        if spot is not None:
+            notes += [Note("contrarius", "trader", f"Aegyptus: its sea colonist ended its move on {s.colonists[move.colonist].line.label}, "
+                           f"a line to the {spot} disc, and becomes a trader at {spot} (7 VP at the end; it never moves again "
+                           "and still counts toward the movement steps)", {"spot": spot, "path": []}),
+                      Note("contrarius", "reading", SURPLUS_READING)]
+    surplus = contrarius_steps(s) - used
     if surplus <= 0:
-        return []
+        return notes
+    movers = building_colonists(s)
     best = None
     for i in movers:
         col = s.colonists[i]
         if col.kind != "sea":
             continue
         for line, path in line_distances(s, col, surplus).items():
-            spot = next((e for e in line.ends if e in discs), None)
-            if spot is None or spot in a.traders or not path or not line.stoppable:
+            spot = next((e for e in line.ends if e in discs and e not in a.traders), None)
+            if spot is None or not path or not line.stoppable:
                 continue
             if s.line_occupant(line) is not None:
                 continue
             key = (len(path), i, line.label)
             if best is None or key < best[0]:
                 best = (key, i, line, path, spot)
+    steps = f"{surplus} surplus step{'s' if surplus != 1 else ''}"
     if best is None:
-        return [Note("contrarius", "reading", f"Aegyptus: {surplus} surplus step{'s' if surplus != 1 else ''} reach no free "
-                     "line to a bonus spot: no colonist moves")]
+        return notes + [Note("contrarius", "reading", f"Aegyptus: its {steps} reach{'es' if surplus == 1 else ''} no free "
+                             "line to a bonus spot without its trader: no colonist moves")]
     _, i, line, path, spot = best
     col = s.colonists[i]
     start = col.where
     col.city, col.line = None, line
-    a.traders.append(spot)
+    _become_trader(s, i, discs)
     route = " -> ".join([start] + [ln.label for ln in path])
-    return [Note("contrarius", "trader", f"Aegyptus: with its {surplus} surplus step{'s' if surplus != 1 else ''} its sea "
-                 f"colonist moves {route} and becomes a trader at {spot} (7 VP at the end; it no longer counts for building)",
-                 {"spot": spot, "path": [ln.label for ln in path]}),
-            Note("contrarius", "reading", SURPLUS_READING)]
+    out = [Note("contrarius", "trader", f"Aegyptus: with its {steps} its sea colonist moves {route} and becomes a trader "
+                f"at {spot} (7 VP at the end; it never moves again and still counts toward the movement steps)",
+                {"spot": spot, "path": [ln.label for ln in path]})]
+    return notes + out + ([] if notes else [Note("contrarius", "reading", SURPLUS_READING)])

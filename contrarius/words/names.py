@@ -6,11 +6,20 @@ on the game, a snapshot; it returns printed names or exact move triples and neve
 Every failure is one :class:`~contrarius.errors.UnknownNameError` (exit 2) whose message
 either names the closest printed names or asks one question listing the candidates.
 
-- :func:`card_from_text`: a personality card by its name, an alias (``pm``) or a unique
-  prefix (``merc``, ``arch``, ``trib``, ``sen``, ``pref``).
-- :func:`goods_from_text`: a goods type, also by a common synonym (``grain``/``wheat``
-  for food, plurals such as ``bricks``).
-- :func:`die_face_text`: a die result as typed, with goods synonyms read as the goods.
+One resolver per kind of name, each reading the English and Brazilian Portuguese names of
+:mod:`contrarius.material.lexicon` with case and accents folded:
+
+- :func:`card_from_text`: a personality card by its name, an alias (``pm``,
+  ``Bricklayer``, ``Arquiteto``) or a unique prefix (``merc``, ``arch``, ``trib``, ``sen``,
+  ``pref``, ``tec``).
+- :func:`goods_from_text`, :func:`goods_name`: a goods type, also by a common synonym
+  (``grain``/``wheat`` for food, plurals such as ``bricks``, ``tijolo``, ``vinho``).
+- :func:`die_face_text`: a die result as typed, with goods names read as the goods (the
+  dice themselves and their faces: :func:`contrarius.material.dice.die_name` and
+  :func:`~contrarius.material.dice.parse_face`).
+- :func:`kind_from_text`: a colonist kind (``land``, ``terrestre``, ``mar``).
+- :func:`province_from_text`, :func:`city_from_text`: a board's province (also by its
+  colour in Portuguese) and place (also by a unique beginning, ``narbo``).
 - :func:`parse_move`: a colonist move, the exact ``KIND:FROM:TO`` line form or the
   shorthand ``KIND:WHERE>CITY`` (the colonist standing at ``WHERE`` goes to the nearest
   free line next to ``CITY``).
@@ -24,18 +33,8 @@ from contrarius.material.board import GOODS, KINDS, TOKEN_GOODS, unknown
 from contrarius.material.lexicon import GOODS_NAMES, KIND_NAMES, choose, fold, or_list, tables
 from contrarius.errors import ContrariusError, UnknownNameError
 
-#: English words players use for a goods type (lower case) -> the goods type as printed.
-#: Every name of every goods type, Portuguese too, is :data:`GOODS_NAMES
-#: <contrarius.material.lexicon.GOODS_NAMES>`.
-GOODS_SYNONYMS: dict[str, str] = {
-    "grain": "food", "wheat": "food", "corn": "food", "bread": "food",
-    "bricks": "brick", "tools": "tool", "wines": "wine", "cloths": "cloth", "fabric": "cloth",
-}
-
 #: Team-play cards (stack III and the team hands): not offered in solo games.
 TEAM_CARDS: tuple[str, ...] = ("Legatus", "Praetor", "Proconsul", "Prefect/Architect", "Architect/Mercator", "Mercator/Prefect")
-
-_or_list = or_list
 
 
 def resolve_prefix(text: str, names: list[str], what: str) -> str:
@@ -297,13 +296,13 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
         forms = [f"{kind}:{frm}:{to}" for _, frm, to in options]
         if len({n for n, _, _ in options}) == 1:
             n = options[0][0]
-            raise UnknownNameError(f"{given}: which move? {_or_list(forms)} (each {n} step{'s' if n != 1 else ''})")
+            raise UnknownNameError(f"{given}: which move? {or_list(forms)} (each {n} step{'s' if n != 1 else ''})")
         forms = [f"{f} ({n} step{'s' if n != 1 else ''})" for f, (n, _, _) in zip(forms, options)]
-        raise UnknownNameError(f"{given}: which move? {_or_list(forms)}")
+        raise UnknownNameError(f"{given}: which move? {or_list(forms)}")
     _, frm, to = options[0]
     return kind, frm, to
 
 
-__all__ = ["GOODS", "GOODS_SYNONYMS", "TEAM_CARDS", "card_from_text", "city_from_text", "colonists_at", "die_face_text",
+__all__ = ["GOODS", "TEAM_CARDS", "card_from_text", "city_from_text", "colonists_at", "die_face_text",
            "goods_from_text", "goods_name", "kind_from_text", "parse_move", "parse_moves", "province_from_text", "reachable_cities",
            "resolve_prefix"]

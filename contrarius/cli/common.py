@@ -363,7 +363,7 @@ def write_svg(target: str, element) -> None:
     anything else).
     """
     from contrarius.errors import InputFileError
-    from contrarius.pictures.board_svg import svg_text
+    from contrarius.pictures.drawing import svg_text
     from contrarius.store.files import write_text
 
     held = _not_a_picture(target)

@@ -33,19 +33,19 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from contrarius.material.board import LAND, SEA, Board, Line
+from contrarius.pictures.drawing import FONT, SIDE_COLOURS, SIDE_LETTERS, SVG_NS, side_name, svg_text  # noqa: F401 - svg_text: this module's picture as text
+from contrarius.pictures.drawing import el as _el
+from contrarius.pictures.drawing import fmt as _fmt
+from contrarius.pictures.drawing import house as _house
+from contrarius.pictures.drawing import text as _text
+from contrarius.pictures.drawing import text_width as _text_width
 from contrarius.rules.build import STEP_NAMES
 
-SVG_NS = "http://www.w3.org/2000/svg"
 #: Width of the picture in pixels; everything is laid out for reading at this size.
 WIDTH = 1000
 MARGIN = 56
 CITY_R = 10
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-#: Side colours (Okabe-Ito palette, distinguishable with the common colour-blindness
-#: types); each side's houses and colonists also carry its initial letter.
-SIDE_COLOURS = {"contrarius": "#D55E00", "player": "#0072B2", "player1": "#0072B2", "player2": "#009E73"}
-SIDE_LETTERS = {"contrarius": "C", "player": "P", "player1": "1", "player2": "2"}
 GOODS_COLOURS = {"brick": "#B5523B", "food": "#E8C547", "tool": "#4F7CAC", "wine": "#7B3F8C",
                  "cloth": "#A6DCEF", "salt": "#F4F4F4"}
 LAND_COLOUR = "#8B5A2B"
@@ -182,17 +182,6 @@ def _overlap(a: Rect, b: Rect) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def _text_width(text: str, size: float, bold: bool = False) -> float:
-    """An estimate of the drawn width of ``text`` in the picture's sans-serif font."""
-    per = 0.64 if bold else 0.58
-    wide = sum(1 for ch in text if ch.isupper() or ch in "mwMW")
-    return size * (per * len(text) + 0.12 * wide)
-
-
-def _fmt(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
 @dataclass
 class _Geometry:
     """Pixel positions of places and lines of one picture."""
@@ -241,46 +230,6 @@ def _geometry(board: Board) -> _Geometry:
 
 
 # ----- drawing ----------------------------------------------------------------------------
-def _el(parent: ET.Element, tag: str, title: str | None = None, **attrs: object) -> ET.Element:
-    """A sub-element with attributes (``data_x`` -> ``data-x``, ``class_`` -> ``class``)
-    and, when ``title`` is given, a ``<title>`` child as its text equivalent."""
-    clean = {}
-    for k, v in attrs.items():
-        if v is None:
-            continue
-        key = k.rstrip("_").replace("_", "-")
-        clean[key] = _fmt(v) if isinstance(v, float) else str(v)
-    el = ET.SubElement(parent, tag, clean)
-    if title is not None:
-        ET.SubElement(el, "title").text = title
-    return el
-
-
-def _text(parent: ET.Element, x: float, y: float, text: str, size: float = 12, *, bold: bool = False,
-          anchor: str = "middle", fill: str = "#111", italic: bool = False, **attrs: object) -> ET.Element:
-    el = _el(parent, "text", x=x, y=y, font_size=size, text_anchor=anchor, fill=fill,
-             font_weight="bold" if bold else None, font_style="italic" if italic else None,
-             stroke="#ffffff", stroke_width=3, stroke_linejoin="round", paint_order="stroke", **attrs)
-    el.text = text
-    return el
-
-
-def side_name(owner: str) -> str:
-    """How the picture names a side: ``Contrarius``, ``player``, ``player1``..."""
-    return "Contrarius" if owner == "contrarius" else owner
-
-
-def _house(parent: ET.Element, x: float, y: float, owner: str, title: str, cls: str = "house", **attrs: object) -> ET.Element:
-    """A house icon (12 px) centred on ``x, y`` in the side's colour, with its letter."""
-    g = _el(parent, "g", title, class_=cls, data_owner=owner, **attrs)
-    pts = [(x - 6, y + 6), (x - 6, y - 1), (x, y - 7), (x + 6, y - 1), (x + 6, y + 6)]
-    _el(g, "polygon", points=" ".join(f"{_fmt(a)},{_fmt(b)}" for a, b in pts),
-        fill=SIDE_COLOURS.get(owner, "#555"), stroke="#111", stroke_width=1)
-    t = _el(g, "text", x=x, y=y + 4.5, font_size=8, text_anchor="middle", fill="#fff", font_weight="bold")
-    t.text = SIDE_LETTERS.get(owner, owner[:1].upper())
-    return g
-
-
 def _colonist(parent: ET.Element, x: float, y: float, owner: str, kind: str, title: str, cls: str = "colonist",
               **attrs: object) -> ET.Element:
     """A colonist: a square for land, a circle for sea, in the side's colour with its letter."""
@@ -839,9 +788,3 @@ def _draw_legend(svg, top: float, owners: tuple[str, ...], notes: list[str], wit
         _text(block, MARGIN / 2, y, note, 11.5, anchor="start", fill="#222", bold=note.startswith("Where does"))
         y += 16
     return y
-
-
-def svg_text(element: ET.Element) -> str:
-    """The SVG document of ``element`` (from :func:`picture`), with an XML declaration."""
-    ET.indent(element, space=" ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(element, encoding="unicode") + "\n"

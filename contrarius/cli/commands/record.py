@@ -9,7 +9,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from contrarius.cli.common import FORCE_HELP, boundary, check_output, emit_json, err_console, out_console, write_snapshot
+from contrarius.cli.common import (FORCE_HELP, SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console,
+                                   write_snapshot, write_svg)
 from contrarius.cli.completion import complete_reveal
 
 
@@ -162,7 +163,12 @@ def log_rows(snapshot) -> list[dict[str, Any]]:
     ``received`` (the lines of ``player_did`` that say what a player received), the
     action's names as printed (:func:`_action_text`),
     ``contrarius`` (what Contrarius did: the reaction lines without the die lines),
-    ``vp_before``, ``vp_after`` (Contrarius's VP), and ``record`` (the entry as stored)."""
+    ``vp_before``, ``vp_after`` (Contrarius's VP), what Contrarius ``built``, ``took``,
+    ``scored`` and built from its expert ``track``, ``ends`` (the game ended in this turn:
+    the reason; see :func:`contrarius.rules.race.turn_facts`), and ``record`` (the entry as
+    stored)."""
+    from contrarius.rules.race import turn_facts
+
     rows = []
     board = snapshot.board
     for i, e in enumerate(snapshot.log):
@@ -180,9 +186,19 @@ def log_rows(snapshot) -> list[dict[str, Any]]:
             "player_did": [str(x) for x in e.get("player_did") or []],
             "received": [str(x) for x in e.get("player_did") or [] if _RECEIVED.search(str(x))],
             "contrarius": [x for x in reaction if not _is_die_line(x)],
-            "vp_before": vp[0], "vp_after": vp[1], "record": e,
+            "vp_before": vp[0], "vp_after": vp[1], **turn_facts(e), "record": e,
         })
     return rows
+
+
+def log_data(snapshot) -> dict[str, Any]:
+    """Everything ``log --json`` prints (and ``log --svg`` draws): the board, mode and
+    level, the ``turns`` (:func:`log_rows`), and the race's sides and end
+    (:func:`contrarius.rules.race.race`: ``contrarius``, ``players``, ``ended``)."""
+    from contrarius.rules.race import race
+
+    return {"board": snapshot.board.name, "mode": snapshot.mode, "level": snapshot.level,
+            "turns": log_rows(snapshot), **race(snapshot)}
 
 
 def render_log(snap, con) -> None:
@@ -250,14 +266,21 @@ def register(app: typer.Typer) -> None:
     def log_cmd(
         snapshot: Annotated[str, typer.Argument(help="Snapshot file, or - for stdin.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print the turns as JSON.")] = False,
+        svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " The race: both sides' VP turn by turn, each turn's card, what Contrarius did, its track houses, the end.")] = None,
     ) -> None:
         """The game record: each turn's number, player, card, action (and what the players received), dice, what Contrarius did and its VP."""
         from contrarius.store.files import load_snapshot
 
+        check_svg_target(svg, as_json, snapshot)
         snap = load_snapshot(snapshot)
-        rows = log_rows(snap)
+        data = log_data(snap)
+        if svg is not None:
+            from contrarius.pictures.race_svg import picture
+
+            write_svg(svg, picture(data))
+            if svg == "-":
+                return
         if as_json:
-            emit_json({"board": snap.board.name, "mode": snap.mode, "level": snap.level,
-                       "turns": rows})
+            emit_json(data)
             return
         render_log(snap, out_console())

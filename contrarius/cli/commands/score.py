@@ -7,7 +7,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from contrarius.errors import ContrariusError, RuleError
-from contrarius.cli.common import boundary, emit_json, out_console, put_once
+from contrarius.cli.common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, put_once, write_svg
 
 
 def _items(values: list[str] | None) -> list[str]:
@@ -125,6 +125,45 @@ def score_data(final, campaign: dict[str, Any] | None) -> dict[str, Any]:
     out = final.to_dict()
     out["campaign"] = campaign
     return out
+
+
+def games_data(camp) -> list[dict[str, Any]]:
+    """The games of campaign ``camp`` as ``score --json`` lists them (``campaign.games``)."""
+    return [g.to_dict(i) for i, g in enumerate(camp.games, 1)]
+
+
+def draw_campaign(svg: str, camp_data: dict[str, Any]) -> None:
+    """Write the campaign chart of ``camp_data`` (``score --json``'s ``campaign``) to ``svg``."""
+    from contrarius.pictures.score_svg import campaign_picture
+
+    write_svg(svg, campaign_picture(camp_data))
+
+
+def record_campaign(path: str, change, svg: str | None, camp_data: dict[str, Any]):
+    """Record the game in the campaign file ``path`` (``change(campaign, existed)`` under
+    its lock, :func:`contrarius.rules.campaign.update_campaign`), drawing its chart to
+    ``svg`` first when given: the picture is written before anything else, as every
+    ``--svg`` is, from the campaign as it is read now; should another command change the
+    campaign meanwhile, the picture is drawn again from the record as written. Returns the
+    campaign afterwards; ``change`` fills in ``camp_data``."""
+    from contrarius.rules.campaign import load_campaign, update_campaign
+
+    drawn = None
+    if svg is not None:
+        change(*load_campaign(path, missing_ok=True))
+        draw_campaign(svg, camp_data)
+        drawn = camp_data.get("games")
+    camp = update_campaign(path, change)
+    if svg is not None and camp_data.get("games") != drawn:
+        draw_campaign(svg, camp_data)
+    return camp
+
+
+def same_path(a: str, b: str) -> bool:
+    """Whether paths ``a`` and ``b`` name the same place (the file need not exist yet)."""
+    import os
+
+    return os.path.realpath(a) == os.path.realpath(b)
 
 
 def _status_line(final) -> str:
@@ -303,6 +342,7 @@ def register(app: typer.Typer) -> None:
         no_record: Annotated[bool, typer.Option("--no-record", help="With --campaign: show what this result would mean, write nothing.")] = False,
         replace: Annotated[bool, typer.Option("--replace", help="With --campaign: correct this game's recorded result (e.g. a mistyped --player-total) and say what changed.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the score as JSON.")] = False,
+        svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " Each side's score as a bar split by god, the winner; with --campaign the campaign's games as a chart.")] = None,
     ) -> None:
         """Final scoring: every god on every card (Contrarius: face up and face down), VP track, Concordia card, the winner.
 
@@ -317,6 +357,10 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("--no-record goes with --campaign FILE")
         if replace and (not campaign or no_record):
             raise ContrariusError("--replace goes with --campaign FILE (and without --no-record)")
+        check_svg_target(svg, as_json, snapshot)
+        if svg not in (None, "-") and campaign and same_path(svg, campaign):
+            raise ContrariusError(f"--svg {svg} is the campaign file itself: the picture would replace the campaign; "
+                                  "give another file, e.g. --svg campaign.svg")
         snap = load_snapshot(snapshot)
         pids = [p.id for p in snap.players]
         if player and len(player) > 1:
@@ -356,10 +400,14 @@ def register(app: typer.Typer) -> None:
                     preview = camp.add(game)
                     camp_data["game"] = game.to_dict(len(preview.games))
                     camp_data["standing"] = preview.standing()
+                    camp_data["games"] = games_data(preview)
                 except ContrariusError as exc:
                     camp_data["reason"] = str(exc)
                     camp_data["standing"] = camp.standing()
+                    camp_data["games"] = games_data(camp)
                 camp_data["reason"] = camp_data["reason"] or "--no-record given"
+                if svg is not None:
+                    draw_campaign(svg, camp_data)
             elif replace:
                 gid = game_fingerprint(snap)
 
@@ -369,18 +417,26 @@ def register(app: typer.Typer) -> None:
                         raise RuleError(f"{campaign}: this game is not recorded yet, so there is nothing to replace; drop --replace to record it")
                     game = game_from_score(final, camp.games[idx].start_vp, seed=snap.seed, game_id=gid)
                     camp, changes = camp.replace_game(idx, game)
-                    camp_data.update(existed=existed, recorded=True, replaced=True, changes=changes, game=game.to_dict(idx + 1))
+                    camp_data.update(existed=existed, recorded=True, replaced=True, changes=changes, game=game.to_dict(idx + 1),
+                                     standing=camp.standing(), games=games_data(camp))
                     return camp
 
-                camp_data["standing"] = update_campaign(campaign, replace_it).standing()
+                camp_data["standing"] = record_campaign(campaign, replace_it, svg, camp_data).standing()
             else:
                 def add_it(camp, existed):  # under the file's lock: the record as it is now
                     game = game_from_score(final, camp.next_start_vp, seed=snap.seed, game_id=game_fingerprint(snap))
                     camp = camp.add(game)
-                    camp_data.update(existed=existed, recorded=True, game=game.to_dict(len(camp.games)))
+                    camp_data.update(existed=existed, recorded=True, game=game.to_dict(len(camp.games)),
+                                     standing=camp.standing(), games=games_data(camp))
                     return camp
 
-                camp_data["standing"] = update_campaign(campaign, add_it).standing()
+                camp_data["standing"] = record_campaign(campaign, add_it, svg, camp_data).standing()
+        if svg is not None and not campaign:
+            from contrarius.pictures.score_svg import picture
+
+            write_svg(svg, picture(score_data(final, None)))
+        if svg == "-":
+            return
         if as_json:
             emit_json(score_data(final, camp_data))
         else:

@@ -296,12 +296,19 @@ def test_anything_else_gets_the_whole_app(args):
 
 def test_the_fast_start_leaves_out_the_root_options_it_cannot_be_given():
     # typer builds --install-completion and --show-completion on every run; in an
-    # app for one command only --debug can come before the command's name, so the slim
-    # app leaves them out; the whole app (contrarius --help, --install-completion) keeps them
+    # app for one command only --debug and --lang LANG can come before the command's name,
+    # so the slim app leaves them out; the whole app (contrarius --help, --install-completion) keeps them
     from typer.main import get_command
 
     def root_options(a):
         return sorted(o for p in get_command(a).params for o in p.opts)
 
-    assert root_options(_app_for(["play", "mercator", "game.yaml"])) == ["--debug", "--version"]
-    assert root_options(app) == ["--debug", "--install-completion", "--show-completion", "--version"]
+    assert root_options(_app_for(["play", "mercator", "game.yaml"])) == ["--debug", "--lang", "--version"]
+    assert root_options(app) == ["--debug", "--install-completion", "--lang", "--show-completion", "--version"]
+
+
+@pytest.mark.parametrize("args", [["--lang", "pt_BR", "play", "mercator"], ["--lang=pt", "play"], ["--debug", "--lang", "en", "play"]])
+def test_the_fast_start_reads_the_command_after_lang(args):
+    # contrarius --lang LANG COMMAND: the slim app of that command, as without --lang
+    assert _app_for(args) is not app
+    assert [c.name for c in _app_for(args).registered_commands] == ["play"]

@@ -520,7 +520,7 @@ def test_a_refused_card_is_no_turn(runner, tmp_path, answers):
     before = game.read_bytes()
     r = session(runner, game, answers)
     assert r.stderr.splitlines() == ["contrarius: unknown card 'xyz'; known: Architect, Colonist, Consul, Diplomat, Farmer, "
-                                     "Mason, Mercator, Prefect, Prefect with Praefectus Magnus, Senator, Smith, Tribune"]
+                                     "Mason, Mercator, Prefect, Prefect with Praefectus Magnus, Senator, Smith, Tribune, Vintner, Weaver"]
     assert r.exit_code == 2  # the refused answer
     assert game.read_bytes() == before
 

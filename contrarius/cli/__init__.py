@@ -36,9 +36,19 @@ def _version(value: bool) -> None:
 def _root(
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an error (for bug reports).")] = False,
     version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = None,
+    lang: Annotated[Optional[str], typer.Option("--lang", metavar="LANG", help="The language: en or pt_BR (also pt, pt-BR, pt_BR.UTF-8); default CONTRARIUS_LANG, then the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). No Portuguese catalog is shipped yet: pt_BR reports are English.", show_default=False)] = None,
 ) -> None:
     """Contrarius for Concordia: Solitaria: read a snapshot, apply its reaction, write the snapshot."""
+    from contrarius.cli.common import say_error
+    from contrarius.errors import ContrariusError
+    from contrarius.words.language import set_language
+
     STATE["debug"] = debug
+    try:
+        set_language(lang)
+    except ContrariusError as exc:
+        say_error(f"contrarius: {exc}")
+        raise typer.Exit(exc.exit_code) from None
 
 
 #: Each command -> the module below this package that registers it, in the order of
@@ -58,7 +68,7 @@ def _new_app(completion_options: bool = True) -> typer.Typer:
     ``completion_options``: the root's ``--install-completion`` and ``--show-completion``
     (typer's). An app built for one command invoked (:func:`_app_for`) leaves them out:
     only ``--debug`` can come before the command's name there, so they could never be
-    given, and typer builds them on every run (start-up time). TAB completion does not
+    given (only ``--debug`` and ``--lang``), and typer builds them on every run (start-up time). TAB completion does not
     depend on them."""
     root = typer.Typer(
         name="contrarius",
@@ -108,9 +118,15 @@ def __getattr__(name: str):
 
 
 def _invoked_command(args: list[str]) -> str | None:
-    """The command name in ``args`` when only ``--debug`` comes before it, else None."""
+    """The command name in ``args`` when only ``--debug`` and ``--lang LANG`` come before
+    it, else None."""
+    skip = False
     for arg in args:
-        if arg == "--debug":
+        if skip or arg == "--debug" or arg.startswith("--lang="):
+            skip = False
+            continue
+        if arg == "--lang":
+            skip = True
             continue
         return None if arg.startswith("-") else arg
     return None

@@ -20,11 +20,15 @@ def parse_die_option(text: str) -> tuple[str | None, str]:
 
 
 def parse_place(text: str) -> tuple[str, str]:
-    """``--place sea:Roma`` -> ("sea", "Roma")."""
+    """``--place sea:Roma`` -> ("sea", "Roma"); the kind by any of its names
+    (:func:`~contrarius.words.names.kind_from_text`: ``terra:Roma``)."""
+    from contrarius.words.names import kind_from_text
+
     kind, sep, city = text.partition(":")
-    if not sep or kind.strip() not in ("land", "sea") or not city.strip():
+    got = kind_from_text(kind) if sep else None
+    if got is None or not city.strip():
         raise ContrariusError(f"--place {text!r}: write KIND:CITY, e.g. land:Roma")
-    return kind.strip(), city.strip()
+    return got, city.strip()
 
 
 def parse_reveal(items: list[str], mode: str | None = None) -> dict[int, str]:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from contrarius.errors import ContrariusError, UnknownNameError
 from contrarius.records import Record
 from contrarius.io.yamlio import shown
+from contrarius.material.lexicon import COLOUR_NAMES, choose, fold
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -60,8 +61,10 @@ NILE = "Nile"
 
 
 def _key(name: str) -> str:
-    """Normalise a name for lookup: case-folded, U read as V, dots and spaces dropped."""
-    return name.casefold().replace("u", "v").replace(".", "").replace(" ", "").replace("_", "").replace("-", "")
+    """Normalise a name for lookup: accents dropped and case folded (:func:`lexicon.fold
+    <contrarius.material.lexicon.fold>`: Zürich is Zurich), U read as V, dots, spaces,
+    hyphens and underscores dropped."""
+    return fold(name).replace("u", "v").replace(".", "").replace(" ", "").replace("_", "").replace("-", "")
 
 
 def suggest(name: str, choices: list[str], n: int = 3) -> list[str]:
@@ -91,7 +94,7 @@ def unknown(what: str, name: str, choices: list[str], context: str = "",
         if len(close) < 3 and not any(c == printed or c.startswith(printed + " (") for c in close):
             close.append(shown)
     where = f" on {context}" if context else ""
-    hint = f"; did you mean {', '.join(close)}?" if close else f"; known: {', '.join(sorted(choices)[:12])}"
+    hint = f"; did you mean {', '.join(close)}?" if close else f"; known: {', '.join(sorted(choices))}"
     return UnknownNameError(f"unknown {what} {name!r}{where}{hint}")
 
 
@@ -265,6 +268,9 @@ class Board(Record):
         for alias, name in self.aliases.items():
             if name in self.provinces:
                 table.setdefault(_key(alias), name)
+        for name in self.provinces:  # provinces named by colour: the colour in Portuguese too
+            for alt in COLOUR_NAMES.get(name, ()):
+                table.setdefault(_key(alt), name)
         return table
 
     @property
@@ -320,11 +326,13 @@ class Board(Record):
         return not self.capital and not any(self.starts.values())
 
     def place(self, name: str) -> str:
-        """Resolve a city or capital name to its printed form.
+        """Resolve a city or capital name to its printed form: the printed name or an
+        alias, case and accents folded, or a unique beginning of one (``narbo``).
 
-        Raises :class:`UnknownNameError` (with the closest names) when there is none.
+        Raises :class:`UnknownNameError` (with the closest names) when there is none, and
+        asking which one (every candidate named) when several begin with ``name``.
         """
-        found = self._lookup.get(_key(str(name)))
+        found = choose(name, self._lookup, "city", shortest=False, key=_key, context=f" on the {self.name} board")
         if found is None:
             raise unknown("city", name, self.places, f"the {self.name} board", self.aliases)
         return found
@@ -345,8 +353,12 @@ class Board(Record):
         return found
 
     def province(self, name: str) -> str:
-        """Resolve a province name to its printed form (UnknownNameError otherwise)."""
-        found = self._province_lookup.get(_key(str(name)))
+        """Resolve a province name to its printed form: as :meth:`place` reads cities (a
+        unique beginning too); a province named by colour also by the colour in
+        Portuguese (:data:`~contrarius.material.lexicon.COLOUR_NAMES`: ``amarela``).
+        UnknownNameError otherwise."""
+        found = choose(name, self._province_lookup, "province", shortest=False, key=_key,
+                       context=f" on the {self.name} board")
         if found is None:
             raise unknown("province", name, list(self.provinces), f"the {self.name} board", self.aliases)
         return found

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from contrarius.material.board import GOODS, unknown
+from contrarius.material.lexicon import CARD_NAMES, CARD_SHORT_FORMS, fold, tables
 
 GODS: tuple[str, ...] = ("Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars", "Minerva", "Venus")
 #: Specialists from the best to the worst ("Tribune": Weaver > Vintner > Smith > Farmer > Mason).
@@ -69,24 +70,31 @@ def dice_faces() -> dict[str, list[Any]]:
 
 
 def card_name(name: str) -> str:
-    """Resolve a personality name case-insensitively (``"prefect"`` -> ``"Prefect"``).
-
-    Accepts ``"PM"``/``"Praefectus Magnus"`` for the Prefect with Praefectus Magnus.
-    Raises :class:`~contrarius.errors.UnknownNameError` with the closest names.
+    """Resolve a personality name, case and accents folded (``"prefect"`` -> ``"Prefect"``),
+    by its printed name or any other name of
+    :data:`~contrarius.material.lexicon.CARD_NAMES` (Portuguese ``Arquiteto``, the English
+    summary's ``Bricklayer``; ``"PM"``/``"Praefectus Magnus"`` for the Prefect with
+    Praefectus Magnus). Raises :class:`~contrarius.errors.UnknownNameError` with the
+    closest names.
     """
-    folded = _folded_names()
-    key = str(name).strip().casefold().replace("_", " ")
-    key = {"pm": "prefect with praefectus magnus", "praefectus magnus": "prefect with praefectus magnus",
-           "prefect magnus": "prefect with praefectus magnus", "prefect pm": "prefect with praefectus magnus"}.get(key, key)
-    if key in folded:
-        return folded[key]
+    hit = folded_names().get(fold(name))
+    if hit is not None:
+        return hit
     raise unknown("card", name, list(catalog()))
 
 
 @functools.lru_cache(maxsize=None)
-def _folded_names() -> dict[str, str]:
-    """Every personality name of the catalog, casefolded -> as printed (made once)."""
-    return {n.casefold(): n for n in catalog()}
+def folded_names() -> dict[str, str]:
+    """Every name of every personality of the catalog, folded -> as printed (made once):
+    the printed names, then their other names (:data:`~contrarius.material.lexicon.CARD_NAMES`)."""
+    return card_tables()[0]
+
+
+@functools.lru_cache(maxsize=None)
+def card_tables() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """The card names as :func:`~contrarius.material.lexicon.tables` gives them: every
+    name, the printed names, the other names (folded -> printed; made once)."""
+    return tables(CARD_NAMES, catalog(), CARD_SHORT_FORMS)
 
 
 class Card(NamedTuple):

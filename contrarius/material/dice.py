@@ -15,15 +15,17 @@ import random
 from typing import Any
 
 from contrarius.material.board import GOODS, suggest
+from contrarius.material.lexicon import CARD_FACE_NAMES, DIE_NAMES, GOODS_NAMES, KIND_NAMES, choose, fold, index, tables
 from contrarius.errors import RuleError, UnknownNameError
 
 S = "S"
-_DIE_ALIASES = {
-    "architect": "architect", "blue": "architect",
-    "tribune": "tribune", "colonist": "tribune", "red": "tribune",
-    "mercator": "mercator", "black": "mercator",
-    "senator": "senator", "consul": "senator", "white": "senator",
-}
+#: Each die by its card, its colour or their Portuguese names -> the die
+#: (:data:`~contrarius.material.lexicon.DIE_NAMES`).
+_DIE_ALIASES = index(DIE_NAMES)
+#: The faces of the black and white dice, and of the red one, by every name a player
+#: may type (:mod:`contrarius.material.lexicon`: ``grain``, ``vinho``, ``terra``, ``carta``).
+_GOODS_FACES = tables(GOODS_NAMES, (*GOODS, S))
+_RED_FACES = tables({**KIND_NAMES, **CARD_FACE_NAMES}, ("land", "sea", "card"))
 DIE_COLOURS = {"architect": "blue", "tribune": "red", "mercator": "black", "senator": "white"}
 #: What each die decides for Contrarius (rulebook "Solo Personality Cards" and
 #: "Where does Contrarius build?"), for the message asking the player to roll it.
@@ -51,11 +53,12 @@ def die_decides(die: str, exclude: tuple = ()) -> str:
 
 
 def die_name(name: str) -> str:
-    """Resolve a die by card or colour (``"red"``, ``"colonist"`` -> ``"tribune"``).
+    """Resolve a die by card or colour, in English or Portuguese (``"red"``,
+    ``"colonist"``, ``"vermelho"`` -> ``"tribune"``), case and accents folded.
 
     Raises :class:`UnknownNameError` listing the dice.
     """
-    key = str(name).strip().casefold()
+    key = fold(name)
     if key in _DIE_ALIASES:
         return _DIE_ALIASES[key]
     close = suggest(key, list(_DIE_ALIASES), 2)
@@ -67,7 +70,11 @@ def parse_face(die: str, value: Any) -> Any:
     """Check and normalise a face of ``die`` read from the table.
 
     Returns an int 1-5 for the Architect die, ``"land"``/``"sea"``/``"card"`` for the red
-    die, a goods name or ``"S"`` for the black and white dice. Raises
+    die, a goods name or ``"S"`` for the black and white dice. A face is read by any of
+    its names (:mod:`contrarius.material.lexicon`: ``grain`` and ``vinho`` for the goods,
+    ``terra``, ``marítimo``, ``carta`` on the red die), case and accents folded, or by a
+    beginning of two letters or more of its English name (``wi``), three of another
+    (``vin``). Raises
     :class:`UnknownNameError` naming the faces that die can show.
     """
     die = die_name(die)
@@ -77,19 +84,28 @@ def parse_face(die: str, value: Any) -> Any:
             return int(text)
         raise UnknownNameError(f"the Architect die (blue) shows a display position 1-5, not {value!r}")
     if die == "tribune":
-        key = text.casefold()
-        if key in ("land", "sea", "card"):
-            return key
+        every, own, rest = _RED_FACES
+        got = choose(text, every, "the red die's face", min_prefix=2, prefixes=own, others=rest)
+        if got is not None:
+            return got
         raise UnknownNameError(f"the Tribune/Colonist die (red) shows land, sea or card, not {value!r}")
+    every, own, rest = _GOODS_FACES
+    got = choose(text, every, f"the {'black' if die == 'mercator' else 'white'} die's face", min_prefix=2,
+                 prefixes=own, others=rest)
+    if got is not None:
+        return got
     key = text.casefold()
-    if key == "s":
-        return S
-    if key in GOODS:
-        return key
     close = suggest(key, list(GOODS) + [S], 1)
     hint = f"; did you mean {close[0]}?" if close else ""
     label = "Mercator die (black)" if die == "mercator" else "Senator/Consul die (white)"
     raise UnknownNameError(f"the {label} shows brick, food, tool, wine, cloth or S, not {value!r}{hint}")
+
+
+def names_goods_face(text: Any) -> bool:
+    """True when ``text`` is a whole name of a face of the black and white dice (``wine``,
+    ``S``, ``grain``, ``vinho``; no beginning): how ``contrarius where`` tells a face from
+    a snapshot file."""
+    return fold(str(text)) in _GOODS_FACES[0]
 
 
 def roll(faces: list[Any], seed: int | None, counter: int) -> Any:

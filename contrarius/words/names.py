@@ -6,11 +6,20 @@ on the game, a snapshot; it returns printed names or exact move triples and neve
 Every failure is one :class:`~contrarius.errors.UnknownNameError` (exit 2) whose message
 either names the closest printed names or asks one question listing the candidates.
 
-- :func:`card_from_text`: a personality card by its name, an alias (``pm``) or a unique
-  prefix (``merc``, ``arch``, ``trib``, ``sen``, ``pref``).
-- :func:`goods_from_text`: a goods type, also by a common synonym (``grain``/``wheat``
-  for food, plurals such as ``bricks``).
-- :func:`die_face_text`: a die result as typed, with goods synonyms read as the goods.
+One resolver per kind of name, each reading the English and Brazilian Portuguese names of
+:mod:`contrarius.material.lexicon` with case and accents folded:
+
+- :func:`card_from_text`: a personality card by its name, an alias (``pm``,
+  ``Bricklayer``, ``Arquiteto``) or a unique prefix (``merc``, ``arch``, ``trib``, ``sen``,
+  ``pref``, ``tec``).
+- :func:`goods_from_text`, :func:`goods_name`: a goods type, also by a common synonym
+  (``grain``/``wheat`` for food, plurals such as ``bricks``, ``tijolo``, ``vinho``).
+- :func:`die_face_text`: a die result as typed, with goods names read as the goods (the
+  dice themselves and their faces: :func:`contrarius.material.dice.die_name` and
+  :func:`~contrarius.material.dice.parse_face`).
+- :func:`kind_from_text`: a colonist kind (``land``, ``terrestre``, ``mar``).
+- :func:`province_from_text`, :func:`city_from_text`: a board's province (also by its
+  colour in Portuguese) and place (also by a unique beginning, ``narbo``).
 - :func:`parse_move`: a colonist move, the exact ``KIND:FROM:TO`` line form or the
   shorthand ``KIND:WHERE>CITY`` (the colonist standing at ``WHERE`` goes to the nearest
   free line next to ``CITY``).
@@ -20,94 +29,136 @@ from __future__ import annotations
 
 from typing import Any
 
-from contrarius.material.board import GOODS, TOKEN_GOODS, unknown
+from contrarius.material.board import GOODS, KINDS, TOKEN_GOODS, unknown
+from contrarius.material.lexicon import GOODS_NAMES, KIND_NAMES, choose, fold, or_list, tables
 from contrarius.errors import ContrariusError, UnknownNameError
-
-#: Words players use for a goods type (lower case) -> the goods type as printed.
-GOODS_SYNONYMS: dict[str, str] = {
-    "grain": "food", "wheat": "food", "corn": "food", "bread": "food",
-    "bricks": "brick", "tools": "tool", "wines": "wine", "cloths": "cloth", "fabric": "cloth",
-}
 
 #: Team-play cards (stack III and the team hands): not offered in solo games.
 TEAM_CARDS: tuple[str, ...] = ("Legatus", "Praetor", "Proconsul", "Prefect/Architect", "Architect/Mercator", "Mercator/Prefect")
 
 
-def _or_list(names: list[str]) -> str:
-    """``["A", "B", "C"]`` -> ``"A, B or C"``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
 def resolve_prefix(text: str, names: list[str], what: str) -> str:
-    """The one of ``names`` that ``text`` names: equal ignoring case, else a unique prefix.
+    """The one of ``names`` that ``text`` names: equal ignoring case and accents, else a
+    unique prefix.
 
-    ``text`` is compared case-insensitively; when several names start with it and one of
-    them is the start of all the others (``pref``: Prefect, Prefect with Praefectus
-    Magnus, Prefect/Architect), that shortest one is meant. Raises
-    :class:`UnknownNameError` asking which one (``'pr' could be Praetor, Prefect or
-    Proconsul: which one?``) when the prefix is shared, or naming the closest of ``names``
-    (only printed names) when nothing starts with it.
+    When several names start with ``text`` and one of them is the start of all the others
+    (``pref``: Prefect, Prefect with Praefectus Magnus, Prefect/Architect), that shortest
+    one is meant. Raises :class:`UnknownNameError` asking which one (``'pr' could be
+    Praetor, Prefect or Proconsul: which one?``) when the prefix is shared, or naming the
+    closest of ``names`` (only printed names) when nothing starts with it.
     """
-    key = str(text).strip().casefold()
-    if not key:
-        raise UnknownNameError(f"empty {what} name; one of {', '.join(names[:12])}")
-    for n in names:
-        if n.casefold() == key:
-            return n
-    hits = [n for n in names if n.casefold().startswith(key)]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        shortest = min(hits, key=len)
-        if all(h.casefold().startswith(shortest.casefold()) for h in hits):
-            return shortest
-        raise UnknownNameError(f"{what} {text!r} could be {_or_list(sorted(hits))}: which one? (type more letters)")
-    raise unknown(what, text, names)
+    if not fold(text):
+        raise UnknownNameError(f"empty {what} name; one of {', '.join(names)}")
+    found = choose(text, {fold(n): n for n in reversed(names)}, what)
+    if found is None:
+        raise unknown(what, text, names)
+    return found
 
 
 def card_from_text(text: str, *, mode: str | None = None) -> str:
     """The printed name of the personality card ``text`` names.
 
-    Accepts any case, the aliases of :func:`contrarius.material.cards.card_name` (``pm`` for the
-    Prefect with Praefectus Magnus) and unique prefixes (:func:`resolve_prefix`):
-    ``merc`` -> Mercator, ``arch`` -> Architect, ``trib`` -> Tribune, ``sen`` -> Senator,
-    ``pref`` -> Prefect. ``mode``: the game's mode; in a ``solo`` game the team cards are
-    not candidates for a prefix (an exact team-card name still resolves, and the rules
-    then refuse it where it does not belong). Raises :class:`UnknownNameError`.
+    Accepts any case, accents folded, every name of
+    :data:`~contrarius.material.lexicon.CARD_NAMES` (``pm`` for the Prefect with
+    Praefectus Magnus; Portuguese ``Arquiteto``, ``tecelao``; the English summary's
+    ``Bricklayer``, ``Blacksmith``) and unique prefixes of any of them: ``merc`` ->
+    Mercator, ``arch`` -> Architect, ``trib`` -> Tribune, ``sen`` -> Senator, ``pref``
+    -> Prefect. Names meaning the same card count once (``pre``: Prefect and Prefeito);
+    when the shortest printed name begins all the others, it is meant (:func:`choose
+    <contrarius.material.lexicon.choose>`). ``mode``: the game's mode; in a ``solo`` game
+    the team cards are not candidates for a prefix (an exact team-card name still
+    resolves, and the rules then refuse it where it does not belong), so ``pre`` is the
+    Prefect there, while in team play the Praetor's ``Pretor`` makes it ambiguous.
+    Raises :class:`UnknownNameError`.
     """
-    from contrarius.material.cards import card_name, catalog
+    from contrarius.material.cards import card_name, card_tables, catalog
 
     try:
         return card_name(text)
     except UnknownNameError:
         pass
+    every, own, rest = card_tables()
     names = list(catalog())
     if mode == "solo":
+        own = {k: v for k, v in own.items() if v not in TEAM_CARDS}
+        rest = {k: v for k, v in rest.items() if v not in TEAM_CARDS}
         names = [n for n in names if n not in TEAM_CARDS]
-    return resolve_prefix(str(text).replace("_", " "), names, "card")
+    typed = str(text).replace("_", " ")
+    if not fold(typed):
+        raise UnknownNameError(f"empty card name; one of {', '.join(names)}")
+    found = choose(typed, every, "card", prefixes=own, others=rest)
+    if found is None:
+        raise unknown("card", typed, names)
+    return found
+
+
+#: The goods names (:func:`~contrarius.material.lexicon.tables`): every name, the
+#: printed ones, the others.
+_GOODS_INDEX, _GOODS_OWN, _GOODS_REST = tables(GOODS_NAMES, TOKEN_GOODS)
 
 
 def goods_from_text(text: str, allowed: tuple[str, ...] = TOKEN_GOODS) -> str:
     """The goods type ``text`` names (``brick``, ``food``, ``tool``, ``wine``, ``cloth``,
-    ``salt``), in any case, by a synonym of :data:`GOODS_SYNONYMS` (``grain``/``wheat``
-    -> ``food``) or by a unique prefix (``clo`` -> ``cloth``). ``allowed``: the goods
-    accepted (default all token goods, salt included). Raises :class:`UnknownNameError`
-    naming the closest goods type.
+    ``salt``), case and accents folded: by any of its names
+    (:data:`~contrarius.material.lexicon.GOODS_NAMES`: ``grain``/``wheat`` -> ``food``,
+    ``tijolos`` -> ``brick``, ``vinho`` -> ``wine``) or by a unique prefix, first of the
+    English names as printed (``clo`` -> ``cloth``, ``t`` -> ``tool``), from three letters
+    on of any name (``tij`` -> ``brick``; :func:`~contrarius.material.lexicon.choose`).
+    ``allowed``: the goods accepted (default all token goods, salt included). Raises
+    :class:`UnknownNameError` naming the closest goods type.
     """
-    key = str(text).strip().casefold()
-    key = GOODS_SYNONYMS.get(key, key)
-    return resolve_prefix(key, list(allowed), "goods")
+    key = fold(text)
+    pick = (lambda table: {k: v for k, v in table.items() if v in allowed}) if allowed != TOKEN_GOODS else (lambda table: table)
+    found = choose(key, pick(_GOODS_INDEX), "goods", prefixes=pick(_GOODS_OWN), others=pick(_GOODS_REST))
+    if found is None:
+        raise unknown("goods", key, list(allowed))
+    return found
+
+
+def goods_name(text: str) -> str | None:
+    """The goods type a whole name of :data:`~contrarius.material.lexicon.GOODS_NAMES`
+    names (``wheat``, ``tijolos``; no beginning), None for any other text."""
+    return _GOODS_INDEX.get(fold(text))
 
 
 def die_face_text(text: str) -> str:
-    """A die result as typed, with a goods synonym replaced by its goods type.
+    """A die result as typed, with a goods name replaced by its goods type.
 
-    ``"grain"`` -> ``"food"``; anything else (``"3"``, ``"land"``, ``"S"``, ``"wine"``) is
-    returned stripped and unchanged: :func:`contrarius.material.dice.parse_face` checks it against
-    the die.
+    ``"grain"``, ``"trigo"`` -> ``"food"``; anything else (``"3"``, ``"land"``, ``"S"``,
+    ``"terra"``) is returned stripped and unchanged: :func:`contrarius.material.dice.parse_face`
+    checks it against the die (and reads the red die's Portuguese faces).
     """
     key = str(text).strip()
-    return GOODS_SYNONYMS.get(key.casefold(), key)
+    hit = _GOODS_INDEX.get(fold(key))
+    return hit if hit is not None and hit != fold(key) else key
+
+
+#: The colonist kinds' names (``land``, ``sea``; ``terrestre``, ``marítimo``, ...).
+_KINDS = tables(KIND_NAMES, KINDS)
+
+
+def kind_from_text(text: str) -> str | None:
+    """The colonist kind ``text`` names: ``land`` or ``sea``, by its English or
+    Portuguese name (:data:`~contrarius.material.lexicon.KIND_NAMES`: ``terrestre``,
+    ``terra``, ``marítimo``, ``mar``), case and accents folded, or a beginning of two
+    letters or more of the English name (``la``), three of another (``ter``, ``mari``);
+    None when it names neither."""
+    every, own, rest = _KINDS
+    return choose(text, every, "colonist kind", min_prefix=2, prefixes=own, others=rest)
+
+
+def province_from_text(board: Any, text: str) -> str:
+    """The province of ``board`` that ``text`` names: :meth:`Board.province
+    <contrarius.material.board.Board.province>` (printed name, alias, unique beginning, a
+    colour in Portuguese for the boards that name provinces by colour)."""
+    return board.province(text)
+
+
+def city_from_text(board: Any, text: str) -> str:
+    """The place of ``board`` that ``text`` names: :meth:`Board.place
+    <contrarius.material.board.Board.place>` (printed name, alias such as the modern
+    name, case and accents folded, unique beginning: ``narbo``)."""
+    return board.place(text)
 
 
 def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option: str = "--move",
@@ -117,7 +168,8 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option
     Two forms (base rules, the Architect: a colonist moves along lines of its kind):
 
     - exact: ``KIND:FROM:TO`` (``land:Roma:Roma-Spoletvm``, ``sea:Cosa-Roma:Aleria-Cosa``);
-      returned as typed (the rules resolve the names).
+      the places returned as typed (the rules resolve the names), the kind by any of its
+      names (:func:`kind_from_text`: ``terra``, ``mar``).
     - shorthand: ``KIND:WHERE>CITY`` (``land:Casinvm>Lvceria``): the ``owner``'s colonist
       of that kind standing at ``WHERE`` (a city, a line ``A-B``, or a city next to the
       line it stands on) goes to the line of its kind next to ``CITY`` that it reaches in
@@ -137,18 +189,19 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option
     if ">" in raw:
         head, _, city = raw.partition(">")
         kind, sep, where_ = head.partition(":")
-        kind = kind.strip().casefold()
-        if not sep or kind not in ("land", "sea") or not where_.strip() or not city.strip():
+        kind = (kind_from_text(kind) if sep else None) or kind.strip().casefold()
+        if not sep or kind not in KINDS or not where_.strip() or not city.strip():
             raise ContrariusError(f"{option} {text!r}: write KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria (or KIND:FROM:TO)")
         if snapshot is None or owner is None:
             raise ContrariusError(f"{option} {text!r}: the shorthand needs the game; write KIND:FROM:TO")
         return _shorthand(snapshot, owner, kind, where_.strip(), city.strip(), f"{option} {raw}",
                           option == "--move" if yours is None else yours)
     parts = [p.strip() for p in raw.split(":")]
-    if len(parts) != 3 or parts[0].casefold() not in ("land", "sea") or not parts[1] or not parts[2]:
+    kind = kind_from_text(parts[0]) if len(parts) == 3 else None
+    if kind is None or not parts[1] or not parts[2]:
         raise ContrariusError(f"{option} {text!r}: write KIND:FROM:TO, e.g. land:Roma:Roma-Spoletvm, "
                               "or KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria")
-    return parts[0].casefold(), parts[1], parts[2]
+    return kind, parts[1], parts[2]
 
 
 def parse_moves(texts: list[str], snapshot: Any = None, owner: str | None = None,
@@ -253,12 +306,13 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
         forms = [f"{kind}:{frm}:{to}" for _, frm, to in options]
         if len({n for n, _, _ in options}) == 1:
             n = options[0][0]
-            raise UnknownNameError(f"{given}: which move? {_or_list(forms)} (each {n} step{'s' if n != 1 else ''})")
+            raise UnknownNameError(f"{given}: which move? {or_list(forms)} (each {n} step{'s' if n != 1 else ''})")
         forms = [f"{f} ({n} step{'s' if n != 1 else ''})" for f, (n, _, _) in zip(forms, options)]
-        raise UnknownNameError(f"{given}: which move? {_or_list(forms)}")
+        raise UnknownNameError(f"{given}: which move? {or_list(forms)}")
     _, frm, to = options[0]
     return kind, frm, to
 
 
-__all__ = ["GOODS", "GOODS_SYNONYMS", "TEAM_CARDS", "card_from_text", "colonists_at", "die_face_text", "goods_from_text",
-           "parse_move", "parse_moves", "reachable_cities", "resolve_prefix"]
+__all__ = ["GOODS", "TEAM_CARDS", "card_from_text", "city_from_text", "colonists_at", "die_face_text",
+           "goods_from_text", "goods_name", "kind_from_text", "parse_move", "parse_moves", "province_from_text", "reachable_cities",
+           "resolve_prefix"]

@@ -49,12 +49,12 @@ def parse_tokens(text: str) -> dict[str, str]:
 
 
 def _goods(text: str) -> str:
-    """A token's goods as typed: a goods synonym read as its goods (``wheat`` -> food);
+    """A token's goods as typed: a goods name read as its goods (``wheat``, ``trigo`` -> food);
     anything else folded and left for setup to check."""
-    from contrarius.words.names import GOODS_SYNONYMS
+    from contrarius.words.names import goods_name
 
     key = text.strip().casefold()
-    return GOODS_SYNONYMS.get(key, key)
+    return goods_name(key) or key
 
 
 def show_data(s) -> dict:
@@ -334,9 +334,13 @@ def register(app: typer.Typer) -> None:
             if beginner or start_vp is not None:
                 raise ContrariusError("give either --campaign (its next starting VP) or --start-vp/--beginner, not both")
             start_vp, campaign_note = campaign_start(campaign, level=level, mode=mode)
+        from contrarius.words.names import kind_from_text
+
         for opt, val in (("--veteran-colonist", veteran_colonist), ("--veteran-second-colonist", veteran_second_colonist)):
-            if val is not None and val not in ("land", "sea"):
+            if val is not None and kind_from_text(val) is None:
                 raise ContrariusError(f"{opt} is land or sea, not {val!r}")
+        veteran_colonist = kind_from_text(veteran_colonist) if veteran_colonist is not None else None
+        veteran_second_colonist = kind_from_text(veteran_second_colonist) if veteran_second_colonist is not None else None
         vet = [name for name, v in (("--veteran-colonist", veteran_colonist), ("--veteran-city", veteran_city),
                                     ("--veteran-second", veteran_second),
                                     ("--veteran-second-colonist", veteran_second_colonist)) if v]

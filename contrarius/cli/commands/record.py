@@ -14,36 +14,99 @@ from contrarius.cli.common import (FORCE_HELP, SVG_HELP, boundary, check_output,
 from contrarius.cli.completion import complete_reveal
 
 
-def _move_text(move: Any) -> str:
+def _printed(read, text: Any) -> str:
+    """``text`` as ``read`` (a board's or the catalog's lookup) prints it, or as recorded
+    when it names nothing there (a snapshot written by hand, an older board)."""
+    from contrarius.errors import ContrariusError
+
+    try:
+        return read(str(text))
+    except ContrariusError:
+        return str(text)
+
+
+def _where_text(board: Any, kind: str, text: str) -> str:
+    """A place or a line of a recorded move (``casinvm``, ``Casinvm-Roma``) as printed."""
+    if board is None:
+        return text
+    if board.is_line_text(text):
+        return _printed(lambda t: board.parse_line(t, kind).label, text)
+    return _printed(board.place, text)
+
+
+def _move_text(move: Any, board: Any = None) -> str:
     """A recorded colonist move as the report writes it: ``land:Roma>Casinvm-Roma`` (the
-    record's form) or ``land:Roma:Casinvm-Roma`` -> ``land Roma -> Casinvm-Roma``."""
+    record's form) or ``land:Roma:Casinvm-Roma`` -> ``land Roma -> Casinvm-Roma``, the
+    places as ``board`` prints them (when given)."""
     kind, sep, rest = str(move).partition(":")
     frm, arrow, to = rest.partition(">")
     if not arrow:
         frm, arrow, to = rest.partition(":")
-    return f"{kind} {frm} -> {to}" if sep and arrow else str(move)
+    if not (sep and arrow):
+        return str(move)
+    return f"{kind} {_where_text(board, kind, frm)} -> {_where_text(board, kind, to)}"
 
 
-def _action_text(action: Any) -> str:
+def _place_text(place: Any, board: Any = None) -> str:
+    """A recorded colonist placed (``land:roma``) with the place as ``board`` prints it."""
+    kind, sep, where_ = str(place).partition(":")
+    return f"{kind}:{_printed(board.place, where_)}" if sep and board is not None else str(place)
+
+
+#: What a report line of a turn says was bought or taken, for the log's printed names:
+#: "you buy Prefect from display position 1", "player2 buys ...", "you take the forum
+#: card Faustus Marcellus from forum row position 4" (:mod:`contrarius.rules.turn`,
+#: :mod:`contrarius.rules.variants.solo_variants`).
+_BOUGHT = re.compile(r"\bbuys? (.+?) from display position (\d+)")
+_FORUM = re.compile(r"\btakes? the forum card (.+?) from forum row position (\d+)")
+
+
+def _action_text(action: Any, board: Any = None, did: Any = ()) -> str:
     """A turn's recorded action as one short phrase (``produce Campania``, ``build Casinvm;
-    move land Roma -> Casinvm-Roma``); ``-`` when nothing was recorded."""
+    move land Roma -> Casinvm-Roma``); ``-`` when nothing was recorded. The names are the
+    printed ones, whatever the player typed: cities and provinces as ``board`` prints them
+    (when given), cards as the catalog does, a card bought by its display position by the
+    name ``did`` (the turn's report lines) gives it, and the forum card taken (Salsa)."""
+    from contrarius.material.cards import card_name
+
     if not isinstance(action, dict):
         return "-"
+    said = [str(x) for x in did or ()]
+    bought = {pos: name for line in said for name, pos in _BOUGHT.findall(line)}
+    taken = [name for line in said for name, _ in _FORUM.findall(line)]
+
+    def shown(key: str, x: Any) -> str:
+        if key == "moves":
+            return _move_text(x, board)
+        if key == "builds" and board is not None:
+            return _printed(board.place, x)
+        if key == "places":
+            return _place_text(x, board)
+        if key == "buys":
+            text = str(x).strip()
+            return bought.get(text, text) if text.isascii() and text.isdigit() else _printed(card_name, text)
+        if key == "refill":
+            return str(x) if str(x).strip() == "?" else _printed(card_name, x)
+        return str(x)
+
     parts = []
     if action.get("copy"):
-        parts.append(f"copy {action['copy']}")
+        parts.append(f"copy {_printed(card_name, action['copy'])}")
     if action.get("personality"):
-        parts.append(str(action["personality"]))
-    lists = [f"{word} {', '.join(_move_text(x) if key == 'moves' else str(x) for x in action[key])}"
+        parts.append(_printed(card_name, action["personality"]))
+    lists = [f"{word} {', '.join(shown(key, x) for x in action[key])}"
              for key, word in (("moves", "move"), ("builds", "build"), ("places", "place"), ("buys", "buy"), ("refill", "refill"))
              if action.get(key)]
     choice = str(action.get("choice") or "")
     if action.get("province"):
-        parts.append(f"{choice or 'produce'} {action['province']}")
+        province = _printed(board.province, action["province"]) if board is not None else action["province"]
+        parts.append(f"{choice or 'produce'} {province}")
     elif choice and not any(p.split()[0] == choice for p in lists):
         # the choice is said once: "place land:Roma" (a Colonist's place with its colonists), "money"
         parts.append(choice)
     parts += lists
+    if action.get("forum") is not None:
+        parts.append(f"forum {taken[0] if taken else action['forum']}")
     if action.get("praetor_reaction"):
         parts.append(f"Praetor: {action['praetor_reaction']}")
     return "; ".join(parts) or "-"
@@ -78,12 +141,13 @@ def _is_die_line(text: str) -> bool:
     return any(text.startswith(f"{colour} die (") for colour in DIE_COLOURS.values())
 
 
-def _partner_text(partner: Any) -> str:
+def _partner_text(partner: Any, board: Any = None, did: Any = ()) -> str:
     """Team play: the partner's recorded part (``partner`` of a log entry) as ``; player2:
-    build Cosa; move land Roma -> Cosa-Roma``; empty when none is recorded."""
+    build Cosa; move land Roma -> Cosa-Roma``; empty when none is recorded. ``board``,
+    ``did``: as for :func:`_action_text` (the printed names)."""
     if not isinstance(partner, dict):
         return ""
-    done = _action_text(partner)
+    done = _action_text(partner, board, did)
     return f"; {partner.get('player', 'partner')}: {done}" if done != "-" else ""
 
 
@@ -96,7 +160,8 @@ _RECEIVED = re.compile(r"\b(receives?|takes? money|produces?) |sestert")
 def log_rows(snapshot) -> list[dict[str, Any]]:
     """The snapshot's turn records as rows: ``turn``, ``player``, ``card``, ``action`` (one
     phrase), ``dice`` (the die results with their source, table or rolled), ``player_did``,
-    ``received`` (the lines of ``player_did`` that say what a player received),
+    ``received`` (the lines of ``player_did`` that say what a player received), the
+    action's names as printed (:func:`_action_text`),
     ``contrarius`` (what Contrarius did: the reaction lines without the die lines),
     ``vp_before``, ``vp_after`` (Contrarius's VP), what Contrarius ``built``, ``took``,
     ``scored`` and built from its expert ``track``, ``ends`` (the game ended in this turn:
@@ -105,13 +170,19 @@ def log_rows(snapshot) -> list[dict[str, Any]]:
     from contrarius.rules.race import turn_facts
 
     rows = []
+    board = snapshot.board
     for i, e in enumerate(snapshot.log):
+        did = [str(x) for x in e.get("player_did") or []]
+        partner = e.get("partner") if isinstance(e.get("partner"), dict) else {}
+        them = str(partner.get("player", ""))  # team play: the lines naming the partner are the partner's
+        theirs = [x for x in did if them and x.startswith(them + " ")]
+        own = [x for x in did if x not in theirs]
         vp = e.get("vp") if isinstance(e.get("vp"), list) and len(e.get("vp")) == 2 else [None, None]
         reaction = [str(x) for x in e.get("reaction") or []]
         action = e.get("action") if isinstance(e.get("action"), dict) else {}
         rows.append({
             "turn": e.get("turn", i + 1), "player": e.get("player", "player"), "card": e.get("card", "?"),
-            "action": _action_text(action) + _partner_text(e.get("partner")), "dice": _dice_text(e.get("dice"), e.get("veto")),
+            "action": _action_text(action, board, own) + _partner_text(e.get("partner"), board, theirs), "dice": _dice_text(e.get("dice"), e.get("veto")),
             "player_did": [str(x) for x in e.get("player_did") or []],
             "received": [str(x) for x in e.get("player_did") or [] if _RECEIVED.search(str(x))],
             "contrarius": [x for x in reaction if not _is_die_line(x)],

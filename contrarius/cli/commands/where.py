@@ -146,9 +146,10 @@ def register(app: typer.Typer) -> None:
         Without a face, give the ruling for every face of the Mercator/Senator dice.
         """
         from contrarius.store.files import load_snapshot
+        from contrarius.material.dice import names_goods_face
 
-        def is_face(text: str | None) -> bool:
-            return text is not None and text.casefold() in (f.casefold() for f in FACES)
+        def is_face(text: str | None) -> bool:  # a face by any of its names (grain, vinho), as play --die reads it
+            return text is not None and names_goods_face(text)
 
         if snapshot is None and face is not None and not is_face(face):
             face, snapshot = None, face

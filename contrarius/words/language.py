@@ -1,0 +1,130 @@
+"""Which language contrarius speaks: English (``en``) or Brazilian Portuguese (``pt_BR``).
+
+The choice, in this order (:func:`choose_language`):
+
+1. the root option ``contrarius --lang LANG ...`` (``en``, ``pt_BR``; also ``pt``,
+   ``pt-BR``, ``pt_BR.UTF-8``); any other value is a usage error (exit 2) naming the values;
+2. the environment variable ``CONTRARIUS_LANG`` (the same values; any other is the same
+   usage error);
+3. the locale as GNU gettext reads it: the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``
+   that is set and not empty is the locale; a ``C`` or ``POSIX`` locale (or none) means
+   English whatever ``LANGUAGE`` says; otherwise ``LANGUAGE`` (a colon-separated list of
+   languages, the first one contrarius speaks wins) before the locale itself. A language
+   contrarius does not speak (``fr_FR``) means English.
+
+The words are looked up with the standard library's :mod:`gettext`
+(:func:`translation`): the English path opens no catalog at all; any other language opens
+``contrarius/locale/<lang>/LC_MESSAGES/contrarius.mo`` with ``fallback=True``, so while no
+catalog is shipped every report stays English.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from contrarius.errors import ContrariusError
+
+ENGLISH = "en"
+PORTUGUESE = "pt_BR"
+#: The languages contrarius speaks, as ``--lang`` names them.
+LANGUAGES: tuple[str, ...] = (ENGLISH, PORTUGUESE)
+#: Where the compiled catalogs live (``<lang>/LC_MESSAGES/contrarius.mo``).
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "contrarius"
+#: The values ``--lang`` and ``CONTRARIUS_LANG`` accept, in words, for the error message.
+ACCEPTED = "en or pt_BR (also pt, pt-BR, pt_BR.UTF-8)"
+
+
+def language_of(value: str | None) -> str | None:
+    """The language a locale or language name means: ``en``, ``en_US.UTF-8``, ``C``,
+    ``POSIX`` -> ``en``; ``pt``, ``pt_BR``, ``pt-BR``, ``pt_BR.UTF-8``, ``pt_BR@euro``
+    -> ``pt_BR``; None for any other (``fr_FR``) and for nothing."""
+    if value is None:
+        return None
+    text = str(value).strip()
+    base = text.split(".", 1)[0].split("@", 1)[0].replace("-", "_")
+    if base in ("C", "POSIX") or base.casefold() == "en" or base.casefold().startswith("en_"):
+        return ENGLISH
+    if base.casefold() in ("pt", "pt_br"):
+        return PORTUGUESE
+    return None
+
+
+def _asked(value: str, where: str) -> str:
+    """``value`` given by ``where`` (``--lang``, ``CONTRARIUS_LANG``) as a language, or
+    :class:`ContrariusError` (exit 2) naming the values."""
+    lang = language_of(value)
+    if lang is None:
+        raise ContrariusError(f"{where} {value!r}: contrarius speaks {ACCEPTED}")
+    return lang
+
+
+def choose_language(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak (``en`` or ``pt_BR``): ``option`` (``--lang``), else
+    ``CONTRARIUS_LANG``, else the locale of ``environ`` (default :data:`os.environ`) as GNU
+    gettext reads it (see the module's text). Raises :class:`ContrariusError` (exit 2) for a
+    ``--lang`` or ``CONTRARIUS_LANG`` that names no language contrarius speaks."""
+    env = os.environ if environ is None else environ
+    if option is not None:
+        return _asked(option, "--lang")
+    own = env.get("CONTRARIUS_LANG")
+    if own:
+        return _asked(own, "CONTRARIUS_LANG")
+    locale = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), None)
+    if locale is None or language_of(locale) == ENGLISH and locale.split(".", 1)[0] in ("C", "POSIX"):
+        return ENGLISH  # GNU gettext: the C locale ignores LANGUAGE
+    for entry in (env.get("LANGUAGE") or "").split(":"):
+        lang = language_of(entry)
+        if lang is not None:
+            return lang
+    return language_of(locale) or ENGLISH
+
+
+_state: dict[str, Any] = {"lang": None, "translation": None}
+
+
+def set_language(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """Choose the language (:func:`choose_language`) for the rest of the run and return
+    it; its catalog is opened on first use (:func:`translation`)."""
+    lang = choose_language(option, environ)
+    _state.update(lang=lang, translation=None)
+    return lang
+
+
+def current() -> str:
+    """The language chosen (:func:`set_language`; chosen from the environment on first
+    use when nothing chose it)."""
+    if _state["lang"] is None:
+        set_language()
+    return _state["lang"]
+
+
+def translation() -> Any:
+    """The :mod:`gettext` translations of the current language: for English a
+    ``NullTranslations`` (no catalog is looked for), else
+    ``gettext.translation("contrarius", LOCALE_DIR, [lang], fallback=True)`` (English
+    words while no catalog is shipped for it)."""
+    import gettext
+
+    got = _state["translation"]
+    if got is None:
+        lang = current()
+        if lang == ENGLISH:
+            got = gettext.NullTranslations()
+        else:
+            got = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
+        _state["translation"] = got
+    return got
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language (itself in English, and while no catalog holds it)."""
+    if current() == ENGLISH:
+        return message
+    return translation().gettext(message)
+
+
+__all__ = ["ACCEPTED", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "PORTUGUESE", "choose_language", "current", "gettext",
+           "language_of", "set_language", "translation"]

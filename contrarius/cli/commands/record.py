@@ -275,16 +275,19 @@ def register(app: typer.Typer) -> None:
         """The game record: each turn's number, player, card, action (and what the players received), dice, what Contrarius did and its VP."""
         from contrarius.store.files import load_snapshot
 
-        check_svg_target(svg, as_json, snapshot)
+        svg = check_svg_target(svg, as_json, snapshot)
         snap = load_snapshot(snapshot)
         data = log_data(snap)
-        if svg is not None:
+
+        def report() -> None:
+            if as_json:
+                emit_json(data)
+            else:
+                render_log(snap, out_console())
+
+        if svg is not None:  # the report first, then the picture (write_svg): --svg -, the picture alone
             from contrarius.pictures.race_svg import picture
 
-            write_svg(svg, picture(data))
-            if svg == "-":
-                return
-        if as_json:
-            emit_json(data)
+            write_svg(svg, picture(data), report=None if svg == "-" else report)
             return
-        render_log(snap, out_console())
+        report()

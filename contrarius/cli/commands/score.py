@@ -132,28 +132,32 @@ def games_data(camp) -> list[dict[str, Any]]:
     return [g.to_dict(i) for i, g in enumerate(camp.games, 1)]
 
 
-def draw_campaign(svg: str, camp_data: dict[str, Any]) -> None:
-    """Write the campaign chart of ``camp_data`` (``score --json``'s ``campaign``) to ``svg``."""
+def draw_campaign(svg: str, camp_data: dict[str, Any], report=None) -> None:
+    """Write the campaign chart of ``camp_data`` (``score --json``'s ``campaign``) to ``svg``,
+    after ``report`` (:func:`~contrarius.cli.common.write_svg`)."""
     from contrarius.pictures.score_svg import campaign_picture
 
-    write_svg(svg, campaign_picture(camp_data))
+    write_svg(svg, campaign_picture(camp_data), report=report)
 
 
 def record_campaign(path: str, change, svg: str | None, camp_data: dict[str, Any], before_commit=None):
     """Record the game in the campaign file ``path`` (``change(campaign, existed)`` under
     its lock, :func:`contrarius.rules.campaign.update_campaign`), drawing its chart to
-    ``svg`` first when given: the picture is written before anything else, as every
-    ``--svg`` is, from the campaign as it is read now; should another command change the
-    campaign meanwhile, the picture is drawn again from the record as written. Returns the
-    campaign afterwards; ``change`` fills in ``camp_data``. ``before_commit(campaign)`` (the
-    report) runs just before the campaign file is written."""
+    ``svg`` first when given, from the campaign as it is read now: the report
+    (``before_commit(campaign)``), then the picture, then the campaign file, so that a report
+    that cannot be printed leaves neither written (:func:`~contrarius.cli.common.write_svg`);
+    should another command change the campaign meanwhile, the picture is drawn again from
+    the record as written. Without ``svg`` the report runs just before the campaign file is
+    written. Returns the campaign afterwards; ``change`` fills in ``camp_data``."""
     from contrarius.rules.campaign import load_campaign, update_campaign
 
     drawn = None
     if svg is not None:
-        change(*load_campaign(path, missing_ok=True))
-        draw_campaign(svg, camp_data)
+        after = change(*load_campaign(path, missing_ok=True))
+        said = before_commit
+        draw_campaign(svg, camp_data, report=(lambda: said(after)) if said is not None else None)
         drawn = camp_data.get("games")
+        before_commit = None  # said with the picture
     camp = update_campaign(path, change, before_commit=before_commit)
     if svg is not None and camp_data.get("games") != drawn:
         draw_campaign(svg, camp_data)
@@ -358,7 +362,7 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("--no-record goes with --campaign FILE")
         if replace and (not campaign or no_record):
             raise ContrariusError("--replace goes with --campaign FILE (and without --no-record)")
-        check_svg_target(svg, as_json, snapshot)
+        svg = check_svg_target(svg, as_json, snapshot)
         if svg not in (None, "-") and campaign and same_path(svg, campaign):
             raise ContrariusError(f"--svg {svg} is the campaign file itself: the picture would replace the campaign; "
                                   "give another file, e.g. --svg campaign.svg")
@@ -424,7 +428,7 @@ def register(app: typer.Typer) -> None:
                     camp_data["games"] = games_data(camp)
                 camp_data["reason"] = camp_data["reason"] or "--no-record given"
                 if svg is not None:
-                    draw_campaign(svg, camp_data)
+                    draw_campaign(svg, camp_data, report=None if svg == "-" else report)
             elif replace:
                 gid = game_fingerprint(snap)
 
@@ -451,7 +455,7 @@ def register(app: typer.Typer) -> None:
         if svg is not None and not campaign:
             from contrarius.pictures.score_svg import picture
 
-            write_svg(svg, picture(score_data(final, None)))
+            write_svg(svg, picture(score_data(final, None)), report=None if svg == "-" else report)
         if svg == "-":
             return
         if not said:

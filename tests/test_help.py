@@ -59,13 +59,15 @@ def test_play_help_has_the_solo_options_first_then_a_panel_per_mode():
 
 def test_preview_help_has_the_same_options_and_the_player_in_its_panel():
     text = page(["preview"])
-    # preview takes play's team options too (the partner's part of the card previewed)
-    assert titles(text) == ["Arguments", "Options", TWO_PLAYER_PANEL, "Team play: your partner's part"]
+    # preview takes every option of play's turn (contrarius/cli/turn_input.py TURN_OPTIONS):
+    # the partner's part, the Praetor's veto and the solo variants' options, in play's panels
+    assert titles(text) == ["Arguments", "Options", TWO_PLAYER_PANEL, TEAM_PANEL, THIRD_PLAYER_PANEL, VARIANTS_PANEL]
     assert text.index("│ --die ") < text.index("│ --all ") < text.index(f"╭─ {TWO_PLAYER_PANEL} ") < text.index("│ --player ")
     # the shared declarations give the very same lines (help text, type) in both pages
     play = page(["play"], columns=200)
     preview = page(["preview"], columns=200)
-    for opt in ("--produce", "--place", "--die", "--choose", "--player", "--personality", "--partner-produce"):
+    for opt in ("--produce", "--place", "--die", "--choose", "--player", "--personality", "--partner-produce", "--veto",
+                "--forum", "--fish"):
         line = next(x for x in play.splitlines() if x.startswith(f"│ {opt} "))
         text = " ".join(line.strip("│ ").split())
         assert text in {" ".join(x.strip("│ ").split()) for x in preview.splitlines()}, opt

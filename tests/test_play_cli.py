@@ -348,3 +348,18 @@ def test_missing_forum_and_missing_produce_are_both_exit_2(runner, tmp_path):
     r = runner.invoke(app, ["play", "prefect", str(salsa), "-i"])
     assert r.exit_code == 2 and "--produce" in r.stderr
     assert salsa.read_bytes() == before
+
+
+def test_play_and_preview_take_every_turn_option():
+    """``preview`` answers "what would happen if I played this" for every turn ``play``
+    takes: both commands take every option of contrarius/cli/turn_input.py TURN_OPTIONS
+    (the forum, fish and veto options were once missing from preview)."""
+    from typer.main import get_command
+
+    from contrarius.cli.turn_input import TURN_OPTIONS
+
+    root = get_command(app)
+    for name in ("play", "preview"):
+        params = {p.name for p in root.commands[name].params}
+        missing = [o for o in TURN_OPTIONS if o not in params]
+        assert missing == [], f"{name} lacks {missing}"

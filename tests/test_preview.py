@@ -583,3 +583,25 @@ def test_preview_of_the_final_card_says_there_is_no_reaction(tmp_path, runner, f
     # a game still running keeps its table
     _new_italia(runner, tmp_path / "run.yaml")
     assert "E[VP]" in runner.invoke(app, ["preview", *full, str(tmp_path / "run.yaml")]).stdout
+
+
+def test_preview_takes_the_forum_card_as_play_does(tmp_path, runner):
+    """Salsa ("Forum cards"): a Tribune played with ``--forum julius`` takes Julius from
+    forum row position 2 (row as laid: Mamilius, Julius, Donatus Pompeius, Lucius Flavius),
+    and Contrarius then takes the first card, Mamilius. preview says the same lines as play
+    (it takes play's whole turn, contrarius/cli/turn_input.py TURN_OPTIONS) and writes nothing."""
+    game = tmp_path / "g.yaml"
+    _new_italia(runner, game, "--salsa", "--forum-card", "Annaeus Arcadius",
+                "--forum-row", "Mamilius,Julius,Donatus Pompeius,Lucius Flavius")
+    before = game.read_bytes()
+    pv = runner.invoke(app, ["preview", "tribune", str(game), "--forum", "julius"])
+    assert pv.exit_code == 0, pv.output
+    assert "you take the forum card Julius from forum row position 2" in pv.output
+    assert "Contrarius takes the first forum card, Mamilius (green)" in pv.output
+    _untouched(game, before)
+    played = runner.invoke(app, ["play", "tribune", str(game), "--forum", "julius", "-o", str(tmp_path / "o.yaml")])
+    assert played.exit_code == 0 and "you take the forum card Julius from forum row position 2" in played.stderr
+    # without --forum, play refuses; preview previews and says the forum card is still to name
+    no = runner.invoke(app, ["preview", "tribune", str(game)])
+    assert no.exit_code == 0
+    assert "Salsa: you also take a forum card (play --forum NAME), and Contrarius takes the first one" in no.output

@@ -113,7 +113,10 @@ def flush_stdout() -> None:
 def _usable(stream: Any, name: str) -> Any:
     """``stream`` when it can be written to; else :class:`InputFileError` (exit 3)."""
     if stream is None or getattr(stream, "closed", False):
-        raise InputFileError(f"{name} is closed: nowhere to print the report; nothing was written")
+        from contrarius.store.files import WRITTEN
+
+        done = "nothing was written" if not WRITTEN else f"{', '.join(dict.fromkeys(WRITTEN))} was written"
+        raise InputFileError(f"{name} is closed: nowhere to print the report; {done}")
     return stream
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 from contrarius.cli.common import put_once
 from contrarius.errors import ContrariusError
 
@@ -143,6 +145,11 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
 TEAM_OPTIONS = ("personality", "praetor_reaction", "partner_card", "partner_personality", "partner_produce",
                 "partner_reactivate", "partner_money", "partner_place", "partner_copy", "partner_build",
                 "partner_move", "partner_buy", "veto")
+
+#: Every option that describes a turn, by parameter name: :func:`player_action`'s keywords
+#: and :data:`TEAM_OPTIONS`, what ``play`` and ``preview`` both take and hand to
+#: :func:`turn_action` (``tests/test_play_cli.py`` checks both commands' signatures against it).
+TURN_OPTIONS = tuple(n for n in inspect.signature(player_action).parameters if n not in ("card", "snapshot")) + TEAM_OPTIONS
 
 
 def turn_action(snap, card: str, **options):

@@ -17,9 +17,9 @@ from contrarius.errors import ContrariusError, UnknownNameError
 from contrarius.store.files import STDIO
 from contrarius.cli.common import boundary, emit_json, out_console
 from contrarius.cli.options import (
-    Build, Buy, Choose, Copy, Die, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
+    Build, Buy, Choose, Copy, Die, Fish, Forum, ForumRefill, ForumReveal, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
     PartnerMove, PartnerPersonality, PartnerPlace, PartnerProduce, PartnerReactivate, Personality, Place, PlayerOpt,
-    PraetorReaction, Produce, Reactivate, Refill, Reveal,
+    PraetorReaction, Produce, Reactivate, Refill, Reveal, Veto,
 )
 from contrarius.cli.completion import complete_card
 from contrarius.cli.turn_input import parse_reveal, turn_action
@@ -192,6 +192,11 @@ def register(app: typer.Typer) -> None:
         partner_build: PartnerBuild = None,
         partner_move: PartnerMove = None,
         partner_buy: PartnerBuy = None,
+        veto: Veto = None,
+        forum: Forum = None,
+        forum_refill: ForumRefill = None,
+        forum_reveal: ForumReveal = None,
+        fish: Fish = 0,
         show_all: Annotated[bool, typer.Option("--all", help="Without a card: the full table (every chance and note), not the short one.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the preview as JSON.")] = False,
     ) -> None:
@@ -225,7 +230,7 @@ def register(app: typer.Typer) -> None:
         if card is None:
             given = [opt for opt, v in (("--produce", produce), ("--reactivate", reactivate), ("--money", money), ("--place", place),
                                         ("--copy", copy), ("--build", build), ("--move", move), ("--buy", buy), ("--die", die),
-                                        ("--choose", choose)) if v]
+                                        ("--choose", choose), ("--forum", forum), ("--fish", fish)) if v]
             if given:
                 raise ContrariusError(f"{', '.join(given)} describe the card you would play: name it, e.g. contrarius preview CARD SNAPSHOT {given[0]} ...")
             snap = load_snapshot(snapshot)
@@ -239,10 +244,11 @@ def register(app: typer.Typer) -> None:
         partner = dict(partner_card=partner_card, partner_personality=partner_personality, partner_produce=partner_produce,
                        partner_reactivate=partner_reactivate, partner_money=partner_money, partner_place=partner_place,
                        partner_copy=partner_copy, partner_build=partner_build, partner_move=partner_move,
-                       partner_buy=partner_buy)
+                       partner_buy=partner_buy, veto=veto)
         pa = turn_action(snap, card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,
                          build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
-                         player=player, personality=personality, praetor_reaction=praetor_reaction, **partner)
+                         player=player, forum=forum, forum_refill=forum_refill, forum_reveal=forum_reveal, fish=fish,
+                         personality=personality, praetor_reaction=praetor_reaction, **partner)
         pv = _preview_partner_if_it_fits(snap, pa, given=any(partner.values()))
         if as_json:
             data = pv.to_dict()

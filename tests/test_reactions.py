@@ -943,8 +943,16 @@ def test_a_turn_that_would_leave_an_invalid_snapshot_is_refused():
     # drawn by --refill would make the snapshot invalid (duplicate card), so play refuses.
     d = _table_display()
     d["display"] = ["Mercator", "Mason", "Prefect", "Colonist", "Farmer", "Architect", "Weaver"]
+    # the check is the dispatcher's (contrarius.rules.game.play), for every mode
+    from contrarius.rules.game import play as play_any_mode
+
     with pytest.raises(ContrariusError, match="invalid snapshot"):
-        turn(d, "Architect", "blue=1", refill=["Weaver"])
+        play_any_mode(snap(d), PlayerAction("Architect", dice=[("architect", "1")], refill=["Weaver"]))
+    # preview's trials that name a card are checked alike: refused as play refuses
+    from contrarius.rules.preview import branches
+
+    with pytest.raises(ContrariusError, match="invalid snapshot"):
+        branches(snap(d), PlayerAction("Architect", dice=[("architect", "1")], refill=["Weaver"]))
 
 
 def test_diplomat_copying_the_tribune_takes_the_played_cards_back():

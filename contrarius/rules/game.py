@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 from contrarius.errors import ContrariusError
 from contrarius.model.snapshot import LEVELS, MODES, SOLO, TEAM, THIRD_PLAYER, Snapshot
-from contrarius.rules.contrarius_part import PlayerAction, TurnResult
+from contrarius.rules.contrarius_part import PlayerAction, TurnResult, ensure_valid
 
 if TYPE_CHECKING:
     from contrarius.rules.setup import SetupOptions
@@ -46,14 +46,17 @@ def _of_mode(mode: str, name: str) -> Callable:
     return getattr(module, name)
 
 
-def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
+def play(snapshot: Snapshot, action: PlayerAction, *, check_loads: bool = True) -> TurnResult:
     """Play one turn of the game ``snapshot`` records: the player's action, then Contrarius's
     reaction, by the rules of the snapshot's mode (solo: "Solo Personality Cards"; team:
     "Cooperative Game Play"; third-player: "Contrarius as a third player").
 
     ``action`` is a :class:`~contrarius.rules.contrarius_part.PlayerAction` (team and third-player games
     also take a :class:`~contrarius.rules.modes.twoplayer.TeamAction`). ``snapshot`` is not changed;
-    the result holds the new snapshot, which always loads again. Raises
+    the result holds the new snapshot, which loads again: :func:`ensure_valid` checks it, the
+    last safety net against card names the player gives (``--refill``, ``--reveal``),
+    unless ``check_loads`` is false (a preview's trial that names no card: it writes
+    nothing, and the check reads the whole snapshot, the log included). Raises
     :class:`GameOverError` after the end of the game, :class:`RuleError` for an action the
     rules forbid and :class:`ContrariusError` for an action that does not fit the card.
     """
@@ -62,7 +65,10 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     from contrarius.rules.variants.solo_variants import refuse_unused_variant_options
 
     refuse_unused_variant_options(snapshot, action)  # one check for every mode
-    return _of_mode(snapshot.mode, "play")(snapshot, action)
+    result = _of_mode(snapshot.mode, "play")(snapshot, action)
+    if check_loads:
+        ensure_valid(result.snapshot)
+    return result
 
 
 def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:

@@ -117,13 +117,16 @@ def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
     """
     given = list(action.dice)
     out: list[Branch] = []
+    # a trial that names no card (--refill, --reveal, the forum's) needs no load check
+    # (contrarius.rules.game.play, check_loads); play checks the turn it writes
+    names = bool(action.refill or action.reveal or action.forum_refill or action.forum_reveal)
 
     def go(extra: list[tuple[str, Any]], prob: Fraction, sizes: tuple[int, ...]) -> None:
         if len(extra) > MAX_DICE:
             raise ContrariusError(f"preview: the reaction asked for more than {MAX_DICE} dice ({', '.join(d for d, _ in extra)}); please report this")
         trial = action._replace(dice=given + [(d, str(f)) for d, f in extra], no_roll=True)
         try:
-            result = play(snapshot, trial)
+            result = play(snapshot, trial, check_loads=names)
         except NeedDieError as exc:
             for face, n, total in _faces(snapshot, exc.die, exc.exclude):
                 go(extra + [(exc.die, face)], prob * Fraction(n, total), sizes + (total,))

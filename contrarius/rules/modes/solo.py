@@ -37,7 +37,7 @@ from contrarius.rules.personalities import statement_of
 from contrarius.rules.personalities.diplomat import face_up_card
 from contrarius.rules.personalities.statement import check_record
 from contrarius.rules.variants.solo_variants import (FISH_TILE_TURNED, Note, forum_due, pay_fish, player_fish, take_forum)
-from contrarius.rules.contrarius_part import (Event, PlayerAction, TurnResult, Turn, ensure_valid, produce_for_players,
+from contrarius.rules.contrarius_part import (Event, PlayerAction, TurnResult, Turn, produce_for_players,
                                               record_moves_and_places, store_goods)
 from contrarius.rules.end_of_game import is_over, refuse_after_end
 from contrarius.rules.player_part import bonus_goods, cash_bonus, colonist_money, player_part, specialist_production
@@ -178,7 +178,8 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
     """Phase 3, the end of the turn: the Diplomat's copied card is turned face down ("after
     Contrarius has reacted"; also on the final card, when it does not react), every
     ``--refill``, ``--choose`` and ``--die`` given must have been used, and the turn is
-    logged. Returns the :class:`TurnResult`; the new snapshot must load again."""
+    logged. Returns the :class:`TurnResult` (:func:`contrarius.rules.game.play` checks that its
+    snapshot loads again)."""
     s = t.s
     if reacted is not card:
         reacted_card = next(c for c in s.contrarius.cards if c.name == reacted.name and c.face_up)
@@ -209,7 +210,6 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         "vp": [vp_before, s.contrarius.vp],
     }
     s.log.append(entry)
-    ensure_valid(s)
     return TurnResult(s, card.name, None if final_card else reacted.name, t.player_events, t.events, t.rolls,
                       vp_before, s.contrarius.vp, t.rulings, s.ended is not None, game_over)
 

@@ -37,7 +37,7 @@ from contrarius.rules.personalities.praetor import PRINTED as PRAETOR_PRINTED
 from contrarius.rules.personalities.statement import check_record
 from contrarius.rules.setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
 from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, TEAM as TEAM_PLAY, THIRD_PLAYER, UNKNOWN_CARD, Snapshot
-from contrarius.rules.contrarius_part import (Event, PlayerAction, Roll, Turn, TurnResult, ensure_valid, produce_for_players,
+from contrarius.rules.contrarius_part import (Event, PlayerAction, Roll, Turn, TurnResult, produce_for_players,
                                               record_moves_and_places, set_card_play, store_goods)
 from contrarius.rules.end_of_game import LAST_CARD, is_over, refuse_after_end
 from contrarius.rules.player_part import (bonus_goods, cash_bonus, colonist_money, player_part, specialist_production,
@@ -471,7 +471,7 @@ def run(snapshot: Snapshot, ta: TeamAction, recorded: bool, pid: str, players_pa
 def finish(snapshot: Snapshot, t: TwoPlayerTurn, plan: Plan | None, reacts: bool, ta: TeamAction, recorded: bool,
            veto: dict[str, Any] | None) -> TurnResult:
     """Refuse what the turn did not use (``--choose``, dice), log the turn and return its
-    :class:`TurnResult`; the new snapshot must load again (:func:`ensure_valid`)."""
+    :class:`TurnResult` (:func:`contrarius.rules.game.play` checks that its snapshot loads again)."""
     s = t.s
     t.refuse_unused_input()
     played = card_name(ta.card)
@@ -497,7 +497,6 @@ def finish(snapshot: Snapshot, t: TwoPlayerTurn, plan: Plan | None, reacts: bool
     s.log.append(entry)
     game_over = is_over(s)
     reacted = plan.reacted.name if reacts and plan is not None else None
-    ensure_valid(s)
     return TurnResult(s, played, reacted, t.player_events, t.events, t.rolls, vp_before, s.contrarius.vp,
                       t.rulings, s.ended is not None, game_over)
 

@@ -306,12 +306,24 @@ def _buy_choices(snap) -> tuple[Choice, ...]:
 
 
 def _copy_choices(snap) -> tuple[Choice, ...]:
-    """The cards a Diplomat may copy: Contrarius's face-up cards, each name once (two
-    face-up Prefects are one answer), as the rules accept them."""
-    from contrarius.rules.personalities import copyable
+    """The cards a Diplomat may copy in solo and team play, exactly as the rules accept
+    them (:func:`contrarius.rules.personalities.diplomat.copy_targets`: Contrarius's
+    face-up cards, each name once, never a Diplomat or a Legatus)."""
+    from contrarius.rules.personalities.diplomat import copy_targets
 
-    names = dict.fromkeys(c.name for c in snap.contrarius.cards if c.face_up and copyable(c.reaction))
-    return tuple((n, "Contrarius's face-up card") for n in names)
+    return tuple((n, "Contrarius's face-up card") for n in copy_targets(snap))
+
+
+def _copy_notes(snap) -> tuple[str, ...]:
+    """What the Diplomat's question leaves out and why: Contrarius's face-up cards a
+    Diplomat may not copy (README "How the rules are read", **Diplomat**)."""
+    from contrarius.rules.personalities.diplomat import not_copyable
+
+    left = not_copyable(snap)
+    if not left:
+        return ()
+    return (f"  not offered: Contrarius's face-up {', '.join(left)} (a Diplomat cannot copy a Diplomat"
+            + (" or a Legatus" if "Legatus" in left else "") + "; reading)",)
 
 
 def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:
@@ -592,6 +604,33 @@ def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
     return (yield from ask(Question("fish", "Fish market: fish you paid at the market this turn", (("0", "none"),), "0"), fish))
 
 
+def _copy_target(snap, pid: str) -> str | None:
+    """The rules' answer to "what may this Diplomat copy?" before it is asked: solo and
+    team play, None (the question lists :func:`_copy_choices`), or :class:`RuleError` when
+    Contrarius has no face-up card a Diplomat may copy; the third-player variant, the
+    other player's top played card
+    (:func:`contrarius.rules.modes.third_player.diplomat_target`: None when their played
+    cards are not recorded, :class:`RuleError` when they have none)."""
+    from contrarius.model.snapshot import THIRD_PLAYER
+    from contrarius.rules.personalities.diplomat import copy_targets, nothing_to_copy
+
+    if snap.mode == THIRD_PLAYER:
+        from contrarius.rules.modes.third_player import diplomat_target
+
+        return diplomat_target(snap, pid)
+    if not copy_targets(snap):
+        raise nothing_to_copy(snap)
+    return None
+
+
+def _double_pick(card, want: str, pid: str) -> str:
+    """The personality ``pid`` chose of the double card ``card``, read by the rules
+    (:func:`contrarius.rules.modes.twoplayer.double_pick`, which refuses any other)."""
+    from contrarius.rules.modes.twoplayer import double_pick
+
+    return double_pick(card, want, pid, "")[0].name
+
+
 def _asks_first(kind: str) -> bool:
     """Whether a card with the reaction ``kind`` needs another answer before its own part
     can be checked: the card a Diplomat copies, a double card's personality, the card a
@@ -640,8 +679,10 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         got = card_from_text(a, mode=snap.mode)
         if snap.player(pid).hand is not None:  # every card, also those whose check waits for a later answer
             card_in_hand(snap.player(pid), got)
-        state["card"] = got
         kind = Card.of(got).reaction
+        if statement_of(kind).copies:
+            _copy_target(snap, pid)  # a Diplomat with nothing to copy is refused here, as play refuses it
+        state["card"] = got
         fill: dict[str, Any] = {}
         if statement_of(kind).produces_in is not None:
             fill["reactivate"] = True
@@ -655,7 +696,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     kind = Card.of(name).reaction
     eff = kind
     copy_of = None
-    if statement_of(kind).copies and snap.mode != THIRD_PLAYER:
+    if statement_of(kind).copies and snap.mode != THIRD_PLAYER:  # Contrarius's face-up cards
         def copy(a: str) -> str:
             got = card_from_text(a, mode=snap.mode)
             opts["copy"] = got
@@ -669,30 +710,31 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                 raise
             return got
 
-        copy_of = yield from ask(Question("copy", "The Diplomat copies which face-up card of Contrarius?", _copy_choices(snap)), copy)
+        copy_of = yield from ask(Question("copy", "The Diplomat copies which face-up card of Contrarius?", _copy_choices(snap),
+                                          notes=_copy_notes(snap)), copy)
         eff = Card.of(copy_of).reaction
-    elif statement_of(kind).copies:
-        other = snap.player(mate)
-        if other.played:
-            copy_of = other.played[-1].name
-        else:
+    elif statement_of(kind).copies:  # third-player variant: the other player's top played card
+        copy_of = _copy_target(snap, pid)
+        if copy_of is None:  # their played cards are not recorded: asked, as play asks for --copy
+            from contrarius.material.cards import catalog
+            from contrarius.rules.personalities import copyable
+
             def copy3(a: str) -> str:
                 got = card_from_text(a, mode=snap.mode)
+                if not copyable(Card.of(got).reaction):
+                    raise ContrariusError(f"a Diplomat cannot copy a {got}")
                 opts["copy"] = got
                 return got
 
             copy_of = yield from ask(Question("copy", f"The Diplomat copies which card of {mate} (their top played card)?",
-                                              tuple((n, "") for n, _ in card_choices(snap, None))), copy3)
+                                              tuple((n, "") for n in catalog() if copyable(Card.of(n).reaction))), copy3)
         eff = Card.of(copy_of).reaction
     effective = Card.of(copy_of or name)
     if statement_of(eff).halves:
         a_half, b_half = halves(effective)
 
         def personality(a: str) -> str:
-            got = pick(a, ((a_half, ""), (b_half, ""))) or card_from_text(a)
-            if got not in (a_half, b_half):
-                raise ContrariusError(f"the {effective.name} offers {a_half} or {b_half}, not {got}")
-            return got
+            return _double_pick(effective, pick(a, ((a_half, ""), (b_half, ""))) or card_from_text(a), pid)
 
         mine = yield from ask(Question("personality", _say(me, f"which personality of the {effective.name}?"),
                                        ((a_half, "you carry it out; Contrarius reacts to it"), (b_half, ""))), personality)
@@ -721,7 +763,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
             pair = halves(Card.of(mates))
             first = yield from ask(Question("partner_personality", f"{mate}: which personality of the {mates}?",
                                             tuple((h, "") for h in pair)),
-                                   lambda a: pick(a, tuple((h, "") for h in pair)) or card_from_text(a))
+                                   lambda a: _double_pick(Card.of(mates), pick(a, tuple((h, "") for h in pair)) or card_from_text(a), mate))
             opts["partner_personality"] = first
             theirs_kind = Card.of(first).reaction
             mine_kind = Card.of(pair[1] if first == pair[0] else pair[0]).reaction
@@ -750,7 +792,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                     pair = halves(Card.of(theirs))
                     opts["partner_personality"] = yield from ask(
                         Question("partner_personality", f"{mate}: which personality of the {theirs}?", tuple((h, "") for h in pair)),
-                        lambda a: pick(a, tuple((h, "") for h in pair)) or card_from_text(a))
+                        lambda a: _double_pick(Card.of(theirs), pick(a, tuple((h, "") for h in pair)) or card_from_text(a), mate))
                     tkind = Card.of(opts["partner_personality"]).reaction
                 yield from _part(snap, name, opts, tkind, mate, mate, "partner_", checked)
             else:

@@ -421,6 +421,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
     from contrarius.material.cards import Reaction
     from contrarius.rules.build import movement_steps
     from contrarius.rules.personalities import statement_of
+    from contrarius.errors import TiedMovesError
     from contrarius.words.names import parse_moves
     from contrarius.cli.turn_input import parse_place
 
@@ -461,10 +462,15 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
             if done and left == 0:
                 break  # every movement step used: no further move is possible, the houses come next
 
-            def move(a: str, done=done) -> str:
+            def move(a: str, done=done) -> Any:
                 # as play reads --move and --partner-move: the shorthand on the board as the
-                # earlier moves left it; messages name the move as the session asked for it
-                parse_moves(done + [a], snap, pid, move_label)
+                # earlier moves left it; messages name the move as the session asked for it.
+                # A shorthand that fits tied moves is returned, to ask which (numbered)
+                try:
+                    parse_moves(done + [a], snap, pid, move_label)
+                except TiedMovesError as tie:
+                    tie.typed = a
+                    return tie
                 keep("move", a, append=True)
                 return a
 
@@ -473,6 +479,8 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                                           complete=_shorthand_completer(state, pid, left)), move)
             if got is None:
                 break
+            if isinstance(got, TiedMovesError):
+                yield from _tied_move(got, done, snap, pid, move_label, prefix, who, keep)
         moved, _ = _after_moves(snap, pid, list(opts.get(prefix + "move") or []), steps)
         while True:
             def build(a: str) -> str:
@@ -514,6 +522,33 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 break
         if kind == Reaction.TRIBUNE and snap.variants.salsa is not None and snap.variants.salsa.row:
             yield from _forum(snap, opts, keep)
+
+
+def _tied_move(tie, done: list[str], snap, pid: str, label: str, prefix: str, who: str, keep: Callable[..., None]) -> Flow:
+    """A move shorthand that fits several moves leaving the board different
+    (:class:`~contrarius.errors.TiedMovesError`, the rules' reading of it): the moves
+    numbered, as play's report numbers Contrarius's tied moves ("option 1 of 2"); the
+    answer is a number or the exact move, kept as the exact move ``KIND:FROM:TO``."""
+    from contrarius.words.names import parse_moves
+
+    moves = tie.moves
+    n = len(moves)
+    options = tuple((str(k), f"{form} ({st} step{'s' if st != 1 else ''})") for k, (form, st) in enumerate(moves, 1))
+    typed = tie.typed
+
+    def which(a: str) -> str:
+        if a.isascii() and a.isdigit() and 1 <= int(a) <= n:
+            form = moves[int(a) - 1][0]
+        else:
+            form = pick(a, tuple((f, "") for f, _ in moves))
+            if form is None:
+                raise ContrariusError(f"{a!r}: {n} moves tie; answer 1 to {n} (or type one of them)")
+        parse_moves(done + [form], snap, pid, label)
+        keep("move", form, append=True)
+        return form
+
+    yield from ask(Question(prefix + "move", _say(who, f"which of the {n} tied moves for {typed}? 1 to {n}"), options,
+                            notes=tuple(f"{v}. {h}" for v, h in options)), which)
 
 
 def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
@@ -861,6 +896,9 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
         chosen = list(opts.get("choose") or [])
         if len(tied) > len(chosen):
             ruling = tied[len(chosen)]
+            if _same_for_every_choice(snap, name, opts, chosen, len(ruling.moves), table_dice):
+                opts["choose"] = chosen + [1]  # every answer leaves the game the same: not asked
+                continue
             options = tuple((str(n), m.describe()) for n, m in enumerate(ruling.moves, 1))
 
             def choose(a: str, n=len(ruling.moves)) -> int:
@@ -897,6 +935,30 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
         opts["choose"] = choices
     final = run(snap, name, opts)
     return Turn(name, dict(opts), final)
+
+
+def _same_for_every_choice(snap, name: str, opts: dict[str, Any], chosen: list[int], n: int, table_dice: bool) -> bool:
+    """Whether each of the ``n`` tied colonist moves of Contrarius's next tied build
+    ("Where does Contrarius build?": "you choose whichever colonist moves on which adjacent
+    line") leaves the game the same: the turn played with each (the rules' own play) ends in
+    equal snapshots but for the log's wording (an Aegyptus colonist that ends on a disc's
+    line either by its build move or by its surplus steps). Then the session does not ask
+    a question whose answers all lead to one game. A choice the rules cannot play to the
+    end without more answers counts as different (it is asked)."""
+    from contrarius.rules.game import play
+
+    boards: list[dict[str, Any]] = []
+    for k in range(1, n + 1):
+        try:
+            r = play(snap, build_action(snap, name, {**opts, "choose": chosen + [k]}, trial=table_dice))
+        except ContrariusError:
+            return False
+        board = r.snapshot.to_dict()
+        board.pop("log", None)
+        if boards and board != boards[0]:
+            return False
+        boards.append(board)
+    return True
 
 
 def _stack_choices() -> tuple[Choice, ...]:

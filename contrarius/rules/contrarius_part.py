@@ -245,7 +245,16 @@ class Turn:
         """At the end of a turn: a ``--choose`` or a die result given but not used is a
         mistake (:class:`UnusedInputError`, a usage error), never silently dropped."""
         if self.choices:
-            raise UnusedInputError(f"--choose {self.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
+            given = " ".join(f"--choose {c}" for c in self.choices)
+            tied = [r.city for r in self.rulings if len(r.moves) > 1]
+            if tied:
+                raise UnusedInputError(f"{given}: not used: only {len(tied)} build{'s' if len(tied) != 1 else ''} of this turn "
+                                       f"had tied colonist moves ({', '.join(tied)}), one --choose each; remove the rest")
+            built = [f"{r.city} (no move needed)" if r.moves and r.moves[0].steps == 0 else f"{r.city} (one shortest move)"
+                     for r in self.rulings if r.city is not None]
+            what = f"Contrarius built in {', '.join(built)}" if built else "Contrarius built no house"
+            raise UnusedInputError(f"{given}: not used: no colonist moves tie this turn ({what}), so there is nothing "
+                                   "to choose; remove it")
         if self.table_dice:
             extra = ", ".join(f for _, f in self.table_dice)
             why = "".join(f" ({t})" for t in self.not_rolled)

@@ -312,7 +312,10 @@ def settle_display(t: TwoPlayerTurn) -> None:
         shown += (f": name {'it' if len(unknown) == 1 else 'them'} with --reveal {n}=CARD on your next command, "
                   f"or 'contrarius reveal SNAPSHOT {n}=CARD -i'")
     who = "both players" if s.mode == TEAM else "the purchase"
-    t.note("refill", f"after {who}: the display slides left and is refilled: {shown}", cards=drawn)
+    # ``card``: ``?`` when a card drawn is not recorded, as solo play's refill says it (the
+    # session asks for each such card)
+    t.note("refill", f"after {who}: the display slides left and is refilled: {shown}", cards=drawn,
+           **({"card": UNKNOWN_CARD} if unknown else {}))
     s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
     t.bought = {}
 

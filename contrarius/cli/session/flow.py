@@ -474,7 +474,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 keep("move", a, append=True)
                 return a
 
-            text = f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all" + (f", {left} left)" if done else ")")
+            text = f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} step{'s' if steps != 1 else ''} in all" + (f", {left} left)" if done else ")")
             got = yield from ask(Question(prefix + "move", _say(who, text), _move_choices(state, pid, left), optional=True,
                                           complete=_shorthand_completer(state, pid, left)), move)
             if got is None:

@@ -28,7 +28,8 @@ card's statement (:mod:`contrarius.rules.personalities`) lets the player record:
   faces and what each means; a virtual game rolls, and the report says so;
 - a display card shown as ``?`` that is bought or taken; each card drawn into the display
   when the stack's order is not recorded (Enter: leave it ``?``); Contrarius's colonist
-  when several moves tie ("Where does Contrarius build?": you choose);
+  when several moves tie ("Where does Contrarius build?": you choose), unless every answer
+  leads to the same game; a move shorthand that fits several moves: which, numbered;
 - third-player variant: whether a player uses their veto card on the last die.
 
 - the solo variants, only in a game that uses them (``snap.variants``): Salsa, the forum

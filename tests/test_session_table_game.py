@@ -134,3 +134,28 @@ def test_a_whole_team_table_game_takes_every_drawn_card_as_typed(runner, tmp_pat
     assert typed == {1: ["Weaver"], 2: ["Vintner"], 3: ["Colonist", "Smith"]}
     log = runner.invoke(app, ["log", str(table)])
     assert "refill Colonist, Smith" in log.stdout and "refill Weaver" in log.stdout
+
+
+def test_a_third_player_table_game_asks_the_card_drawn_after_a_purchase(runner, tmp_path):
+    """``new --board hellas --seed 505 --mode third-player --table``: the display is dealt
+    from the seed (Diplomat, Smith, Prefect, Mercator, Architect, Farmer, and ? drawn after
+    Contrarius's sixth card), no stack order, 13 cards left (tests/test_table_game_cards.py).
+    player1 reactivates with a Prefect (no reaction: "The playing of a card by this player
+    does not lead to a reaction"); player2's Senator buys position 1, the Diplomat; the
+    white die shows wine; no veto; Contrarius's tied moves to Kythera: the first; the card
+    drawn after the purchase is asked and typed (Weaver): Smith, Prefect, Mercator,
+    Architect, Farmer, ?, Weaver, 12 left; the same as ``play`` with ``--refill Weaver``."""
+    table = tmp_path / "third.yaml"
+    r = runner.invoke(app, ["new", "--board", "hellas", "--seed", "505", "--mode", "third-player", "--table", "-o", str(table)])
+    assert r.exit_code == 0, r.output
+    by_play = tmp_path / "third-play.yaml"
+    by_play.write_bytes(table.read_bytes())
+    r = runner.invoke(app, ["session", str(table)], input="prefect\nreactivate\nsenator\n1\n\nwine\n\n\nWeaver\n")
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr == ""  # no answer refused
+    play_all(runner, by_play, [["prefect", "--reactivate"], ["senator", "--buy", "1", "--die", "white=wine", "--refill", "Weaver"]])
+    assert table.read_bytes() == by_play.read_bytes()
+    t = load_snapshot(str(table))
+    assert t.display_cards() == ["Smith", "Prefect", "Mercator", "Architect", "Farmer", "?", "Weaver"]
+    assert t.stack_remaining == 12 and t.stack_order is None
+    assert t.log[-1]["action"]["refill"] == ["Weaver"]

@@ -59,6 +59,16 @@ class UnknownNameError(ContrariusError):
     exit_code = EXIT_USAGE
 
 
+class TiedMovesError(UnknownNameError):
+    """A move shorthand (``KIND:WHERE>CITY``) that fits several moves which leave the board
+    different: the message asks "which move?"; ``moves`` holds each as ``(exact form
+    KIND:FROM:TO, steps)``, in the order the message lists them (the session numbers them)."""
+
+    def __init__(self, message: str, moves: list[tuple[str, int]]):
+        self.moves = list(moves)
+        super().__init__(message)
+
+
 class InputFileError(ContrariusError):
     """A file that is missing, unreadable, not YAML or not a snapshot, or that cannot be
     written (exit code 3)."""

@@ -363,3 +363,27 @@ def test_play_and_preview_take_every_turn_option():
         params = {p.name for p in root.commands[name].params}
         missing = [o for o in TURN_OPTIONS if o not in params]
         assert missing == [], f"{name} lacks {missing}"
+
+
+def test_choose_where_no_moves_tie_is_refused_as_unused_and_writes_nothing(runner, tmp_path, examples_dir):
+    """examples/italia-setup.yaml (2 colonists of Contrarius in Roma, 2 steps). Mercator,
+    black die cloth: the cloth cities are Aqvileia, Mvtina and Spoletvm; only Spoletvm is in
+    reach (Roma-Spoletvm, 1 land step; no sea line runs there), one shortest move: no tie, so
+    ``--choose 2`` has nothing to choose: unused input, exit 2 (README's exit codes, like an
+    unused ``--refill``), nothing written, and the message says no moves tie. A Prefect
+    builds nothing: the same. Mercator, black die S (Smith: tool): Cosa, reached by the land
+    and the sea colonist over Cosa-Roma (1 step each): one tie, so a second ``--choose`` is
+    left over, and the message names the one tied build."""
+    game = tmp_path / "g.yaml"
+    game.write_bytes((examples_dir / "italia-setup.yaml").read_bytes())
+    out = tmp_path / "n.yaml"
+    r = runner.invoke(app, ["play", "mercator", str(game), "-o", str(out), "--die", "black=cloth", "--choose", "2"])
+    assert r.exit_code == 2 and not out.exists() and r.stdout == ""
+    assert ("--choose 2: not used: no colonist moves tie this turn (Contrarius built in Spoletvm (one shortest move)), "
+            "so there is nothing to choose; remove it") in r.stderr
+    r = runner.invoke(app, ["play", "prefect", str(game), "-o", str(out), "--reactivate", "--choose", "1"])
+    assert r.exit_code == 2 and not out.exists()
+    assert "no colonist moves tie this turn (Contrarius built no house)" in r.stderr
+    r = runner.invoke(app, ["play", "mercator", str(game), "-o", str(out), "--die", "black=S", "--choose", "2", "--choose", "1"])
+    assert r.exit_code == 2 and not out.exists()
+    assert "--choose 1: not used: only 1 build of this turn had tied colonist moves (Cosa), one --choose each" in r.stderr

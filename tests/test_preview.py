@@ -221,12 +221,13 @@ def test_architect_short_display_falls_back_to_position_one():
 
 
 def test_architect_taking_the_last_card_ends_the_game():
-    # one card left and no stack: every face takes it; Contrarius takes the last card, ends
-    # the game and takes the Concordia card ("Solo End of Game"): 6/6
+    # one card left and no stack: every face takes it, so no blue die is rolled (README
+    # "Architect's blue die"): one outcome, certain; Contrarius takes the last card, ends
+    # the game and takes the Concordia card ("Solo End of Game")
     snap = italia(display=["Weaver", None, None, None, None, None, None], stack={"remaining": 0})
     pv = preview(snap, PlayerAction(card="architect"))
     [o] = pv.outcomes
-    assert (o.odds, o.dice, o.ends, o.ended_by, o.game_over) == ("6/6", "blue any", True, CONTRARIUS, False)
+    assert (o.odds, o.dice, o.ends, o.ended_by, o.game_over) == ("1", "no die", True, CONTRARIUS, False)
     assert o.result.snapshot.concordia == CONTRARIUS
     assert pv.end_chance == 1
 

@@ -331,10 +331,11 @@ def test_architect_unknown_card_needs_a_name():
 
 def test_architect_with_no_card_at_all_builds_with_the_white_die():
     # "If there are no cards available at all (very rare), Contrarius builds a house with
-    # the white Senator/Consul die": white wine -> Ancona (module docstring).
+    # the white Senator/Consul die": white wine -> Ancona (module docstring). The blue die
+    # cannot matter then and is not rolled (tests/test_architect_blue_die.py).
     d = base(display=[None] * 7, stack={"remaining": 0, "order": []})
-    r = turn(d, "Architect", "blue=4", "white=wine")
-    assert [x.die for x in r.rolls] == ["architect", "senator"]
+    r = turn(d, "Architect", "white=wine")
+    assert [x.die for x in r.rolls] == ["senator"]
     assert houses(r.snapshot) == ["Ancona"]
     assert len(r.snapshot.contrarius.cards) == 6
 
@@ -719,7 +720,7 @@ def test_contrarius_fifteenth_house_ends_the_game_and_the_player_plays_one_final
 
 def test_contrarius_taking_the_last_card_ends_the_game():
     d = base(display=["Weaver", None, None, None, None, None, None], stack={"remaining": 0, "order": []})
-    r = turn(d, "Architect", "4")  # position 4 is empty -> position 1, the last card
+    r = turn(d, "Architect")  # one card left: every face takes it, no blue die (test_architect_blue_die.py)
     s = r.snapshot
     assert s.contrarius.cards[-1].name == "Weaver" and s.display == [None] * 7
     assert s.concordia == "contrarius" and s.ended.final_turn_pending and not r.game_over

@@ -10,7 +10,7 @@ rulebook ("Solo End of Game"): 14 display cards (7 shown, 7 in the stack) leave 
 by the player's buys (Senator 2+2+2, Consul 1+1 = 8) and Contrarius's takes (Architect die
 twice, the Tribune's red die "card" twice, the Diplomat's copied Architect once = 5) and
 one more by Architect (blue die 1): 8 + 6 = 14, the last taken by Contrarius with the
-Diplomat's copied Architect, so Contrarius takes the Concordia card and the player plays
+Diplomat's copied Architect (one card left: no blue die, README "Architect's blue die"), so Contrarius takes the Concordia card and the player plays
 one final card without a reaction (turn 15); then the game is over.
 """
 
@@ -50,7 +50,7 @@ PLAY_TURNS = [
     ["senator", "--buy", "1", "--buy", "2", "--die", "S"],
     ["architect", "--move", "land:Casinvm-Roma:Casinvm-Neapolis", "--build", "Neapolis", "--die", "1"],
     ["consul", "--buy", "1", "--die", "tool"],
-    ["diplomat", "--copy", "Architect", "--die", "1"],
+    ["diplomat", "--copy", "Architect"],  # one card left: no blue die (tests/test_architect_blue_die.py)
     ["mercator"],
 ]
 

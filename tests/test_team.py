@@ -529,8 +529,10 @@ def test_contrarius_takes_the_last_card():
     s = team()
     s.display = ["Prefect"] + [None] * 6
     s.stack_remaining = 0
-    r = go(s, "Architect", dice=["4"])
-    # blue die 4: no card there -> position 1, the last card
+    r = go(s, "Architect")
+    # one card left: every blue face takes it (a face beyond the cards: position 1), so no
+    # blue die is rolled (README "Architect's blue die")
+    assert r.rolls == []
     assert r.snapshot.ended.by == CONTRARIUS and r.snapshot.ended.final_turn_pending
 
 

@@ -79,9 +79,10 @@ def test_setup_players_praefectus_magnus_and_vetoes():
 
 
 def test_seeded_setup_deals_stack_i_and_keeps_stack_iii_unknown():
-    s, notes = new_game(SetupOptions(board="italia", mode="third-player", seed=11, tokens=ITALIA_TOKENS))
-    # the display comes from stack I (8 cards: 7 dealt; the 8th refills after Contrarius's
-    # sixth card), then stack II (7, shuffled), then stack III (6 cards, not public)
+    s, notes = new_game(SetupOptions(board="italia", mode="third-player", seed=11))
+    # a virtual game (no tokens, display or --table given): the display comes from stack I
+    # (8 cards: 7 dealt; the 8th refills after Contrarius's sixth card), then stack II (7,
+    # shuffled), then stack III (6 cards, not public)
     assert all(c in STACK_I for c in s.display)
     dealt_from_i = Counter(s.display) + Counter([s.contrarius.cards[-1].name])
     assert dealt_from_i == Counter(STACK_I)
@@ -89,6 +90,12 @@ def test_seeded_setup_deals_stack_i_and_keeps_stack_iii_unknown():
     assert s.stack_order[7:] == ["?"] * 6
     # a stack order with unknown cards loads again
     assert reload(s).stack_order == s.stack_order
+    # a table game (tokens as laid) deals the display from stack I too, for the table to
+    # lay, but keeps no stack order: the card drawn after Contrarius's sixth is the table's,
+    # unknown (?)
+    t, _ = new_game(SetupOptions(board="italia", mode="third-player", seed=11, tokens=ITALIA_TOKENS))
+    assert t.dice == "table" and t.stack_order is None and t.stack_remaining == 13
+    assert all(c in STACK_I for c in t.display_cards()[:6]) and t.display_cards()[6] == "?"
 
 
 # ----- who Contrarius reacts to ---------------------------------------------------------------------

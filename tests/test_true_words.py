@@ -35,3 +35,23 @@ def test_aegyptus_show_says_the_red_sea_colonist_waits_for_a_red_sea_house(runne
     path.write_text(dump_snapshot(s), encoding="utf-8")
     r = runner.invoke(app, ["show", str(path)])
     assert "first Red Sea harbour city: due once it has a house at the Red Sea (none yet)" in r.stdout
+
+
+def test_one_colonist_one_step_in_the_words():
+    """Italia, seed 1, the player's only colonist on the board a land colonist in Roma (the
+    sea colonist back in supply): 1 step (base rules, the Architect: "movement steps equal to
+    the number of colonists you have on the board"). Roma -> Roma-Spoletvm -> Ancona-Spoletvm
+    takes 2: refused, in the singular ("1 colonist on the board, so 1 step"), and the session
+    asks for "1 step in all"."""
+    import pytest
+
+    from contrarius.errors import RuleError
+    from contrarius.rules.game import PlayerAction, play
+    from test_session import drive
+
+    s, _ = new_game(SetupOptions(board="italia", seed=1))
+    s.colonists = [c for c in s.colonists if not (c.owner == "player" and c.kind == "sea")]
+    with pytest.raises(RuleError, match="your moves use 2 steps but you have 1 colonist on the board, so 1 step$"):
+        play(s, PlayerAction("Architect", moves=[("land", "Roma", "Ancona-Spoletvm")], dice=[(None, "1")]))
+    asked, _ = drive(s, ["architect"], table_dice=True)
+    assert asked[-1].text == "A colonist move, KIND:FROM:TO or KIND:WHERE>CITY (1 step in all)"

@@ -774,11 +774,11 @@ class _Reader:
             snap.stack_order = names
 
     def forget_table_stack_order(self, snap: Snapshot) -> None:
-        """A solo table game knows only what the table shows: a stack order in its snapshot
-        (``new --table`` once dealt one from the seed) is not the real stack's, so it is
-        dropped and every card drawn is unknown (``?``) until given (``--refill``,
+        """A table game (any mode) knows only what the table shows: a stack order in its
+        snapshot (``new --table`` once dealt one from the seed) is not the real stack's, so
+        it is dropped and every card drawn is unknown (``?``) until given (``--refill``,
         ``reveal``); ``snap.read_notes`` says so (README "How the rules are read")."""
-        if snap.dice != "table" or snap.mode != "solo" or snap.stack_order is None:
+        if snap.dice != "table" or snap.stack_order is None:
             return
         if any(n != UNKNOWN_CARD for n in snap.stack_order):
             snap.read_notes.append("a table game: the stack order in the snapshot (dealt from the seed) is not your "

@@ -187,6 +187,9 @@ class Turn:
         self.use_table = bool(action.dice) or action.no_roll or snap.dice == "table"
         self.choices = list(action.choices)
         self.refill = list(action.refill)
+        #: why a die the card names was not rolled this turn (it could not matter), for the
+        #: message refusing a die given for it
+        self.not_rolled: list[str] = []
         #: how the cards drawn into the display this turn came: "seed" (the seeded stack of a
         #: virtual game), "given" (--refill) or "unknown" (?), one entry per card drawn
         self.drawn_from: list[str] = []
@@ -210,7 +213,9 @@ class Turn:
                                    state=self.s, exclude=exclude)
             named, face = self.table_dice[0]
             if named is not None and named != die:
-                raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")
+                skipped = "".join(f" ({t})" for t in self.not_rolled if f"the {DIE_COLOURS[named]} die" in t)
+                raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die"
+                                f"{skipped}; give the results in the order rolled")
             self.table_dice.pop(0)
             value = parse_face(die, face)
             self.rolls.append(Roll(die, value, "table"))
@@ -223,6 +228,14 @@ class Turn:
                  die=die, face=value)
         return value
 
+    def skip_die(self, die: str, why: str, because: str) -> None:
+        """Do not roll ``die`` (for ``why``), whose result cannot matter ``because``: no
+        die is asked for (a table game) nor rolled (a virtual one), and the report says
+        what happens instead."""
+        text = f"the {DIE_COLOURS[die]} die ({why}) is not rolled: {because}"
+        self.not_rolled.append(text)
+        self.say("die", text, die=die, face=None)
+
     def notes(self, notes: list[Note]) -> None:
         """Add the report lines of a solo variant (:mod:`contrarius.rules.variants.solo_variants`) to the turn."""
         for n in notes:
@@ -232,10 +245,20 @@ class Turn:
         """At the end of a turn: a ``--choose`` or a die result given but not used is a
         mistake (:class:`UnusedInputError`, a usage error), never silently dropped."""
         if self.choices:
-            raise UnusedInputError(f"--choose {self.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
+            given = " ".join(f"--choose {c}" for c in self.choices)
+            tied = [r.city for r in self.rulings if len(r.moves) > 1]
+            if tied:
+                raise UnusedInputError(f"{given}: not used: only {len(tied)} build{'s' if len(tied) != 1 else ''} of this turn "
+                                       f"had tied colonist moves ({', '.join(tied)}), one --choose each; remove the rest")
+            built = [f"{r.city} (no move needed)" if r.moves and r.moves[0].steps == 0 else f"{r.city} (one shortest move)"
+                     for r in self.rulings if r.city is not None]
+            what = f"Contrarius built in {', '.join(built)}" if built else "Contrarius built no house"
+            raise UnusedInputError(f"{given}: not used: no colonist moves tie this turn ({what}), so there is nothing "
+                                   "to choose; remove it")
         if self.table_dice:
             extra = ", ".join(f for _, f in self.table_dice)
-            raise UnusedInputError(f"this reaction did not roll every die given: {extra} left over; remove it")
+            why = "".join(f" ({t})" for t in self.not_rolled)
+            raise UnusedInputError(f"this reaction did not roll every die given: {extra} left over{why}; remove it")
 
     def say(self, event: str, text: str, **data: Any) -> None:
         """Record a reaction event of type ``event`` with its report line."""

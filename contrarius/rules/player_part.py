@@ -157,7 +157,9 @@ def move_colonists(s: Snapshot, owner: str, moves: list[tuple[str, str, str]]) -
             raise RuleError(f"{target.describe()} is a dotted line: a colonist may cross it but not end its move on it (reading)")
         used += len(paths[target])
         if used > steps:
-            raise RuleError(f"your moves use {used} steps but you have {steps} colonists on the board, so {steps} steps")
+            cs = "colonist" if steps == 1 else "colonists"
+            raise RuleError(f"your moves use {used} steps but you have {steps} {cs} on the board, so {steps} "
+                            f"step{'s' if steps != 1 else ''}")
         start = col.where
         col.city, col.line = None, target
         n = len(paths[target])

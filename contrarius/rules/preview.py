@@ -499,7 +499,9 @@ def _copyable(snapshot: Snapshot, player: str | None = None) -> list[str]:
         except ContrariusError:
             return []
         return [top] if top is not None else []
-    return list(dict.fromkeys(c.name for c in snapshot.contrarius.cards if c.face_up and c.name != "Diplomat"))
+    from contrarius.rules.personalities.diplomat import copy_targets
+
+    return copy_targets(snapshot)
 
 
 def _variants(snapshot: Snapshot, name: str, copy: str | None = None, player: str | None = None) -> list[tuple[str, dict[str, Any] | None]]:

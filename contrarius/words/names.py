@@ -162,7 +162,7 @@ def city_from_text(board: Any, text: str) -> str:
 
 
 def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option: str = "--move",
-               yours: bool | None = None) -> tuple[str, str, str]:
+               yours: bool | None = None, used: int = 0) -> tuple[str, str, str]:
     """Read one colonist move into ``(kind, from, to)`` as the rules take it.
 
     Two forms (base rules, the Architect: a colonist moves along lines of its kind):
@@ -179,11 +179,16 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option
 
     ``option`` is how the text was given (``--move``, ``--partner-move``; the session's
     ``move``, ``player2's move``): the messages name it. ``yours``: the messages say
-    "you" (else they name ``owner``); default: ``option`` is ``--move``. Raises
+    "you" (else they name ``owner``); default: ``option`` is ``--move``. ``used``: the
+    movement steps earlier moves of this Architect took (the shorthand's budget is the
+    rest). Raises
     :class:`ContrariusError` for text in neither form, and :class:`UnknownNameError` with
-    one question (listing the exact forms to type) when the shorthand fits several
-    colonists (:func:`colonists_at`: in ``WHERE`` and on a line next to it alike) or
-    several equally near lines: the shorthand never guesses.
+    one question (listing the exact forms to type; a
+    :class:`~contrarius.errors.TiedMovesError` with the moves) when the shorthand fits
+    several colonists (:func:`colonists_at`: in ``WHERE`` and on a line next to it alike)
+    or several equally near lines that leave the board different: the shorthand never
+    guesses, and never asks between moves that leave the board the same (two colonists
+    standing together).
     """
     raw = str(text).strip()
     if ">" in raw:
@@ -195,7 +200,7 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option
         if snapshot is None or owner is None:
             raise ContrariusError(f"{option} {text!r}: the shorthand needs the game; write KIND:FROM:TO")
         return _shorthand(snapshot, owner, kind, where_.strip(), city.strip(), f"{option} {raw}",
-                          option == "--move" if yours is None else yours)
+                          option == "--move" if yours is None else yours, used)
     parts = [p.strip() for p in raw.split(":")]
     kind = kind_from_text(parts[0]) if len(parts) == 3 else None
     if kind is None or not parts[1] or not parts[2]:
@@ -218,15 +223,17 @@ def parse_moves(texts: list[str], snapshot: Any = None, owner: str | None = None
     from contrarius.rules.player_part import move_colonists
 
     state = snapshot
+    used = 0  # the steps the earlier moves took: a later shorthand's budget is the rest
     out: list[tuple[str, str, str]] = []
     for n, text in enumerate(texts):
-        out.append(parse_move(text, state, owner, option, yours))
+        out.append(parse_move(text, state, owner, option, yours, used))
         if state is not None and owner is not None and any(">" in t for t in texts[n + 1:]):
             trial = state.copy()
             try:
-                move_colonists(trial, owner, [out[-1]])
+                events = move_colonists(trial, owner, [out[-1]])
             except (RuleError, ContrariusError):
                 continue
+            used += sum(e.data.get("steps", 0) for e in events)
             state = trial
     return out
 
@@ -262,10 +269,13 @@ def reachable_cities(s: Any, colonist: Any, steps: int) -> list[str]:
     return sorted(out, key=str.casefold)
 
 
-def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str, yours: bool) -> tuple[str, str, str]:
+def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str, yours: bool,
+               used: int = 0) -> tuple[str, str, str]:
     """The exact move the shorthand ``KIND:WHERE>CITY`` stands for (see :func:`parse_move`);
     ``given`` (option and text, ``--move land:Roma>Cosa``) starts each message, which says
-    "you" when ``yours`` (the player's own move), else names ``owner`` (the partner's)."""
+    "you" when ``yours`` (the player's own move), else names ``owner`` (the partner's).
+    ``used``: the steps earlier moves of this Architect took."""
+    from contrarius.errors import TiedMovesError
     from contrarius.rules.build import line_distances, movement_steps
 
     board = s.board
@@ -293,24 +303,52 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
         raise UnknownNameError(f"{given}: no free {kind} line next to {target} can be reached from {where_}")
     options = list(dict.fromkeys(options))  # two colonists standing together are one choice
     # the step budget first (base rules, the Architect: as many steps as colonists on the
-    # board): a move longer than every step the player has is never a choice to ask about
-    budget = movement_steps(s, owner)
+    # board, less those earlier moves took): a move longer than every step the player has
+    # left is never a choice to ask about
+    steps = movement_steps(s, owner)
+    budget = max(0, steps - used)
     within = [o for o in options if o[0] <= budget]
     if not within:
         n = min(o[0] for o in options)
-        raise UnknownNameError(f"{given}: {target} is {n} step{'s' if n != 1 else ''} away, but "
-                               f"{'you have' if yours else owner + ' has'} {budget} colonist{'s' if budget != 1 else ''} "
-                               f"on the board, so {budget} step{'s' if budget != 1 else ''}")
-    options = within
+        have = 'you have' if yours else owner + ' has'
+        left = (f"{have} {budget} step{'s' if budget != 1 else ''} left of {steps} (earlier moves took {used})" if used else
+                f"{have} {steps} colonist{'s' if steps != 1 else ''} on the board, so {steps} step{'s' if steps != 1 else ''}")
+        raise UnknownNameError(f"{given}: {target} is {n} step{'s' if n != 1 else ''} away, but {left}")
+    options = _different_boards(s, owner, kind, within)
     if len(options) > 1:
         forms = [f"{kind}:{frm}:{to}" for _, frm, to in options]
+        moves = [(f, n) for f, (n, _, _) in zip(forms, options)]
         if len({n for n, _, _ in options}) == 1:
             n = options[0][0]
-            raise UnknownNameError(f"{given}: which move? {or_list(forms)} (each {n} step{'s' if n != 1 else ''})")
+            raise TiedMovesError(f"{given}: which move? {or_list(forms)} (each {n} step{'s' if n != 1 else ''})", moves)
         forms = [f"{f} ({n} step{'s' if n != 1 else ''})" for f, (n, _, _) in zip(forms, options)]
-        raise UnknownNameError(f"{given}: which move? {or_list(forms)}")
+        raise TiedMovesError(f"{given}: which move? {or_list(forms)}", moves)
     _, frm, to = options[0]
     return kind, frm, to
+
+
+def _different_boards(s: Any, owner: str, kind: str, options: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+    """``options`` (``(steps, from, to)``) less those that leave the board as an earlier
+    one does: the board after each move (every colonist's owner, kind and place) is
+    compared, so that no question is asked whose answers lead to the same game. A move the
+    rules refuse stays (it is refused when given)."""
+    from contrarius.errors import RuleError
+    from contrarius.rules.player_part import move_colonists
+
+    seen: set[tuple] = set()
+    out: list[tuple[int, str, str]] = []
+    for opt in options:
+        trial = s.copy()
+        try:
+            move_colonists(trial, owner, [(kind, opt[1], opt[2])])
+        except (RuleError, ContrariusError):
+            out.append(opt)
+            continue
+        board = tuple(sorted((c.owner, c.kind, c.where) for c in trial.colonists))
+        if board not in seen:
+            seen.add(board)
+            out.append(opt)
+    return out
 
 
 __all__ = ["GOODS", "TEAM_CARDS", "card_from_text", "city_from_text", "colonists_at", "die_face_text",

@@ -28,7 +28,8 @@ card's statement (:mod:`contrarius.rules.personalities`) lets the player record:
   faces and what each means; a virtual game rolls, and the report says so;
 - a display card shown as ``?`` that is bought or taken; each card drawn into the display
   when the stack's order is not recorded (Enter: leave it ``?``); Contrarius's colonist
-  when several moves tie ("Where does Contrarius build?": you choose);
+  when several moves tie ("Where does Contrarius build?": you choose), unless every answer
+  leads to the same game; a move shorthand that fits several moves: which, numbered;
 - third-player variant: whether a player uses their veto card on the last die.
 
 - the solo variants, only in a game that uses them (``snap.variants``): Salsa, the forum
@@ -306,12 +307,24 @@ def _buy_choices(snap) -> tuple[Choice, ...]:
 
 
 def _copy_choices(snap) -> tuple[Choice, ...]:
-    """The cards a Diplomat may copy: Contrarius's face-up cards, each name once (two
-    face-up Prefects are one answer), as the rules accept them."""
-    from contrarius.rules.personalities import copyable
+    """The cards a Diplomat may copy in solo and team play, exactly as the rules accept
+    them (:func:`contrarius.rules.personalities.diplomat.copy_targets`: Contrarius's
+    face-up cards, each name once, never a Diplomat or a Legatus)."""
+    from contrarius.rules.personalities.diplomat import copy_targets
 
-    names = dict.fromkeys(c.name for c in snap.contrarius.cards if c.face_up and copyable(c.reaction))
-    return tuple((n, "Contrarius's face-up card") for n in names)
+    return tuple((n, "Contrarius's face-up card") for n in copy_targets(snap))
+
+
+def _copy_notes(snap) -> tuple[str, ...]:
+    """What the Diplomat's question leaves out and why: Contrarius's face-up cards a
+    Diplomat may not copy (README "How the rules are read", **Diplomat**)."""
+    from contrarius.rules.personalities.diplomat import not_copyable
+
+    left = not_copyable(snap)
+    if not left:
+        return ()
+    return (f"  not offered: Contrarius's face-up {', '.join(left)} (a Diplomat cannot copy a Diplomat"
+            + (" or a Legatus" if "Legatus" in left else "") + "; reading)",)
 
 
 def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:
@@ -409,6 +422,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
     from contrarius.material.cards import Reaction
     from contrarius.rules.build import movement_steps
     from contrarius.rules.personalities import statement_of
+    from contrarius.errors import TiedMovesError
     from contrarius.words.names import parse_moves
     from contrarius.cli.turn_input import parse_place
 
@@ -449,18 +463,25 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
             if done and left == 0:
                 break  # every movement step used: no further move is possible, the houses come next
 
-            def move(a: str, done=done) -> str:
+            def move(a: str, done=done) -> Any:
                 # as play reads --move and --partner-move: the shorthand on the board as the
-                # earlier moves left it; messages name the move as the session asked for it
-                parse_moves(done + [a], snap, pid, move_label)
+                # earlier moves left it; messages name the move as the session asked for it.
+                # A shorthand that fits tied moves is returned, to ask which (numbered)
+                try:
+                    parse_moves(done + [a], snap, pid, move_label)
+                except TiedMovesError as tie:
+                    tie.typed = a
+                    return tie
                 keep("move", a, append=True)
                 return a
 
-            text = f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all" + (f", {left} left)" if done else ")")
+            text = f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} step{'s' if steps != 1 else ''} in all" + (f", {left} left)" if done else ")")
             got = yield from ask(Question(prefix + "move", _say(who, text), _move_choices(state, pid, left), optional=True,
                                           complete=_shorthand_completer(state, pid, left)), move)
             if got is None:
                 break
+            if isinstance(got, TiedMovesError):
+                yield from _tied_move(got, done, snap, pid, move_label, prefix, who, keep)
         moved, _ = _after_moves(snap, pid, list(opts.get(prefix + "move") or []), steps)
         while True:
             def build(a: str) -> str:
@@ -502,6 +523,33 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 break
         if kind == Reaction.TRIBUNE and snap.variants.salsa is not None and snap.variants.salsa.row:
             yield from _forum(snap, opts, keep)
+
+
+def _tied_move(tie, done: list[str], snap, pid: str, label: str, prefix: str, who: str, keep: Callable[..., None]) -> Flow:
+    """A move shorthand that fits several moves leaving the board different
+    (:class:`~contrarius.errors.TiedMovesError`, the rules' reading of it): the moves
+    numbered, as play's report numbers Contrarius's tied moves ("option 1 of 2"); the
+    answer is a number or the exact move, kept as the exact move ``KIND:FROM:TO``."""
+    from contrarius.words.names import parse_moves
+
+    moves = tie.moves
+    n = len(moves)
+    options = tuple((str(k), f"{form} ({st} step{'s' if st != 1 else ''})") for k, (form, st) in enumerate(moves, 1))
+    typed = tie.typed
+
+    def which(a: str) -> str:
+        if a.isascii() and a.isdigit() and 1 <= int(a) <= n:
+            form = moves[int(a) - 1][0]
+        else:
+            form = pick(a, tuple((f, "") for f, _ in moves))
+            if form is None:
+                raise ContrariusError(f"{a!r}: {n} moves tie; answer 1 to {n} (or type one of them)")
+        parse_moves(done + [form], snap, pid, label)
+        keep("move", form, append=True)
+        return form
+
+    yield from ask(Question(prefix + "move", _say(who, f"which of the {n} tied moves for {typed}? 1 to {n}"), options,
+                            notes=tuple(f"{v}. {h}" for v, h in options)), which)
 
 
 def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
@@ -592,6 +640,33 @@ def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
     return (yield from ask(Question("fish", "Fish market: fish you paid at the market this turn", (("0", "none"),), "0"), fish))
 
 
+def _copy_target(snap, pid: str) -> str | None:
+    """The rules' answer to "what may this Diplomat copy?" before it is asked: solo and
+    team play, None (the question lists :func:`_copy_choices`), or :class:`RuleError` when
+    Contrarius has no face-up card a Diplomat may copy; the third-player variant, the
+    other player's top played card
+    (:func:`contrarius.rules.modes.third_player.diplomat_target`: None when their played
+    cards are not recorded, :class:`RuleError` when they have none)."""
+    from contrarius.model.snapshot import THIRD_PLAYER
+    from contrarius.rules.personalities.diplomat import copy_targets, nothing_to_copy
+
+    if snap.mode == THIRD_PLAYER:
+        from contrarius.rules.modes.third_player import diplomat_target
+
+        return diplomat_target(snap, pid)
+    if not copy_targets(snap):
+        raise nothing_to_copy(snap)
+    return None
+
+
+def _double_pick(card, want: str, pid: str) -> str:
+    """The personality ``pid`` chose of the double card ``card``, read by the rules
+    (:func:`contrarius.rules.modes.twoplayer.double_pick`, which refuses any other)."""
+    from contrarius.rules.modes.twoplayer import double_pick
+
+    return double_pick(card, want, pid, "")[0].name
+
+
 def _asks_first(kind: str) -> bool:
     """Whether a card with the reaction ``kind`` needs another answer before its own part
     can be checked: the card a Diplomat copies, a double card's personality, the card a
@@ -640,8 +715,10 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         got = card_from_text(a, mode=snap.mode)
         if snap.player(pid).hand is not None:  # every card, also those whose check waits for a later answer
             card_in_hand(snap.player(pid), got)
-        state["card"] = got
         kind = Card.of(got).reaction
+        if statement_of(kind).copies:
+            _copy_target(snap, pid)  # a Diplomat with nothing to copy is refused here, as play refuses it
+        state["card"] = got
         fill: dict[str, Any] = {}
         if statement_of(kind).produces_in is not None:
             fill["reactivate"] = True
@@ -655,7 +732,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
     kind = Card.of(name).reaction
     eff = kind
     copy_of = None
-    if statement_of(kind).copies and snap.mode != THIRD_PLAYER:
+    if statement_of(kind).copies and snap.mode != THIRD_PLAYER:  # Contrarius's face-up cards
         def copy(a: str) -> str:
             got = card_from_text(a, mode=snap.mode)
             opts["copy"] = got
@@ -669,30 +746,31 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                 raise
             return got
 
-        copy_of = yield from ask(Question("copy", "The Diplomat copies which face-up card of Contrarius?", _copy_choices(snap)), copy)
+        copy_of = yield from ask(Question("copy", "The Diplomat copies which face-up card of Contrarius?", _copy_choices(snap),
+                                          notes=_copy_notes(snap)), copy)
         eff = Card.of(copy_of).reaction
-    elif statement_of(kind).copies:
-        other = snap.player(mate)
-        if other.played:
-            copy_of = other.played[-1].name
-        else:
+    elif statement_of(kind).copies:  # third-player variant: the other player's top played card
+        copy_of = _copy_target(snap, pid)
+        if copy_of is None:  # their played cards are not recorded: asked, as play asks for --copy
+            from contrarius.material.cards import catalog
+            from contrarius.rules.personalities import copyable
+
             def copy3(a: str) -> str:
                 got = card_from_text(a, mode=snap.mode)
+                if not copyable(Card.of(got).reaction):
+                    raise ContrariusError(f"a Diplomat cannot copy a {got}")
                 opts["copy"] = got
                 return got
 
             copy_of = yield from ask(Question("copy", f"The Diplomat copies which card of {mate} (their top played card)?",
-                                              tuple((n, "") for n, _ in card_choices(snap, None))), copy3)
+                                              tuple((n, "") for n in catalog() if copyable(Card.of(n).reaction))), copy3)
         eff = Card.of(copy_of).reaction
     effective = Card.of(copy_of or name)
     if statement_of(eff).halves:
         a_half, b_half = halves(effective)
 
         def personality(a: str) -> str:
-            got = pick(a, ((a_half, ""), (b_half, ""))) or card_from_text(a)
-            if got not in (a_half, b_half):
-                raise ContrariusError(f"the {effective.name} offers {a_half} or {b_half}, not {got}")
-            return got
+            return _double_pick(effective, pick(a, ((a_half, ""), (b_half, ""))) or card_from_text(a), pid)
 
         mine = yield from ask(Question("personality", _say(me, f"which personality of the {effective.name}?"),
                                        ((a_half, "you carry it out; Contrarius reacts to it"), (b_half, ""))), personality)
@@ -721,7 +799,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
             pair = halves(Card.of(mates))
             first = yield from ask(Question("partner_personality", f"{mate}: which personality of the {mates}?",
                                             tuple((h, "") for h in pair)),
-                                   lambda a: pick(a, tuple((h, "") for h in pair)) or card_from_text(a))
+                                   lambda a: _double_pick(Card.of(mates), pick(a, tuple((h, "") for h in pair)) or card_from_text(a), mate))
             opts["partner_personality"] = first
             theirs_kind = Card.of(first).reaction
             mine_kind = Card.of(pair[1] if first == pair[0] else pair[0]).reaction
@@ -750,7 +828,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                     pair = halves(Card.of(theirs))
                     opts["partner_personality"] = yield from ask(
                         Question("partner_personality", f"{mate}: which personality of the {theirs}?", tuple((h, "") for h in pair)),
-                        lambda a: pick(a, tuple((h, "") for h in pair)) or card_from_text(a))
+                        lambda a: _double_pick(Card.of(theirs), pick(a, tuple((h, "") for h in pair)) or card_from_text(a), mate))
                     tkind = Card.of(opts["partner_personality"]).reaction
                 yield from _part(snap, name, opts, tkind, mate, mate, "partner_", checked)
             else:
@@ -819,6 +897,9 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
         chosen = list(opts.get("choose") or [])
         if len(tied) > len(chosen):
             ruling = tied[len(chosen)]
+            if _same_for_every_choice(snap, name, opts, chosen, len(ruling.moves), table_dice):
+                opts["choose"] = chosen + [1]  # every answer leaves the game the same: not asked
+                continue
             options = tuple((str(n), m.describe()) for n, m in enumerate(ruling.moves, 1))
 
             def choose(a: str, n=len(ruling.moves)) -> int:
@@ -855,6 +936,30 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
         opts["choose"] = choices
     final = run(snap, name, opts)
     return Turn(name, dict(opts), final)
+
+
+def _same_for_every_choice(snap, name: str, opts: dict[str, Any], chosen: list[int], n: int, table_dice: bool) -> bool:
+    """Whether each of the ``n`` tied colonist moves of Contrarius's next tied build
+    ("Where does Contrarius build?": "you choose whichever colonist moves on which adjacent
+    line") leaves the game the same: the turn played with each (the rules' own play) ends in
+    equal snapshots but for the log's wording (an Aegyptus colonist that ends on a disc's
+    line either by its build move or by its surplus steps). Then the session does not ask
+    a question whose answers all lead to one game. A choice the rules cannot play to the
+    end without more answers counts as different (it is asked)."""
+    from contrarius.rules.game import play
+
+    boards: list[dict[str, Any]] = []
+    for k in range(1, n + 1):
+        try:
+            r = play(snap, build_action(snap, name, {**opts, "choose": chosen + [k]}, trial=table_dice))
+        except ContrariusError:
+            return False
+        board = r.snapshot.to_dict()
+        board.pop("log", None)
+        if boards and board != boards[0]:
+            return False
+        boards.append(board)
+    return True
 
 
 def _stack_choices() -> tuple[Choice, ...]:

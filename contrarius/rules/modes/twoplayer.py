@@ -312,7 +312,10 @@ def settle_display(t: TwoPlayerTurn) -> None:
         shown += (f": name {'it' if len(unknown) == 1 else 'them'} with --reveal {n}=CARD on your next command, "
                   f"or 'contrarius reveal SNAPSHOT {n}=CARD -i'")
     who = "both players" if s.mode == TEAM else "the purchase"
-    t.note("refill", f"after {who}: the display slides left and is refilled: {shown}", cards=drawn)
+    # ``card``: ``?`` when a card drawn is not recorded, as solo play's refill says it (the
+    # session asks for each such card)
+    t.note("refill", f"after {who}: the display slides left and is refilled: {shown}", cards=drawn,
+           **({"card": UNKNOWN_CARD} if unknown else {}))
     s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
     t.bought = {}
 
@@ -538,8 +541,10 @@ def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_si
                    notes: list[str]) -> Card:
     """Deal the display, give Contrarius its sixth card and refill; return that card."""
     facts = card_facts()
-    if len(opts.refill) > 1 or (opts.refill and opts.display is None):
-        raise ContrariusError("--refill names the one card drawn at setup, and only with --display")
+    table = s.dice == "table"
+    if len(opts.refill) > 1 or (opts.refill and opts.display is None and not table):
+        raise ContrariusError("--refill names the one card drawn at setup, and only in a table game (--table or "
+                              f"--display; a virtual game refills from its seeded stack); got {', '.join(opts.refill)}")
     if s.mode == TEAM:
         total = int(facts["team_stack_cards"])
         known: list[str] | None = None
@@ -558,6 +563,11 @@ def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_si
         display, order = order[:DISPLAY_SIZE], order[DISPLAY_SIZE:]
         notes.append("display dealt from stack I (shuffled) on top of stack II (shuffled) on top of stack III "
                      f"({facts['third_player_stack_III']} cards, not public: ?)")
+        if table:  # lay these 7; the rest of your stack is your table's, not the seed's (as in solo play)
+            order = None
+            notes.append("a table game: lay the display as 'contrarius show' lists it; each card drawn from your stack "
+                         "after it (the refill after Contrarius's sixth card too) is unknown (?) until you name it "
+                         "(new --refill, play --refill, reveal)")
     else:
         display, order = [UNKNOWN_CARD] * DISPLAY_SIZE, None
         notes.append("the team stacks are not public: the display is recorded as 7 unknown cards (?); "

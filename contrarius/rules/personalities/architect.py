@@ -10,6 +10,13 @@ face-up to its card display. Then refill the display area as usual. If there are
 enough cards in the display area, Contrarius takes the first card instead of the die
 result."
 
+With at most one card in the display the blue die cannot matter, so it is not rolled (nor
+asked for at a table): every face 1-5 gives the one card (a face beyond the cards left
+takes "the first card", the rule above and "Supplementary rules", Take a card), and with no
+card at all the supplementary rule builds a house with the white die whatever the blue die
+showed. With two cards or more it decides (1 takes the first, 2 the second). README "How
+the rules are read", **Architect's blue die**.
+
 What the player records: colonist moves and houses built (the only card that does).
 """
 
@@ -23,7 +30,19 @@ from contrarius.rules.personalities.statement import Statement
 
 def react(t: Any, card: Any, action: str | None, province: str | None, printed: str | None = None) -> None:
     """The blue die gives a display position; Contrarius takes that card face up (the
-    first card when that position is empty), the display slides left and refills."""
+    first card when that position is empty), the display slides left and refills. With
+    one card or none left the die is not rolled (the module's text: it cannot matter)."""
+    cards = t.s.display_cards()
+    if len(cards) == 1:
+        t.skip_die("architect", "Architect", f"only one card is left in the display ({cards[0]}): Contrarius takes it "
+                   "whatever the die shows")
+        t.take_card(1)
+        return
+    if not cards:
+        t.skip_die("architect", "Architect", "no card is left in the display, so the supplementary rule applies "
+                   "whatever the die shows")
+        t.take_card(1)
+        return
     face = t.die("architect", "Architect")
     t.take_card(int(face))
 

@@ -36,4 +36,30 @@ def face_up_card(s: Any, name: str) -> Card:
     return up[0]
 
 
+def copy_targets(s: Any) -> list[str]:
+    """The cards a Diplomat may copy in solo and team play: Contrarius's face-up cards
+    that a Diplomat may copy (not a Diplomat, nor a Legatus: the statements' ``copyable``),
+    each name once (two face-up Prefects are one choice), in the order Contrarius holds
+    them. What ``play`` accepts as ``--copy`` (:func:`face_up_card` and ``copyable``)."""
+    from contrarius.rules.personalities import copyable
+
+    return list(dict.fromkeys(c.name for c in s.contrarius.cards if c.face_up and copyable(c.reaction)))
+
+
+def not_copyable(s: Any) -> list[str]:
+    """Contrarius's face-up cards that a Diplomat may not copy (a Diplomat; in team play a
+    Legatus), each name once: left out of :func:`copy_targets`, so a question can say why."""
+    from contrarius.rules.personalities import copyable
+
+    return list(dict.fromkeys(c.name for c in s.contrarius.cards if c.face_up and not copyable(c.reaction)))
+
+
+def nothing_to_copy(s: Any) -> RuleError:
+    """The refusal of a Diplomat when :func:`copy_targets` is empty, naming the face-up
+    cards it may not copy."""
+    left = not_copyable(s)
+    why = f" (face up: {', '.join(left)}, which a Diplomat cannot copy)" if left else ""
+    return RuleError(f"the Diplomat has nothing to copy: Contrarius has no face-up card a Diplomat may copy{why}")
+
+
 STATEMENT = Statement(Reaction.DIPLOMAT, "Diplomat", '"Solo Personality Cards", Diplomat', copies=True, copyable=False)

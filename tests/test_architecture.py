@@ -177,8 +177,8 @@ def test_the_graph_is_read_from_the_source():
 def test_every_module_has_its_layer():
     # the layer test below is not vacuous: the layers are the ones drawn above
     assert layer_of("contrarius.errors") < layer_of("contrarius.io.yamlio") < layer_of("contrarius.material.board")
-    assert layer_of("contrarius.material.board") < layer_of("contrarius.model.snapshot") < layer_of("contrarius.store.files")
-    assert layer_of("contrarius.store.files") < layer_of("contrarius.rules.modes.solo") < layer_of("contrarius.cli.commands.play")
+    assert layer_of("contrarius.material.board") < layer_of("contrarius.model.snapshot") < layer_of("contrarius.store.history")
+    assert layer_of("contrarius.store.history") < layer_of("contrarius.rules.modes.solo") < layer_of("contrarius.cli.commands.play")
     for module in GRAPH:
         layer_of(module)
 

@@ -23,7 +23,7 @@ from contrarius.rules.game import new_game, play
 from contrarius.rules.contrarius_part import PlayerAction
 from contrarius.rules.setup import SetupOptions
 from contrarius.model.snapshot import Snapshot
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 runner = CliRunner(env={"COLUMNS": "200"})
 START = {"roma": ["--start", "Forum Romanum"]}  # Roma prints no start: the player names one

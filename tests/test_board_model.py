@@ -22,7 +22,7 @@ from contrarius.cli import app
 from contrarius.errors import ContrariusError
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import Colonist, Snapshot
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 
 def fresh(board: str, **kw) -> Snapshot:

@@ -15,7 +15,7 @@ from contrarius.errors import EXIT_INPUT, EXIT_RULE, EXIT_USAGE, ContrariusError
 from contrarius.rules.scoring import PlayerInput, score
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import CONTRARIUS, Ended, Snapshot
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 from test_scoring import ITALIA_TOKENS, counted, counted_args
 

@@ -23,7 +23,9 @@ from contrarius.cli import _app_for, app
 from contrarius.errors import InputFileError
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import Ended, Snapshot
-from contrarius.store.files import dump_snapshot, history, load_snapshot, save_in_place, write_text
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
+from contrarius.store.history import history, save_in_place
+from contrarius.store.atomic import write_text
 from contrarius.io.yamlio import dump_yaml, safe_load
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -44,7 +44,7 @@ from contrarius.rules.preview import Preview, odds, preview, summary
 from contrarius.rules.modes.solo import PlayerAction, play
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import CONTRARIUS, Snapshot
-from contrarius.store.files import dump_snapshot
+from contrarius.store.snapshot_text import dump_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 ITALIA = ROOT / "examples" / "italia-setup.yaml"

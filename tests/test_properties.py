@@ -27,7 +27,7 @@ from contrarius.rules.modes.solo import PlayerAction, play
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.card_counts import card_count_problems
 from contrarius.model.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 from contrarius.io.yamlio import parse_yaml
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

@@ -17,7 +17,7 @@ from contrarius.rules.scoring import (CONCORDIA_VP, ENDED, FINAL_TURN, RUNNING, 
                                 mercurius, minerva, saturnus, score, side_score, venus, vesta)
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import CONTRARIUS, Colonist, Ended, Player, Snapshot
-from contrarius.store.files import dump_snapshot
+from contrarius.store.snapshot_text import dump_snapshot
 
 # The tokens of examples/italia-setup.yaml, by province.
 ITALIA_TOKENS = {

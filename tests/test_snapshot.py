@@ -12,7 +12,7 @@ from contrarius.material.board import board_names
 from contrarius.errors import SnapshotError
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import Snapshot
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ITALIA_CITIES = ["Bavzanvm", "Aqvileia", "Verona", "Comvm", "Segvsio", "Genva", "Nicaea", "Mvtina",

@@ -41,7 +41,7 @@ from contrarius.rules.scoring import PlayerInput, score
 from contrarius.rules.game import new_game
 from contrarius.rules.setup import SetupOptions
 from contrarius.model.snapshot import Snapshot
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 from test_reactions import ITALIA  # the Italia tokens worked through in tests/test_reactions.py
 
 ROOT = Path(__file__).resolve().parent.parent

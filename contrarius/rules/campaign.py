@@ -12,7 +12,7 @@ track already holds the starting VP, so the totals are compared as they stand. A
 with the Concordia card is a win by 0 (the starting VP stays).
 
 A campaign record is a small YAML file (``format``, ``start_vp``, ``games``), read with
-``yaml.safe_load`` and written atomically (:func:`contrarius.store.files.write_text`). Each game
+``yaml.safe_load`` and written atomically (:func:`contrarius.store.atomic.write_text`). Each game
 holds the facts (board, seed, starting VP, both totals, winner) and the derived margin
 and next starting VP, which loading checks, so a hand edit that breaks the chain is
 reported with the key and the expected value.
@@ -341,14 +341,14 @@ def _campaign_of_text(text: str | None, path: str) -> tuple[Campaign, bool]:
 
 def update_campaign(path: str, change, before_commit=None) -> Campaign:
     """Record a game in the campaign file at ``path`` (created if missing): read, change and
-    write it under the file's lock (:func:`contrarius.store.files.update_text`), so that two
+    write it under the file's lock (:func:`contrarius.store.atomic.update_text`), so that two
     ``score --campaign`` at the same time both keep their game. ``change(campaign, existed)``
     returns the new campaign (or None: nothing is written). Returns the campaign as it is
     afterwards. Raises :class:`InputFileError` for an unreadable, invalid or unwritable file,
     and what ``change`` raises (nothing is then written). ``before_commit(campaign)`` (the
     command's report of the campaign as it will be) runs just before the file is written;
     if it raises, nothing is written."""
-    from contrarius.store.files import update_text
+    from contrarius.store.atomic import update_text
     from contrarius.io.yamlio import dump_yaml
 
     if path == "-":
@@ -368,7 +368,7 @@ def update_campaign(path: str, change, before_commit=None) -> Campaign:
 def save_campaign(path: str, campaign: Campaign) -> None:
     """Write the campaign record to ``path`` atomically (temp file + rename)."""
     from contrarius.io.yamlio import dump_yaml
-    from contrarius.store.files import write_text
+    from contrarius.store.atomic import write_text
 
     if path == "-":
         raise ContrariusError("--campaign needs a file path, not -")

@@ -247,7 +247,7 @@ def render_variants(v: dict, con) -> None:
 
 def move_text(moved, word: str) -> str:
     """The line reporting an undo or redo (``word``: ``undid``/``redid``) of a
-    :class:`~contrarius.store.files.HistoryMove`: how many steps, the turns the file now holds,
+    :class:`~contrarius.store.history.HistoryMove`: how many steps, the turns the file now holds,
     how many more can be undone and redone (``contrarius undo``/``redo``, the session)."""
     turns = len(moved.snapshot.log)
     steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
@@ -259,7 +259,8 @@ def replaced_game_notes(path: str) -> list[str]:
     """What ``new -o PATH --force`` does to the game PATH held: its undo history stays (the
     new game becomes its next state, so 'contrarius undo' brings the old game back), and
     steps undone there that could still be redone are dropped. Empty without a history."""
-    from contrarius.store.files import history_path, redo_waiting
+    from contrarius.store.atomic import history_path
+    from contrarius.store.history import redo_waiting
 
     if not os.path.isfile(path) or not history_path(path).exists():
         return []
@@ -312,7 +313,7 @@ def register(app: typer.Typer) -> None:
             raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
         if beginner and level != "standard":
             raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
-        from contrarius.store.files import is_stdout
+        from contrarius.store.atomic import is_stdout
 
         if is_stdout(output):
             output = "-"  # -o /dev/stdout is -o -
@@ -324,7 +325,7 @@ def register(app: typer.Typer) -> None:
                 raise ContrariusError(f"{opt}: a number of {len(str(abs(val)))} digits; a snapshot holds numbers of at most "
                                       f"{MAX_DIGITS} digits; give a shorter one")
         if output is not None and not force:
-            from contrarius.store.files import refuse_existing_output
+            from contrarius.store.atomic import refuse_existing_output
 
             refuse_existing_output(output)  # exit 3, like -o onto another game
         campaign_note = None
@@ -402,7 +403,8 @@ def register(app: typer.Typer) -> None:
                 con.print(f"  - {escape(n)}")
 
         if replaced:  # the new game becomes the next state of the history (undo brings the old one back)
-            from contrarius.store.files import dump_snapshot, save_in_place
+            from contrarius.store.snapshot_text import dump_snapshot
+            from contrarius.store.history import save_in_place
 
             save_in_place(output, dump_snapshot(snap), before_commit=report_before_commit(report, False))  # the note says what is dropped
         else:
@@ -420,7 +422,8 @@ def register(app: typer.Typer) -> None:
         a solo game are counted against the deck (README "How the rules are read").
         """
         from contrarius.model.card_counts import card_count_problems
-        from contrarius.store.files import load_snapshot, source_label
+        from contrarius.store.snapshot_text import load_snapshot
+        from contrarius.io.textfiles import source_label
 
         def report(problems) -> None:
             src = source_label(snapshot)
@@ -456,7 +459,7 @@ def register(app: typer.Typer) -> None:
         svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " Houses, colonists, tokens and bonus markers on the board.")] = None,
     ) -> None:
         """Show the state at a glance: sides, Contrarius's cards, the display, the provinces."""
-        from contrarius.store.files import load_snapshot
+        from contrarius.store.snapshot_text import load_snapshot
 
         svg = check_svg_target(svg, as_json, snapshot)
         snap = load_snapshot(snapshot)
@@ -486,7 +489,7 @@ def register(app: typer.Typer) -> None:
         turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps back (default 1): each turn played with -i is one step, and so is each 'reveal -i'.")] = 1,
     ) -> None:
         """Go back TURNS steps in the snapshot's history (every state kept since 'play -i'); 'redo' goes forward again."""
-        from contrarius.store.files import undo as undo_steps
+        from contrarius.store.history import undo as undo_steps
 
         undo_steps(snapshot, turns, before_commit=report_before_commit(report_move, "undid"))
 
@@ -497,6 +500,6 @@ def register(app: typer.Typer) -> None:
         turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps forward (default 1).")] = 1,
     ) -> None:
         """Go forward again TURNS steps undone with 'undo' (until a new turn is played with -i)."""
-        from contrarius.store.files import redo as redo_steps
+        from contrarius.store.history import redo as redo_steps
 
         redo_steps(snapshot, turns, before_commit=report_before_commit(report_move, "redid"))

@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from contrarius.errors import ContrariusError, UnknownNameError
-from contrarius.store.files import STDIO
+from contrarius.io.textfiles import STDIO
 from contrarius.cli.common import boundary, emit_json, out_console
 from contrarius.cli.options import (
     Build, Buy, Choose, Copy, Die, Fish, Forum, ForumRefill, ForumReveal, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
@@ -210,7 +210,7 @@ def register(app: typer.Typer) -> None:
         """
         from contrarius.material.cards import card_name
         from contrarius.rules.preview import summary
-        from contrarius.store.files import load_snapshot
+        from contrarius.store.snapshot_text import load_snapshot
 
         if snapshot is None:
             if card is None:

@@ -267,10 +267,10 @@ def ensure_loads(snapshot, before=None, hint: str = "check the card names given"
     reads, as ``check`` reads it (README "Exit codes"). ``hint`` ends the message (what to
     correct). Called by :func:`write_snapshot` for every command that writes one."""
     from contrarius.model.card_counts import card_count_problems
-    from contrarius.model.snapshot import Snapshot
+    from contrarius.model.reader import read_snapshot
 
     try:
-        written = Snapshot.from_dict(snapshot.to_dict(), "<new snapshot>")
+        written = read_snapshot(snapshot.to_dict(), "<new snapshot>")
     except SnapshotError as exc:
         raise ContrariusError(f"the new snapshot would not load again ({exc.problems[0].render()}); nothing was written: "
                               f"{hint}") from None

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from contrarius.material.board import GOODS, Board, suggest, unknown
 from contrarius.errors import ContrariusError
 from contrarius.records import Record
 from contrarius.io.yamlio import shown
+from contrarius.model.plain import Bad, is_mapping
 
 SALSA = "salsa"
 FISH_MARKET = "fish_market"
@@ -271,9 +272,6 @@ class Variants(Record):
         return out
 
 
-Bad = Callable[[str, str, str], None]
-
-
 def _int(value: Any, path: str, bad: Bad) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         bad(path, f"expected a whole number of 0 or more, got {shown(value)}", "write a number such as 0")
@@ -283,10 +281,7 @@ def _int(value: Any, path: str, bad: Bad) -> int:
 
 def _mapping(raw: Any, path: str, keys: tuple[str, ...], bad: Bad, example: str) -> dict:
     """``raw`` as a mapping with only ``keys`` (None: empty); problems go to ``bad``."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        bad(path, f"expected a mapping with {', '.join(keys)}, got {shown(raw)}", f"write e.g. {example}")
+    if raw is None or not is_mapping(raw, path, f"a mapping with {', '.join(keys)}", f"write e.g. {example}", bad):
         return {}
     for k in raw:
         if k not in keys:

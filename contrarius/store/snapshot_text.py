@@ -30,7 +30,7 @@ def load_snapshot_text(text: str, source: str):
     Returns a :class:`~contrarius.model.snapshot.Snapshot`. Raises :class:`InputFileError` for
     text that is not YAML or not a mapping, :class:`SnapshotError` naming every problem.
     """
-    from contrarius.model.snapshot import Snapshot
+    from contrarius.model.reader import read_snapshot
 
     data = parse_yaml(text, source)
     if data is None:
@@ -39,7 +39,7 @@ def load_snapshot_text(text: str, source: str):
         kind = {"str": "string", "int": "number", "float": "number", "bool": "true/false value"}.get(type(data).__name__, type(data).__name__)
         raise InputFileError(f"{source}: not a snapshot (a YAML {kind}, expected a mapping with format, board, ...); create one with 'contrarius new'")
     try:
-        return Snapshot.from_dict(data, source)
+        return read_snapshot(data, source)
     except SnapshotError as exc:
         raise exc.with_source(source) from None
 

@@ -383,9 +383,9 @@ def register(app: typer.Typer) -> None:
         replaced = replaced_game_notes(output) if output not in (None, "-") and force else []
         notes += replaced
         # validate what we made exactly as a loaded file would be
-        from contrarius.model.snapshot import Snapshot
+        from contrarius.model.reader import read_snapshot
 
-        Snapshot.from_dict(snap.to_dict(), "<new>")
+        read_snapshot(snap.to_dict(), "<new>")
 
         def report(used_stdout: bool) -> None:
             if as_json:

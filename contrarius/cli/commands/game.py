@@ -140,15 +140,16 @@ def render_show(s, con) -> None:
     """Print the state at a glance with rich tables."""
     from rich.table import Table
 
+    from contrarius.rules.end_of_game import closest_to_last_house, final_turn_note
+
     d = show_data(s)
+    solo_note = final_turn_note(s, with_reaction=False) if d["mode"] == "solo" else None
     dice = ("table game: every die is read from your table (--die)" if d["dice"] == "table"
             else f"virtual game: contrarius rolls a die you do not give (seed {d['seed']})")
     con.print(f"[bold]{d['board']}[/bold] - {d['mode']} - {d['level']} - turn {d['turns'] + 1} - {dice}"
               + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
-              + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] and d["mode"] == "solo" else ""))
+              + (f" - [yellow]{solo_note}[/yellow]" if solo_note else ""))
     if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
-        from contrarius.rules.end_of_game import final_turn_note
-
         for p in d["players"]:
             tags = [t for t in ("to play" if p["active"] else "", "Praefectus Magnus" if p["praefectus_magnus"] else "",
                                 {True: "veto unused", False: "veto used"}.get(p["veto"], "")) if t]
@@ -208,9 +209,9 @@ def render_show(s, con) -> None:
         render_variants(d["variants"], con)
     from contrarius.model.snapshot import MAX_HOUSES
 
-    near = min(d["sides"], key=lambda x: x["houses_in_supply"] + (len(d["contrarius"]["track"]) if x["owner"] == "contrarius" else 0))
-    con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a {MAX_HOUSES}th house: {near['owner']} "
-              f"({MAX_HOUSES - len(near['houses'])} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
+    near, to_build = closest_to_last_house(s)
+    con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a {MAX_HOUSES}th house: {near} "
+              f"({to_build} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
 
 
 def render_variants(v: dict, con) -> None:
@@ -309,10 +310,15 @@ def register(app: typer.Typer) -> None:
         from contrarius.rules.game import SetupOptions, new_game
         from contrarius.words.names import card_from_text
 
-        if beginner and start_vp is not None:
-            raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
-        if beginner and level != "standard":
-            raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
+        if beginner:
+            from contrarius.rules.setup import BEGINNER_LEVEL, BEGINNER_VP, beginner_start_vp
+
+            if start_vp is not None:
+                raise ContrariusError(f"give either --beginner ({BEGINNER_VP} VP) or --start-vp, not both")
+            start_vp = beginner_start_vp(level)
+            if start_vp is None:
+                raise ContrariusError(f"--beginner is the {BEGINNER_VP}-VP start of the {BEGINNER_LEVEL} game "
+                                      "(\"Variant difficulty levels\"); drop --level or --beginner")
         from contrarius.store.atomic import is_stdout
 
         if is_stdout(output):
@@ -356,7 +362,7 @@ def register(app: typer.Typer) -> None:
             if not track_list:
                 raise ContrariusError("--track names no VP position; write them like 8,16,24,32,40")
         opts = SetupOptions(
-            board=board, level=level, mode=mode, seed=seed, start_vp=40 if beginner else start_vp, strong=strong,
+            board=board, level=level, mode=mode, seed=seed, start_vp=start_vp, strong=strong,
             track=track_list, tokens=parse_tokens(tokens) if tokens else None,
             display=[d if d == "?" else card_from_text(d, mode=mode) for d in _split(display) or []] if display is not None else None,
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,

@@ -62,7 +62,7 @@ RULES_ORDER: list[tuple[str, set[str]]] = [
 #: nothing of the undo history). A new module of these folders must join its list.
 MODULE_ORDER: dict[str, list[str]] = {
     "contrarius.model": ["plain", "variants", "snapshot", "reader", "card_counts"],
-    "contrarius.store": ["snapshot_text", "atomic", "history"],
+    "contrarius.store": ["snapshot_text", "atomic", "history", "campaign_file"],
 }
 
 #: Team play and the third-player variant: solo play never reaches them.

@@ -204,8 +204,8 @@ class Aegyptus(Record):
         """A snapshot that does not record ``first_red_sea`` (written before it existed, or
         edited): with exactly one Red Sea house of Contrarius (``red_sea_houses``) that one
         is the first; with several it stays unknown (None)."""
-        if self.first_red_sea is None and len(red_sea_houses) == 1:
-            self.first_red_sea = red_sea_houses[0]
+        if self.first_red_sea is None:
+            self.first_red_sea = first_house(None, red_sea_houses)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"red_sea_colonist": self.red_sea_colonist, "traders": list(self.traders)}
@@ -415,6 +415,15 @@ def goods_for_salt(value: str) -> str:
         raise ContrariusError(f"a salt city counts for one goods type: {', '.join(GOODS)}; got {shown(value)}")
     return g
 
+
+
+def first_house(recorded: str | None, houses: list[str]) -> str | None:
+    """Contrarius's first house among ``houses`` (its houses in a variant's places: Gallia's
+    harbour cities, Aegyptus's Red Sea cities): the one the snapshot ``recorded`` when it is
+    one of them, else the only one; None with none, or with several and none recorded."""
+    if recorded in houses:
+        return recorded
+    return houses[0] if len(houses) == 1 else None
 
 
 def board_places(board: Board, tag: str) -> set[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import yaml
 
 from contrarius.model.snapshot import Snapshot
+from contrarius.model.reader import read_snapshot
 
 
 def texts(result) -> str:
@@ -14,4 +15,4 @@ def texts(result) -> str:
 
 def reload(s: Snapshot) -> Snapshot:
     """Dump and load: every snapshot a turn writes must load again."""
-    return Snapshot.from_dict(yaml.safe_load(yaml.safe_dump(s.to_dict(), sort_keys=False)))
+    return read_snapshot(yaml.safe_load(yaml.safe_dump(s.to_dict(), sort_keys=False)))

@@ -14,7 +14,7 @@ import pytest
 
 from contrarius.cli import app
 from contrarius.rules.build import building_colonists, contrarius_steps, where
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 DATA = Path(__file__).parent / "data" / "table"
 

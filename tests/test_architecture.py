@@ -7,8 +7,8 @@ counts as much as one at the top of a module. The layers, bottom to top (README
     contrarius/errors.py, records.py   what can go wrong (exceptions, exit codes); the record base
     io/           text files and stdin, strict YAML, deterministic dumping
     material/     the printed material: boards, personality cards, dice faces
-    model/        the game state: snapshot, the solo variants' state
-    store/        snapshot files on disk, the undo history
+    model/        the game state: snapshot, the solo variants' state, the validating reader
+    store/        snapshot text, atomic files and locks, the undo history
     rules/        the rules (build, a turn, personalities/ below modes/, variants/, setup, scoring, preview, campaign)
     words/, pictures/   what the player types read into names; the SVG pictures
     tab/          what a TAB offers, and the fast TAB path that answers before typer loads
@@ -56,6 +56,14 @@ RULES_ORDER: list[tuple[str, set[str]]] = [
     ("modes", {"modes"}),
     ("what the commands call", {"game", "preview", "campaign", "race"}),
 ]
+
+#: Inside model/ and store/, bottom to top: one module each, imported only by the modules
+#: after it (the snapshot model knows nothing of its validating reader; the atomic files
+#: nothing of the undo history). A new module of these folders must join its list.
+MODULE_ORDER: dict[str, list[str]] = {
+    "contrarius.model": ["plain", "variants", "snapshot", "reader", "card_counts"],
+    "contrarius.store": ["snapshot_text", "atomic", "history", "campaign_file"],
+}
 
 #: Team play and the third-player variant: solo play never reaches them.
 TWO_PLAYER = {"contrarius.rules.modes.twoplayer", "contrarius.rules.modes.team", "contrarius.rules.modes.third_player"}
@@ -177,8 +185,8 @@ def test_the_graph_is_read_from_the_source():
 def test_every_module_has_its_layer():
     # the layer test below is not vacuous: the layers are the ones drawn above
     assert layer_of("contrarius.errors") < layer_of("contrarius.io.yamlio") < layer_of("contrarius.material.board")
-    assert layer_of("contrarius.material.board") < layer_of("contrarius.model.snapshot") < layer_of("contrarius.store.files")
-    assert layer_of("contrarius.store.files") < layer_of("contrarius.rules.modes.solo") < layer_of("contrarius.cli.commands.play")
+    assert layer_of("contrarius.material.board") < layer_of("contrarius.model.snapshot") < layer_of("contrarius.store.history")
+    assert layer_of("contrarius.store.history") < layer_of("contrarius.rules.modes.solo") < layer_of("contrarius.cli.commands.play")
     for module in GRAPH:
         layer_of(module)
 
@@ -256,3 +264,14 @@ def test_each_rules_module_imports_only_its_own_sublayer_or_below(module):
     above = sorted(t for t in GRAPH[module] if t in RULES and rules_sublayer_of(t) > mine)
     assert not above, (f"{module} ({RULES_ORDER[mine][0]}) imports {', '.join(above)} from a sublayer of rules/ above it "
                        f"({', '.join(RULES_ORDER[rules_sublayer_of(t)][0] for t in above)})")
+
+
+@pytest.mark.parametrize("folder", sorted(MODULE_ORDER))
+def test_inside_model_and_store_each_module_imports_only_those_before_it(folder):
+    order = [f"{folder}.{m}" for m in MODULE_ORDER[folder]]
+    mine = sorted(m for m in GRAPH if m.startswith(folder + "."))
+    assert sorted(order) == mine, f"the modules of {folder} are {mine}: list each in MODULE_ORDER (and README's Development section)"
+    for i, module in enumerate(order):
+        later = sorted(t for t in GRAPH[module] if t in order[i + 1:])
+        assert not later, f"{module} imports {', '.join(later)}, which sits above it in MODULE_ORDER"
+    assert "contrarius.model.reader" not in reachable(GRAPH, "contrarius.model.snapshot")

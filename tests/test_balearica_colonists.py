@@ -10,7 +10,7 @@ from contrarius.cli import app
 from contrarius.material.cards import Card
 from contrarius.rules.game import new_game
 from contrarius.rules.setup import SetupOptions
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 
 def _game(tmp_path, houses):

@@ -22,8 +22,8 @@ from contrarius.cli import app
 from contrarius.rules.game import new_game, play
 from contrarius.rules.contrarius_part import PlayerAction
 from contrarius.rules.setup import SetupOptions
-from contrarius.model.snapshot import Snapshot
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.model.reader import read_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 runner = CliRunner(env={"COLUMNS": "200"})
 START = {"roma": ["--start", "Forum Romanum"]}  # Roma prints no start: the player names one
@@ -42,7 +42,7 @@ def test_new_at_every_level_and_mode(name, tmp_path):
                {"level": "expert", "strong": True}, {"mode": "team"}, {"mode": "third-player"},
                {"mode": "team", "level": "veteran"}):
         s, _ = new_game(SetupOptions(board=name, seed=3, start=start, **kw))
-        assert Snapshot.from_dict(s.to_dict()) == s  # what new writes, check reads back
+        assert read_snapshot(s.to_dict()) == s  # what new writes, check reads back
     out = tmp_path / "n.yaml"  # and once through the command line
     run("new", "-b", name, "--seed", "3", "-m", "third-player", "-l", "veteran", *START.get(name, []), "-o", out)
     run("check", out)

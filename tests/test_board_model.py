@@ -22,7 +22,8 @@ from contrarius.cli import app
 from contrarius.errors import ContrariusError
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import Colonist, Snapshot
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.model.reader import read_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 
 def fresh(board: str, **kw) -> Snapshot:
@@ -445,4 +446,4 @@ def test_balearica_veteran_second_colonist_takes_a_free_line():
     assert s.houses == {"Ebvssvs": ["contrarius"]}
     lines = sorted(c.line.label for c in s.colonists if c.owner == "contrarius")
     assert lines == ["Andrachivm-Ebvssvs", "Andrachivm-Palmaria"]
-    Snapshot.from_dict(s.to_dict(), "<test>")  # and it passes its own check
+    read_snapshot(s.to_dict(), "<test>")  # and it passes its own check

@@ -28,7 +28,7 @@ from contrarius.material.cards import Card
 from contrarius.errors import RuleError
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import CONTRARIUS, Colonist, Snapshot
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -15,7 +15,8 @@ from contrarius.errors import EXIT_INPUT, EXIT_RULE, EXIT_USAGE, ContrariusError
 from contrarius.rules.scoring import PlayerInput, score
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import CONTRARIUS, Ended, Snapshot
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.model.reader import read_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 from test_scoring import ITALIA_TOKENS, counted, counted_args
 
@@ -112,7 +113,7 @@ def finished(start_vp: int, player_vp: int, contrarius_vp: int, seed: int) -> Sn
     s.contrarius.vp = contrarius_vp
     s.concordia = CONTRARIUS
     s.ended = Ended(CONTRARIUS)
-    return Snapshot.from_dict(s.to_dict(), "<test>")
+    return read_snapshot(s.to_dict(), "<test>")
 
 
 # What the player of finished() counted at the table at the end (Vesta): the starting goods

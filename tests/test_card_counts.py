@@ -29,7 +29,7 @@ from contrarius.rules.modes.solo import PlayerAction, play
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.card_counts import card_count_problems
 from contrarius.model.snapshot import UNKNOWN_CARD, Snapshot
-from contrarius.store.files import dump_snapshot
+from contrarius.store.snapshot_text import dump_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 ITALIA = ROOT / "examples" / "italia-setup.yaml"

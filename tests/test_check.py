@@ -94,7 +94,7 @@ def test_a_log_entry_that_refers_to_itself_or_nests_too_deeply_is_refused(runner
     yamlio.MAX_DEPTH and it has no aliases): a turn record that contains itself, or one
     nested hundreds of levels deep, is one problem at its path, never a crash."""
     from contrarius.errors import SnapshotError
-    from contrarius.model.snapshot import Snapshot
+    from contrarius.model.reader import read_snapshot
 
     g = _played_game(runner, tmp_path)
     data = yaml.safe_load(g.read_text(encoding="utf-8"))
@@ -108,9 +108,9 @@ def test_a_log_entry_that_refers_to_itself_or_nests_too_deeply_is_refused(runner
             nest.append([])
             nest = nest[0]
     with pytest.raises(SnapshotError) as exc:
-        Snapshot.from_dict(data, "game.yaml")
+        read_snapshot(data, "game.yaml")
     assert "log[0]" in str(exc.value) and "refers to itself or is nested too deeply" in str(exc.value)
     data["log"][0]["action"]["moves"] = [[[[["Roma"]]]]]  # deep, but within the bound: checked as usual
     with pytest.raises(SnapshotError) as exc:
-        Snapshot.from_dict(data, "game.yaml")
+        read_snapshot(data, "game.yaml")
     assert "refers to itself" not in str(exc.value)

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from contrarius.cli import app
-from contrarius.model.snapshot import Snapshot
+from contrarius.model.reader import read_snapshot
 
 ITALIA_STANDARD = ["new", "--board", "italia", "--level", "standard", "--seed", "1"]
 # extra goods beneath the 7 display positions (reference/cards.md "Display")
@@ -76,7 +76,7 @@ def test_new_piped_into_show(runner):
 
 
 def test_show_json_of_a_new_game(runner):
-    snap = Snapshot.from_dict(yaml.safe_load(_new(runner)))
+    snap = read_snapshot(yaml.safe_load(_new(runner)))
     r = runner.invoke(app, ["show", "-", "--json"], input=_new(runner))
     assert r.exit_code == 0
     assert r.stderr == ""
@@ -112,7 +112,7 @@ def test_show_json_of_a_new_game(runner):
 
 def test_show_json_of_the_midgame_example(runner, examples_dir):
     path = examples_dir / "imperium-expert-midgame.yaml"
-    snap = Snapshot.from_dict(yaml.safe_load(path.read_text(encoding="utf-8")))
+    snap = read_snapshot(yaml.safe_load(path.read_text(encoding="utf-8")))
     r = runner.invoke(app, ["show", str(path), "--json"])
     assert r.exit_code == 0
     d = json.loads(r.stdout)
@@ -232,7 +232,7 @@ def test_player_build_with_the_architect(runner):
     r = runner.invoke(app, ["play", "architect", "-", "--move", "land:Roma:Cosa-Roma", "--build", "Cosa", "--die", "1"],
                       input=_new(runner))
     assert r.exit_code == 0, r.stderr
-    s = Snapshot.from_dict(yaml.safe_load(r.stdout))
+    s = read_snapshot(yaml.safe_load(r.stdout))
     assert s.houses_of("player") == ["Cosa"]
 
 
@@ -241,7 +241,7 @@ def test_player_buys_with_the_senator(runner):
     # stack from the top: Consul, ... Buying the Mason slides the rest left, Consul refills.
     r = runner.invoke(app, ["play", "senator", "-", "--buy", "Mason", "--die", "wine"], input=_new(runner))
     assert r.exit_code == 0, r.stderr
-    s = Snapshot.from_dict(yaml.safe_load(r.stdout))
+    s = read_snapshot(yaml.safe_load(r.stdout))
     assert s.display == ["Mercator", "Prefect", "Colonist", "Farmer", "Architect", "Diplomat", "Consul"]
 
 
@@ -253,7 +253,7 @@ def test_prefect_bonus_into_a_full_storehouse_keeps_the_snapshot_valid(runner):
     data["players"][0]["goods"] = {"brick": 2, "food": 4, "tool": 2, "wine": 2, "cloth": 2}
     r = runner.invoke(app, ["play", "prefect", "-", "--produce", "Ligvria"], input=yaml.safe_dump(data, sort_keys=False))
     assert r.exit_code == 0, r.stderr
-    s = Snapshot.from_dict(yaml.safe_load(r.stdout))
+    s = read_snapshot(yaml.safe_load(r.stdout))
     assert sum(s.player().goods.values()) == 13 and s.player().goods["wine"] == 3
     assert "storehouse" not in r.stderr
 

@@ -197,7 +197,7 @@ def test_the_common_commands_make_no_dataclass_at_start_up(tmp_path, args, env):
     :class:`contrarius.records.Record` classes or ``NamedTuple`` classes instead; the modules
     of other commands (campaign, scoring, picture, session) may keep theirs."""
     got = probe(tmp_path, *(a.format(snap=EXAMPLE, out=tmp_path / "out.yaml") for a in args), env=env)
-    assert {"contrarius.cli", "contrarius.material.board", "contrarius.store.files"} <= got["MODULES"]
+    assert {"contrarius.cli", "contrarius.material.board", "contrarius.store.snapshot_text"} <= got["MODULES"]
     assert got["DATACLASSES"] == set(), f"contrarius {' '.join(args) or 'TAB'} made dataclasses: {sorted(got['DATACLASSES'])}"
 
 
@@ -216,7 +216,7 @@ def test_a_record_names_the_parameters_of_its_init():
 
     from contrarius.records import Record
 
-    for mod in ("material.board", "model.variants", "model.snapshot", "store.files", "rules.build",
+    for mod in ("material.board", "model.variants", "model.snapshot", "store.snapshot_text", "store.atomic", "store.history", "rules.build",
                 "rules.variants.solo_variants", "rules.contrarius_part", "rules.player_part", "rules.setup", "rules.modes.twoplayer", "rules.preview"):
         importlib.import_module(f"contrarius.{mod}")
     seen, todo = [], list(Record.__subclasses__())

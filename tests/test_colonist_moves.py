@@ -16,7 +16,7 @@ import pytest
 from contrarius.cli import app
 from contrarius.errors import UnknownNameError
 from contrarius.words.names import parse_move
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 
 def _ok(r):

@@ -21,7 +21,7 @@ from contrarius.cli import app
 from contrarius.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_RULE, EXIT_USAGE
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import Ended
-from contrarius.store.files import dump_snapshot
+from contrarius.store.snapshot_text import dump_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 

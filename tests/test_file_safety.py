@@ -1,4 +1,4 @@
-"""The file-safety layer (contrarius/store/files.py,
+"""The file-safety layer (contrarius/store/atomic.py, history.py, snapshot_text.py,
 the write path of cli/common.py, io/textfiles.py), each tested as a kind, not as the sample:
 
 - commands creating the same new file at the same time: exactly one does, the others are
@@ -338,7 +338,7 @@ def test_a_name_too_long_for_a_history_beside_it_is_one_message_naming_the_limit
 def test_same_game_resolves_names_only_when_the_written_keys_differ(runner, tmp_path):
     """store.same_game: identical game keys compare as written (no board loaded); an alias
     (Genua for Genva, README's spelling list) is the same city; another token is another game."""
-    from contrarius.store.files import game_identity, same_game
+    from contrarius.store.snapshot_text import game_identity, same_game
 
     text = new(runner, tmp_path / "g.yaml", seed=1).read_text(encoding="utf-8")
     goods = re.search(r"^  Genva: (\w+)$", text, re.M).group(1)

@@ -5,7 +5,7 @@ market: a production's bonus is one fish): the player's fish are tallied like go
 from __future__ import annotations
 
 from contrarius.cli import app
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 
 def test_fish_are_tallied_paid_and_warned_and_show_names_the_tiles(runner, tmp_path):

@@ -12,7 +12,7 @@ from pathlib import Path
 from contrarius.cli import app
 from contrarius.rules.game import new_game
 from contrarius.rules.setup import SetupOptions
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 DATA = Path(__file__).parent / "data" / "table"
 

@@ -24,7 +24,7 @@ from contrarius.errors import EXIT_INPUT, EXIT_USAGE, NeedRevealError
 from contrarius.rules.game import new_game, play
 from contrarius.rules.setup import EXPERT_TRACK, SetupOptions
 from contrarius.rules.contrarius_part import PlayerAction
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 from test_board_games import _turn
 
 S = "{http://www.w3.org/2000/svg}"

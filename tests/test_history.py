@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 from contrarius.cli import app
 from contrarius.errors import InputFileError
-from contrarius.store.files import history, redo, undo
+from contrarius.store.history import history, redo, undo
 from test_reveal import _unknown  # italia-setup with display positions 6 and 7 shown as ?
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -296,7 +296,7 @@ def test_concurrent_play_in_place_never_loses_a_turn(tmp_path):
         assert code == 3 and "contrarius:" in err and "nothing was written" in err, err
     states, at = history(str(path))
     # every exit 0 is one turn in the file, and the history holds each state it was made from
-    from contrarius.store.files import load_snapshot
+    from contrarius.store.snapshot_text import load_snapshot
 
     assert len(load_snapshot(str(path)).log) == len(ok)
     assert at == len(ok) and len(states) == len(ok) + 1

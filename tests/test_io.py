@@ -22,8 +22,11 @@ import yaml
 from contrarius.cli import _app_for, app
 from contrarius.errors import InputFileError
 from contrarius.rules.setup import SetupOptions, new_game
-from contrarius.model.snapshot import Ended, Snapshot
-from contrarius.store.files import dump_snapshot, history, load_snapshot, save_in_place, write_text
+from contrarius.model.snapshot import Ended
+from contrarius.model.reader import read_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
+from contrarius.store.history import history, save_in_place
+from contrarius.store.atomic import write_text
 from contrarius.io.yamlio import dump_yaml, safe_load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -233,7 +236,7 @@ def test_output_file_and_stdout(runner, tmp_path):
     r2 = runner.invoke(app, ["play", "mercator", str(path)])
     assert r2.exit_code == 0
     assert r2.stdout == out.read_text(encoding="utf-8")  # the same turn, the same dice from the seed
-    assert len(Snapshot.from_dict(yaml.safe_load(r2.stdout)).log) == 1
+    assert len(read_snapshot(yaml.safe_load(r2.stdout)).log) == 1
 
 
 # ----- the YAML layer ------------------------------------------------------------------------------
@@ -253,7 +256,7 @@ def test_examples_dump_the_same_with_and_without_libyaml(path, monkeypatch):
     fast = dump_snapshot(snap)
     monkeypatch.delattr(yaml, "CSafeDumper", raising=False)
     assert dump_snapshot(snap) == fast
-    assert dump_snapshot(Snapshot.from_dict(yaml.safe_load(fast))) == fast
+    assert dump_snapshot(read_snapshot(yaml.safe_load(fast))) == fast
 
 
 def test_dump_of_awkward_strings_round_trips():

@@ -103,7 +103,7 @@ def _at_80(render, *args) -> str:
 def test_show_at_80_columns_cuts_no_line_label(tmp_path):
     # the colonists' places are what --move needs typed: each stays whole (no '…', not folded)
     from contrarius.cli.commands.game import render_show
-    from contrarius.store.files import load_snapshot
+    from contrarius.store.snapshot_text import load_snapshot
 
     snap = load_snapshot(str(ROOT / "examples" / "imperium-expert-midgame.yaml"))
     out = _at_80(render_show, snap)
@@ -128,7 +128,7 @@ def test_team_score_at_80_columns_names_every_god():
 def test_preview_summary_fits_a_screen_at_80_columns():
     from contrarius.cli.commands.preview import render_summary
     from contrarius.rules.preview import summary
-    from contrarius.store.files import load_snapshot
+    from contrarius.store.snapshot_text import load_snapshot
 
     sm = summary(load_snapshot(str(EXAMPLE)))
     out = _at_80(render_summary, sm)

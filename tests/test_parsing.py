@@ -16,7 +16,7 @@ import pytest
 from contrarius.cli import app
 from contrarius.errors import ContrariusError, UnknownNameError
 from contrarius.words.names import card_from_text, die_face_text, goods_from_text, parse_move, resolve_prefix
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 from contrarius.material.board import load_board
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "italia-setup.yaml"

@@ -26,7 +26,7 @@ from contrarius.material.board import board_from_dict, board_names, load_board
 from contrarius.rules.build import where
 from contrarius.cli import app
 from contrarius.pictures.board_svg import CITY_R, _text_width, board_nodes, node_positions, picture, spring_layout, svg_text
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULEBOOK = str(EXAMPLES / "rulebook-where-example.yaml")

@@ -24,7 +24,7 @@ import pytest
 import yaml
 
 from contrarius.cli import app
-from contrarius.store.files import history
+from contrarius.store.history import history
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "italia-setup.yaml"
 ALL_CARDS = ["Tribune", "Architect", "Prefect", "Prefect with Praefectus Magnus", "Mercator", "Diplomat", "Senator",

@@ -44,7 +44,8 @@ from contrarius.rules.preview import Preview, odds, preview, summary
 from contrarius.rules.modes.solo import PlayerAction, play
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import CONTRARIUS, Snapshot
-from contrarius.store.files import dump_snapshot
+from contrarius.model.reader import read_snapshot
+from contrarius.store.snapshot_text import dump_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 ITALIA = ROOT / "examples" / "italia-setup.yaml"
@@ -59,7 +60,7 @@ def italia_data() -> dict:
 def italia(**changes) -> Snapshot:
     data = italia_data()
     data.update(changes)
-    return Snapshot.from_dict(data)
+    return read_snapshot(data)
 
 
 def builds(pv: Preview) -> dict[str, Fraction]:
@@ -136,7 +137,7 @@ def test_mercator_production_for_the_player():
     # Cosa, Etrvria produces: the player's Florentia gives 1 tool; 2/6. Other faces as before.
     data = italia_data()
     data["houses"] = {"Florentia": ["player"]}
-    snap = Snapshot.from_dict(data)
+    snap = read_snapshot(data)
     action = PlayerAction(card="mercator")
     pv = preview(snap, action)
     assert builds(pv)["Cosa"] == 2 * SIXTH
@@ -156,7 +157,7 @@ def test_mercator_that_cannot_build_rolls_the_red_die():
     # the 4 colonist faces each: 1/2 (3/6), merged over the 6 black faces; no card taken.
     data = italia_data()
     data["colonists"] = [c for c in data["colonists"] if c["owner"] != CONTRARIUS]
-    snap = Snapshot.from_dict(data)
+    snap = read_snapshot(data)
     action = PlayerAction(card="mercator")
     pv = preview(snap, action)
     assert pv.dice == ["mercator", "tribune"]
@@ -309,7 +310,7 @@ def test_prefect_and_specialist_one_certain_outcome():
     data["houses"] = {"Casinvm": ["player"], "Neapolis": ["contrarius", "player"]}
     data["players"][0]["hand"] = None
     data["players"][0]["played"] = None
-    snap = Snapshot.from_dict(data)
+    snap = read_snapshot(data)
     cases = [(PlayerAction(card="prefect", action="produce", province="Campania"), 3),
              (PlayerAction(card="prefect", action="produce", province="Corsica"), 1),
              (PlayerAction(card="pm", action="produce", province="Corsica"), 2),
@@ -407,7 +408,7 @@ def test_summary_prefect_shows_the_cheapest_province_and_every_card_without_hand
     data["bonus_markers"]["Venetia"] = "coins"
     data["players"][0]["hand"] = None
     data["players"][0]["played"] = None
-    snap = Snapshot.from_dict(data)
+    snap = read_snapshot(data)
     sm = summary(snap)
     assert sm.source == "every solo card"
     cards = list(dict.fromkeys(r.card for r in sm.rows))
@@ -423,7 +424,7 @@ def test_summary_prefect_shows_the_cheapest_province_and_every_card_without_hand
 def test_summary_without_provinces_to_produce():
     data = italia_data()
     data["bonus_markers"] = {p: "coins" for p in data["bonus_markers"]}
-    sm = summary(Snapshot.from_dict(data))
+    sm = summary(read_snapshot(data))
     row = next(r for r in sm.rows if r.card == "Prefect" and r.action == "produce")
     assert row.preview is None and "every bonus marker shows coins" in row.note
 
@@ -526,7 +527,7 @@ def test_cli_dice_faces_from_snapshot(runner, tmp_path):
     data = italia_data()
     data["dice_faces"] = {"architect": [2, 2, 2, 2, 3, 1]}
     path = tmp_path / "g.yaml"
-    path.write_text(dump_snapshot(Snapshot.from_dict(data)), encoding="utf-8")
+    path.write_text(dump_snapshot(read_snapshot(data)), encoding="utf-8")
     res = runner.invoke(app, ["preview", "architect", str(path)])
     assert res.exit_code == 0, res.stderr
     assert "blue architect die: 2, 2, 2, 2, 3, 1 (the snapshot's dice_faces)" in res.stdout

@@ -27,7 +27,8 @@ from contrarius.rules.modes.solo import PlayerAction, play
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.card_counts import card_count_problems
 from contrarius.model.snapshot import CONTRARIUS, LEVELS, UNKNOWN_CARD, Snapshot
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.model.reader import read_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 from contrarius.io.yamlio import parse_yaml
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -146,7 +147,7 @@ def check_invariants(s: Snapshot) -> None:
 
 def round_trips(s: Snapshot) -> None:
     text = dump_snapshot(s)
-    again = Snapshot.from_dict(parse_yaml(text, "<test>"), "<test>")
+    again = read_snapshot(parse_yaml(text, "<test>"), "<test>")
     assert again == s
     assert dump_snapshot(again) == text
     assert again.to_dict() == s.to_dict()
@@ -201,7 +202,7 @@ def test_replaying_the_same_turns_gives_the_same_game(game):
         s = again.snapshot
     # and a snapshot written to disk and read back plays on identically
     if game.actions:
-        reread = Snapshot.from_dict(yaml.safe_load(dump_snapshot(game.start)))
+        reread = read_snapshot(yaml.safe_load(dump_snapshot(game.start)))
         assert dump_snapshot(play(reread, game.actions[0]).snapshot) == dump_snapshot(game.snapshots[0])
 
 

@@ -34,6 +34,7 @@ import pytest
 from contrarius.errors import ContrariusError, GameOverError, NeedDieError, RuleError, UnknownNameError, UnusedInputError
 from contrarius.rules.modes.solo import PlayerAction, play
 from contrarius.model.snapshot import Snapshot
+from contrarius.model.reader import read_snapshot
 
 # ----- boards and snapshots ------------------------------------------------------------------
 ITALIA = {
@@ -97,7 +98,7 @@ def base(board: str = "italia", **over) -> dict:
 
 
 def snap(d: dict) -> Snapshot:
-    return Snapshot.from_dict(copy.deepcopy(d))
+    return read_snapshot(copy.deepcopy(d))
 
 
 def turn(d: dict | Snapshot, card: str, *dice: str, **kw):

@@ -28,7 +28,7 @@ from contrarius.material.cards import Card
 from contrarius.cli import app
 from contrarius.rules.game import play
 from contrarius.model.snapshot import CONTRARIUS, Colonist
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 from contrarius.rules.modes.team import record_hand
 from contrarius.rules.modes.twoplayer import Part, TeamAction
 

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from contrarius.cli import app
 from contrarius.rules.setup import SetupOptions, new_game
-from contrarius.store.files import dump_snapshot
+from contrarius.store.snapshot_text import dump_snapshot
 from contrarius.io.yamlio import dump_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -227,7 +227,7 @@ def test_ctrl_c_at_any_moment_is_130_one_true_line_and_no_temporary_file(tmp_pat
 def test_ctrl_c_in_the_commit_is_held_until_the_files_are_complete(tmp_path, monkeypatch):
     """A Ctrl-C (KeyboardInterrupt) raised while the history or the snapshot is renamed: the
     commit is all or nothing, the temporary files are gone, the message says which."""
-    import contrarius.store.files as store
+    import contrarius.store.atomic as store
 
     runner = CliRunner()
     g = game_file(tmp_path)

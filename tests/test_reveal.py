@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from contrarius.cli import app
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "italia-setup.yaml"

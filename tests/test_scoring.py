@@ -17,7 +17,8 @@ from contrarius.rules.scoring import (CONCORDIA_VP, ENDED, FINAL_TURN, RUNNING, 
                                 mercurius, minerva, saturnus, score, side_score, venus, vesta)
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import CONTRARIUS, Colonist, Ended, Player, Snapshot
-from contrarius.store.files import dump_snapshot
+from contrarius.model.reader import read_snapshot
+from contrarius.store.snapshot_text import dump_snapshot
 
 # The tokens of examples/italia-setup.yaml, by province.
 ITALIA_TOKENS = {
@@ -110,7 +111,7 @@ def italia() -> Snapshot:
     s.concordia = CONTRARIUS
     s.ended = Ended(CONTRARIUS)
     # a valid snapshot, as a file would hold it
-    return Snapshot.from_dict(s.to_dict(), "<test>")
+    return read_snapshot(s.to_dict(), "<test>")
 
 
 # What the player of italia() counted at the table at the end of the game (Vesta): the
@@ -452,7 +453,7 @@ def imperium() -> Snapshot:
     s.contrarius.cards = [Card.of("Mercator/Prefect"), Card("Architect/Mercator", ("Jupiter", "Mercurius")),
                           Card.of("Colonist", face_up=False), Card.of("Weaver")]
     s.contrarius.vp = 40
-    return Snapshot.from_dict(s.to_dict(), "<test>")
+    return read_snapshot(s.to_dict(), "<test>")
 
 
 def test_imperium_cards_with_two_gods():

@@ -29,7 +29,7 @@ import yaml
 
 from contrarius.cli import app
 from contrarius.cli.session.flow import Question, parse_command, pick, turn_flow
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "italia-setup.yaml"
@@ -227,7 +227,7 @@ def test_ctrl_c_mid_turn_abandons_that_turn(tmp_path):
 
 
 def test_undo_and_redo_between_turns(runner, tmp_path):
-    """undo [N] / redo [N] walk the snapshot's history (contrarius.store.files.undo/redo, as the
+    """undo [N] / redo [N] walk the snapshot's history (contrarius.store.history.undo/redo, as the
     undo and redo commands do); the questions start again on the file as it then is."""
     game = table_game(tmp_path)
     start = game.read_bytes()
@@ -610,7 +610,7 @@ def test_an_answer_reads_the_file_but_parses_it_only_when_it_changed(runner, tmp
     the file still holds the text it was read from, and parses it again only when it does
     not; a file changed during an answer (another command's 'play -i') is still noticed: the
     next card is played on the file as it then is, as before."""
-    from contrarius.store import files as store
+    from contrarius.store import snapshot_text as store
     from contrarius.cli.commands import where as where_cmd
 
     game = table_game(tmp_path)

@@ -4,7 +4,7 @@ Italia board of examples/italia-setup.yaml."""
 from __future__ import annotations
 
 from contrarius.cli.session.flow import Question, turn_flow
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 
 def _questions(snap, answers: list[str]) -> Question:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from contrarius.cli import app
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 from test_session import ANSWERS, PLAY_TURNS, play_all
 
 #: the cards drawn into the display at the end of each turn, as the table shows them

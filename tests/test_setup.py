@@ -17,6 +17,7 @@ from contrarius.cli import app
 from contrarius.errors import ContrariusError
 from contrarius.rules.setup import SetupOptions, new_game
 from contrarius.model.snapshot import Snapshot
+from contrarius.model.reader import read_snapshot
 
 # Stacks I and II as listed in reference/cards.md ("Stack I (8)", "Stack II (7)").
 STACK_I = ["Prefect", "Mason", "Mercator", "Architect", "Colonist", "Diplomat", "Farmer", "Smith"]
@@ -68,7 +69,7 @@ def _tokens_arg(tokens: dict[str, str]) -> str:
 def _new_cli(runner, *args: str) -> Snapshot:
     r = runner.invoke(app, ["new", *args])
     assert r.exit_code == 0, r.stderr
-    return Snapshot.from_dict(yaml.safe_load(r.stdout))
+    return read_snapshot(yaml.safe_load(r.stdout))
 
 
 def _contrarius_cols(s: Snapshot) -> list[tuple[str, str]]:

@@ -11,8 +11,8 @@ import yaml
 from contrarius.material.board import board_names
 from contrarius.errors import SnapshotError
 from contrarius.rules.setup import SetupOptions, new_game
-from contrarius.model.snapshot import Snapshot
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.model.reader import read_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ITALIA_CITIES = ["Bavzanvm", "Aqvileia", "Verona", "Comvm", "Segvsio", "Genva", "Nicaea", "Mvtina",
@@ -35,10 +35,10 @@ def test_new_dump_load_dump_is_byte_identical(board, level, strong):
     s, _ = new_game(SetupOptions(board=board, level=level, strong=strong, seed=17,
                                  start="Colosseum" if board == "roma" else None))
     text = dump_snapshot(s)
-    again = Snapshot.from_dict(yaml.safe_load(text), "<test>")
+    again = read_snapshot(yaml.safe_load(text), "<test>")
     assert dump_snapshot(again) == text
     assert again == s
-    assert Snapshot.from_dict(s.to_dict()) == s
+    assert read_snapshot(s.to_dict()) == s
 
 
 def test_round_trip_with_unknown_display_cards_and_no_hand():
@@ -46,8 +46,8 @@ def test_round_trip_with_unknown_display_cards_and_no_hand():
                                  display=["Smith", "Prefect", "Farmer", "Mason", "Architect", "Colonist", "Diplomat"]))
     assert s.display[-1] == "?" and s.stack_order is None and s.player().hand is None
     text = dump_snapshot(s)
-    assert dump_snapshot(Snapshot.from_dict(yaml.safe_load(text))) == text
-    assert Snapshot.from_dict(s.to_dict()) == s
+    assert dump_snapshot(read_snapshot(yaml.safe_load(text))) == text
+    assert read_snapshot(s.to_dict()) == s
 
 
 def test_round_trip_of_a_board_with_parallel_lines_and_a_city_named_like_a_province():
@@ -60,20 +60,20 @@ def test_round_trip_of_a_board_with_parallel_lines_and_a_city_named_like_a_provi
     data["colonists"][2] = {"owner": "player", "kind": "sea", "at": "Neapolis-Messana#2"}
     data["houses"] = {"Sparta": ["contrarius"], "Rhodos": ["player", "contrarius"]}
     data["bonus_markers"]["Sparta"] = "coins"
-    loaded = Snapshot.from_dict(data)
+    loaded = read_snapshot(data)
     assert [c.where for c in loaded.colonists[:3]] == ["Messana-Neapolis", "Messana-Syracvsae", "Messana-Neapolis#2"]
     assert loaded.houses_of("contrarius") == ["Rhodos", "Sparta"]
     assert loaded.bonus_markers["Sparta"] == "coins"
     text = dump_snapshot(loaded)
-    assert dump_snapshot(Snapshot.from_dict(yaml.safe_load(text))) == text
-    assert Snapshot.from_dict(loaded.to_dict()) == loaded
+    assert dump_snapshot(read_snapshot(yaml.safe_load(text))) == text
+    assert read_snapshot(loaded.to_dict()) == loaded
 
 
 def test_aliases_are_written_back_with_the_printed_names():
     data = _base()
     data["houses"] = {"genua": ["contrarius"], "SYRACUSAE": ["player"]}
     data["colonists"][0] = {"owner": "contrarius", "kind": "sea", "at": "genua-cosa"}
-    s = Snapshot.from_dict(data)
+    s = read_snapshot(data)
     out = s.to_dict()
     assert out["houses"] == {"Genva": ["contrarius"], "Syracvsae": ["player"]}
     assert out["colonists"][0] == {"owner": "contrarius", "kind": "sea", "at": "Cosa-Genva"}
@@ -86,8 +86,8 @@ EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
 def test_every_example_round_trips(path):
     s = load_snapshot(str(path))
     text = dump_snapshot(s)
-    assert dump_snapshot(Snapshot.from_dict(yaml.safe_load(text))) == text
-    assert Snapshot.from_dict(s.to_dict()) == s
+    assert dump_snapshot(read_snapshot(yaml.safe_load(text))) == text
+    assert read_snapshot(s.to_dict()) == s
 
 
 def test_imperium_expert_midgame_example():
@@ -122,7 +122,7 @@ def _base() -> dict:
 
 
 def test_base_is_valid():
-    s = Snapshot.from_dict(_base())
+    s = read_snapshot(_base())
     assert s.display == DISPLAY
     assert [(c.owner, c.kind, c.where) for c in s.colonists] == [
         ("contrarius", "land", "Roma"), ("contrarius", "sea", "Roma"), ("player", "land", "Roma"), ("player", "sea", "Roma")]
@@ -261,7 +261,7 @@ def test_broken_snapshot_has_a_clear_message(mutate, path, words, count):
     data = _base()
     mutate(data)
     with pytest.raises(SnapshotError) as info:
-        Snapshot.from_dict(data, "game.yaml")
+        read_snapshot(data, "game.yaml")
     problems = info.value.problems
     assert len(problems) == count, [p.render() for p in problems]
     hit = [p for p in problems if p.path == path]
@@ -282,7 +282,7 @@ def test_there_are_at_least_twenty_kinds_of_broken_snapshot():
 
 def test_not_a_mapping():
     with pytest.raises(SnapshotError, match=r"\(top\): expected a mapping"):
-        Snapshot.from_dict(["format", 1])
+        read_snapshot(["format", 1])
 
 
 def test_every_problem_is_listed_not_only_the_first():
@@ -292,7 +292,7 @@ def test_every_problem_is_listed_not_only_the_first():
     data["contrarius"]["vp"] = -5
     data["display"] = DISPLAY[:5]
     with pytest.raises(SnapshotError) as info:
-        Snapshot.from_dict(data, "g.yaml")
+        read_snapshot(data, "g.yaml")
     assert [p.path for p in info.value.problems] == ["colour", "houses.Roma", "display", "contrarius.vp"]
     assert str(info.value).endswith("(and 3 more problems: run 'contrarius check')")
 
@@ -305,8 +305,8 @@ def test_team_snapshot_players():
     for c in data["colonists"]:
         if c["owner"] == "player":
             c["owner"] = "player1"
-    s = Snapshot.from_dict(data)
+    s = read_snapshot(data)
     assert s.owners == ("contrarius", "player1", "player2")
     data["players"] = data["players"][:1]
     with pytest.raises(SnapshotError, match="a team game has players player1, player2"):
-        Snapshot.from_dict(data)
+        read_snapshot(data)

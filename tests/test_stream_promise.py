@@ -380,13 +380,13 @@ def test_the_process_plumbing_lives_in_cli_process():
     handler or blocks signals, except the package's start-up handler (``contrarius/__init__.py``
     and ``__main__.py``, before the module can be imported), the TAB answered before typer
     loads (``contrarius/tab/fast.py``: importing ``contrarius.cli`` would load typer) and
-    the commit of ``contrarius/store/files.py``, which holds signals back while it renames."""
+    the commit of ``contrarius/store/atomic.py``, which holds signals back while it renames."""
     import re
 
     allowed = {
         "os._exit(": {"cli/process.py", "__init__.py", "tab/fast.py"},
         "signal.signal(": {"cli/process.py", "__init__.py", "__main__.py"},
-        "pthread_sigmask": {"cli/process.py", "store/files.py"},
+        "pthread_sigmask": {"cli/process.py", "store/atomic.py"},
     }
     package = ROOT / "contrarius"
     for needle, where in allowed.items():

@@ -16,12 +16,12 @@ import yaml
 from contrarius.cli import app
 from contrarius.errors import EXIT_INPUT, EXIT_RULE
 from contrarius.model.snapshot import default_dice
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 from contrarius.cli.session.flow import die_question
 from contrarius.errors import NeedDieError
 from contrarius.rules.game import play
 from contrarius.rules.contrarius_part import PlayerAction
-from contrarius.store.files import dump_snapshot
+from contrarius.store.snapshot_text import dump_snapshot
 from test_reactions import _blocked, snap  # the hand-built "cannot build" table
 
 ROOT = Path(__file__).resolve().parent.parent

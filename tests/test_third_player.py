@@ -25,6 +25,7 @@ from contrarius.rules.game import SetupOptions, new_game
 from team_helpers import reload, texts
 
 from contrarius.model.snapshot import CONTRARIUS, Snapshot
+from contrarius.model.reader import read_snapshot
 from contrarius.rules.modes.team import record_hand
 from contrarius.rules.end_of_game import final_turn_note
 from contrarius.rules.modes.twoplayer import Part, TeamAction
@@ -307,7 +308,7 @@ def test_imperium_third_player_game(runner, tmp_path):
     assert res.exit_code == 0, res.stderr
     res = runner.invoke(app, ["check", str(path)])
     assert res.exit_code == 0 and "third-player" in res.stdout
-    s = Snapshot.from_dict(yaml.safe_load(path.read_text()))
+    s = read_snapshot(yaml.safe_load(path.read_text()))
     assert s.stack_order[-6:] == ["?"] * 6
     s.houses = {"Novaria": ["player1", CONTRARIUS], "Aqvileia": ["player2"]}
     s = go(s, "Prefect", action="reactivate").snapshot  # player1: no reaction

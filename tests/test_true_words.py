@@ -8,7 +8,7 @@ from contrarius.model.snapshot import Colonist
 from contrarius.rules.build import where
 from contrarius.rules.game import new_game
 from contrarius.rules.setup import SetupOptions
-from contrarius.store.files import dump_snapshot
+from contrarius.store.snapshot_text import dump_snapshot
 
 
 def test_the_fallback_names_every_type_tried():

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 from contrarius.cli import app
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 DATA = Path(__file__).parent / "data" / "table"
 

@@ -41,7 +41,8 @@ from contrarius.rules.scoring import PlayerInput, score
 from contrarius.rules.game import new_game
 from contrarius.rules.setup import SetupOptions
 from contrarius.model.snapshot import Snapshot
-from contrarius.store.files import load_snapshot
+from contrarius.model.reader import read_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 from test_reactions import ITALIA  # the Italia tokens worked through in tests/test_reactions.py
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,13 +58,13 @@ def salsa_game(**extra) -> Snapshot:
                         forum_row=list(ROW), **extra)
     s, _ = new_game(opts)
     s.contrarius.cards = [c for c in s.contrarius.cards if not c.is_specialist] + [Card.of("Mason")]
-    return Snapshot.from_dict(s.to_dict())
+    return read_snapshot(s.to_dict())
 
 
 def plain_game(**extra) -> Snapshot:
     s, _ = new_game(SetupOptions(board="italia", seed=11, tokens=ITALIA, **extra))
     s.contrarius.cards = [c for c in s.contrarius.cards if not c.is_specialist] + [Card.of("Mason")]
-    return Snapshot.from_dict(s.to_dict())
+    return read_snapshot(s.to_dict())
 
 
 
@@ -104,7 +105,7 @@ def test_salsa_setup_records_forum_state_and_round_trips():
     assert v.salsa.contrarius == ["Annaeus Arcadius"] and v.salsa.row == ROW
     # 27 forum cards: 1 with Contrarius, 1 kept by you, 4 in the row -> 21 in the stack
     assert v.salsa.stack_remaining == 21 and v.salsa.stack_order is None
-    again = Snapshot.from_dict(s.to_dict())
+    again = read_snapshot(s.to_dict())
     assert again.to_dict() == s.to_dict()
 
 
@@ -132,7 +133,7 @@ def test_check_finds_forum_problems():
     data["variants"]["salsa"]["row"] = ["Julius", "Julius", "?", "Victoria"]
     data["variants"]["sals"] = {}
     with pytest.raises(SnapshotError) as exc:
-        Snapshot.from_dict(data)
+        read_snapshot(data)
     paths = {p.path for p in exc.value.problems}
     assert "variants.salsa" in paths and "variants.sals" in paths
 
@@ -349,7 +350,7 @@ def _whole_game(s: Snapshot, seed: int) -> Snapshot:
         if s.variants.fish_market is not None:
             kw["fish"] = rng.randint(0, 1)
         s = play(s, PlayerAction(card, **kw)).snapshot
-        s = Snapshot.from_dict(s.to_dict())
+        s = read_snapshot(s.to_dict())
     raise AssertionError("the game did not end in 200 turns")
 
 
@@ -504,7 +505,7 @@ def test_aegyptus_surplus_steps_reach_the_incense_spot_and_score():
     assert notes[0].data["path"] == ["Klysma-Rhaithov", "Levke Kome-Rhaithov", "Incense-Levke Kome"]
     assert s.variants.aegyptus.traders == ["Incense"] and contrarius_steps(s) == 3
     assert len(building_colonists(s)) == 2
-    again = Snapshot.from_dict(s.to_dict())
+    again = read_snapshot(s.to_dict())
     c = score(again).side("contrarius")
     assert [(e.what, e.points) for e in c.extras] == [("traders", 7)]
 
@@ -541,7 +542,7 @@ def test_aegyptus_sea_colonist_goes_to_the_first_red_sea_house_not_a_later_one()
     assert s2.variants.aegyptus.red_sea_colonist == "placed" and s2.variants.aegyptus.first_red_sea == "Klysma"
     assert any(e.text == "Contrarius places a sea colonist in Klysma" for e in r2.events)
     # the record survives the snapshot file
-    assert Snapshot.from_dict(s2.to_dict()).variants.aegyptus.first_red_sea == "Klysma"
+    assert read_snapshot(s2.to_dict()).variants.aegyptus.first_red_sea == "Klysma"
 
 
 def test_aegyptus_first_red_sea_house_from_an_older_snapshot():
@@ -551,21 +552,21 @@ def test_aegyptus_first_red_sea_house_from_an_older_snapshot():
     s.houses["Klysma"] = ["contrarius"]
     d = s.to_dict()
     d["variants"]["aegyptus"].pop("first_red_sea", None)
-    assert Snapshot.from_dict(d).variants.aegyptus.first_red_sea == "Klysma"
+    assert read_snapshot(d).variants.aegyptus.first_red_sea == "Klysma"
     d["houses"]["Aila"] = ["contrarius"]
-    two = Snapshot.from_dict(d)
+    two = read_snapshot(d)
     assert two.variants.aegyptus.first_red_sea is None
     two.players[0].hand, two.players[0].played = None, None
     with pytest.raises(ContrariusError, match="variants.aegyptus.first_red_sea"):
         play(two, PlayerAction("Colonist", dice=[("tribune", "sea")]))
     d["variants"]["aegyptus"]["first_red_sea"] = "Aila"
-    assert Snapshot.from_dict(d).variants.aegyptus.first_red_sea == "Aila"
+    assert read_snapshot(d).variants.aegyptus.first_red_sea == "Aila"
     d["variants"]["aegyptus"]["first_red_sea"] = "Petra"  # no Red Sea city
     with pytest.raises(SnapshotError, match="first_red_sea"):
-        Snapshot.from_dict(d)
+        read_snapshot(d)
     d["variants"]["aegyptus"]["first_red_sea"] = "Rhaithov"  # no house of Contrarius there
     with pytest.raises(SnapshotError, match="no house in Rhaithov"):
-        Snapshot.from_dict(d)
+        read_snapshot(d)
 
 
 def _new_italia(runner, path, *args: str) -> None:

@@ -18,7 +18,7 @@ import yaml
 from contrarius.model.snapshot import Colonist, Snapshot
 from contrarius.rules.build import where
 from contrarius.rules.setup import SetupOptions, new_game
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "tests" / "cases" / "where").glob("*.yaml"))

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from contrarius.material.cards import Card
 from contrarius.cli import app
 from contrarius.model.snapshot import Colonist
-from contrarius.store.files import dump_snapshot, load_snapshot
+from contrarius.store.snapshot_text import dump_snapshot, load_snapshot
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULEBOOK = str(EXAMPLES / "rulebook-where-example.yaml")

@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from contrarius.cli import app
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 import os
 import subprocess
 import sys

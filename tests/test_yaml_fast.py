@@ -24,7 +24,7 @@ from contrarius.errors import InputFileError
 from contrarius.rules.game import new_game, play
 from contrarius.rules.modes.solo import PlayerAction
 from contrarius.rules.setup import SetupOptions
-from contrarius.store.files import dump_snapshot
+from contrarius.store.snapshot_text import dump_snapshot
 from contrarius.io.refusals import check_plain
 from contrarius.io.yaml_fast import Fallback
 from contrarius.io.yamlio import dump_yaml, parse_yaml, safe_load

@@ -17,7 +17,8 @@ import typer
 from contrarius.cli.process import quiet_broken, say_error
 from contrarius.cli.process import quiet_stream as quiet_stdout
 from contrarius.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE, ContrariusError, InputFileError, SnapshotError, one_line
-from contrarius.store.files import STDIO, is_stdout
+from contrarius.io.textfiles import STDIO
+from contrarius.store.atomic import is_stdout
 
 
 STATE = {"debug": False}
@@ -44,7 +45,7 @@ def boundary(func: Callable) -> Callable:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from contrarius.store.files import new_command
+        from contrarius.store.atomic import new_command
 
         new_command()
         try:
@@ -77,7 +78,7 @@ def boundary(func: Callable) -> Callable:
         except OSError as exc:  # a path the system refuses (too long, a loop, ...)
             if STATE["debug"]:
                 raise
-            from contrarius.store.files import WRITTEN
+            from contrarius.store.atomic import WRITTEN
 
             done = "nothing was written" if not WRITTEN else f"{', '.join(dict.fromkeys(WRITTEN))} was written"
             if exc.filename:
@@ -113,7 +114,7 @@ def flush_stdout() -> None:
 def _usable(stream: Any, name: str) -> Any:
     """``stream`` when it can be written to; else :class:`InputFileError` (exit 3)."""
     if stream is None or getattr(stream, "closed", False):
-        from contrarius.store.files import WRITTEN
+        from contrarius.store.atomic import WRITTEN
 
         done = "nothing was written" if not WRITTEN else f"{', '.join(dict.fromkeys(WRITTEN))} was written"
         raise InputFileError(f"{name} is closed: nowhere to print the report; {done}")
@@ -215,10 +216,10 @@ class ReportUnprinted(InputFileError):
 
 
 def report_before_commit(report: Callable[..., None] | None, *args: Any) -> Callable[..., None]:
-    """The ``before_commit`` step of a write (:func:`contrarius.store.files.write_text`,
-    :func:`contrarius.store.files.save_in_place`, :func:`contrarius.store.files.undo`) that
+    """The ``before_commit`` step of a write (:func:`contrarius.store.atomic.write_text`,
+    :func:`contrarius.store.history.save_in_place`, :func:`contrarius.store.history.undo`) that
     prints ``report(*args, *more)`` (``more``: what the write hands over, e.g. the
-    :class:`~contrarius.store.files.HistoryMove` of an undo).
+    :class:`~contrarius.store.history.HistoryMove` of an undo).
 
     The one promise of every command: a report that cannot be printed (stdout or stderr
     closed, a full disk) raises :class:`ReportUnprinted` (exit 3) before anything is
@@ -266,10 +267,10 @@ def ensure_loads(snapshot, before=None, hint: str = "check the card names given"
     reads, as ``check`` reads it (README "Exit codes"). ``hint`` ends the message (what to
     correct). Called by :func:`write_snapshot` for every command that writes one."""
     from contrarius.model.card_counts import card_count_problems
-    from contrarius.model.snapshot import Snapshot
+    from contrarius.model.reader import read_snapshot
 
     try:
-        written = Snapshot.from_dict(snapshot.to_dict(), "<new snapshot>")
+        written = read_snapshot(snapshot.to_dict(), "<new snapshot>")
     except SnapshotError as exc:
         raise ContrariusError(f"the new snapshot would not load again ({exc.problems[0].render()}); nothing was written: "
                               f"{hint}") from None
@@ -293,8 +294,8 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
     only when it is a snapshot of the same game, or with ``force`` (``--force``); else exit
     3, nothing written; ``fresh`` (a game just set up, ``new``): every existing file is
     refused so, also one created meanwhile by a command running at the same time
-    (:func:`contrarius.store.files.write_text`). In place, the previous state goes to the
-    undo history (:func:`contrarius.store.files.save_in_place`).
+    (:func:`contrarius.store.atomic.write_text`). In place, the previous state goes to the
+    undo history (:func:`contrarius.store.history.save_in_place`).
 
     The snapshot is checked first to load again (:func:`ensure_loads`; ``before``: the
     snapshot read, whose card-count problems are not new; ``validated``: the rules checked
@@ -311,9 +312,11 @@ def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
 
     In place after ``contrarius undo``: a new turn drops the undone steps and a line on
     stderr says so; ``keep_redo`` (a command that plays no turn: the hint to end its
-    message) refuses instead (:func:`contrarius.store.files.save_in_place`, exit 3).
+    message) refuses instead (:func:`contrarius.store.history.save_in_place`, exit 3).
     """
-    from contrarius.store.files import dump_snapshot, save_in_place, write_text
+    from contrarius.store.snapshot_text import dump_snapshot
+    from contrarius.store.history import save_in_place
+    from contrarius.store.atomic import write_text
 
     if is_stdout(output):
         output = STDIO
@@ -405,7 +408,7 @@ def _not_a_picture(target: str) -> str | None:
     import os
     import stat
 
-    from contrarius.store.files import describe_game
+    from contrarius.store.snapshot_text import describe_game
 
     if target == STDIO:
         return None
@@ -440,7 +443,7 @@ def write_svg(target: str, element, report: Callable[[], None] | None = None) ->
     """
     from contrarius.errors import InputFileError
     from contrarius.pictures.drawing import svg_text
-    from contrarius.store.files import write_text
+    from contrarius.store.atomic import write_text
 
     held = _not_a_picture(target)
     if held:

@@ -13,7 +13,7 @@ What it saves, and where it reaches past a public interface:
     :func:`interrupted_at_start` here is the same handler, installed again by :func:`run`;
   - a one-shot command: :func:`exit_on_interrupt`, exit 130 at once with the true line of
     :func:`interrupted_message` (files change only inside the held commit of
-    :mod:`contrarius.store.files`, which holds the signal back until it is complete);
+    :mod:`contrarius.store.atomic`, which holds the signal back until it is complete);
   - the interactive ``session``: Python's ``KeyboardInterrupt`` (the session abandons the
     turn in progress and goes on); a ``KeyboardInterrupt`` that reaches a command's error
     boundary or :func:`run` is exit 130 with :func:`interrupted_message`.
@@ -49,8 +49,8 @@ NOTHING_WRITTEN = "contrarius: interrupted; nothing was written"
 
 def interrupted_message() -> str:
     """The true line for a Ctrl-C: nothing written, or which files already were
-    (:data:`contrarius.store.files.WRITTEN`)."""
-    written = getattr(sys.modules.get("contrarius.store.files"), "WRITTEN", None)
+    (:data:`contrarius.store.atomic.WRITTEN`)."""
+    written = getattr(sys.modules.get("contrarius.store.atomic"), "WRITTEN", None)
     if not written:
         return NOTHING_WRITTEN
     names = ", ".join(dict.fromkeys(written))
@@ -74,7 +74,7 @@ def interrupted_at_start(signum: int | None = None, frame: object = None) -> Non
 def exit_on_interrupt(signum: int | None = None, frame: object = None) -> None:
     """SIGINT handler of a one-shot command: one true line on stderr, exit 130 at once.
     Safe at any moment: files are only changed inside the commit of
-    :mod:`contrarius.store.files`, which holds the signal back until it is done (temporary
+    :mod:`contrarius.store.atomic`, which holds the signal back until it is done (temporary
     files included), and the kernel releases the locks."""
     _say_and_exit(interrupted_message())
 
@@ -154,7 +154,7 @@ def prepare_streams() -> None:
     /dev/null, so that no file opened later takes its number); stdout and stderr escape what their encoding cannot write
     (``backslashreplace``: a Latin-1 terminal, a file name that is not UTF-8) instead of
     raising. A snapshot or picture written to stdout goes out as UTF-8 bytes whatever the
-    encoding (:func:`contrarius.store.files.write_text`)."""
+    encoding (:func:`contrarius.store.atomic.write_text`)."""
     for fd, name in ((1, "stdout"), (2, "stderr")):
         if getattr(sys, name) is None:
             _hold(fd)

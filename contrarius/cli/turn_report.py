@@ -20,12 +20,9 @@ def render_turn(result, con) -> None:
     if result.game_over:
         lines.append("[bold red]The game is over.[/bold red] Run 'contrarius score' for the final scoring.")
     elif result.snapshot.ended is not None and result.snapshot.ended.final_turn_pending:
-        if solo:
-            lines.append("[bold yellow]Contrarius ended the game: play your final card (no reaction).[/bold yellow]")
-        else:
-            from contrarius.rules.end_of_game import final_turn_note
+        from contrarius.rules.end_of_game import final_turn_note
 
-            lines.append(f"[bold yellow]{final_turn_note(result.snapshot)}.[/bold yellow]")
+        lines.append(f"[bold yellow]{final_turn_note(result.snapshot)}.[/bold yellow]")
     if not solo and not result.game_over:
         lines.append(f"next turn: {result.snapshot.active}")
     title = f"{result.card}" + (f" -> Contrarius reacts to {result.reacted_to}" if result.reacted_to and result.reacted_to != result.card else "")

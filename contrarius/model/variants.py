@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from contrarius.material.board import GOODS, Board, suggest, unknown
 from contrarius.errors import ContrariusError
 from contrarius.records import Record
 from contrarius.io.yamlio import shown
+from contrarius.model.plain import Bad, is_mapping
 
 SALSA = "salsa"
 FISH_MARKET = "fish_market"
@@ -203,8 +204,8 @@ class Aegyptus(Record):
         """A snapshot that does not record ``first_red_sea`` (written before it existed, or
         edited): with exactly one Red Sea house of Contrarius (``red_sea_houses``) that one
         is the first; with several it stays unknown (None)."""
-        if self.first_red_sea is None and len(red_sea_houses) == 1:
-            self.first_red_sea = red_sea_houses[0]
+        if self.first_red_sea is None:
+            self.first_red_sea = first_house(None, red_sea_houses)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"red_sea_colonist": self.red_sea_colonist, "traders": list(self.traders)}
@@ -271,9 +272,6 @@ class Variants(Record):
         return out
 
 
-Bad = Callable[[str, str, str], None]
-
-
 def _int(value: Any, path: str, bad: Bad) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         bad(path, f"expected a whole number of 0 or more, got {shown(value)}", "write a number such as 0")
@@ -283,10 +281,7 @@ def _int(value: Any, path: str, bad: Bad) -> int:
 
 def _mapping(raw: Any, path: str, keys: tuple[str, ...], bad: Bad, example: str) -> dict:
     """``raw`` as a mapping with only ``keys`` (None: empty); problems go to ``bad``."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        bad(path, f"expected a mapping with {', '.join(keys)}, got {shown(raw)}", f"write e.g. {example}")
+    if raw is None or not is_mapping(raw, path, f"a mapping with {', '.join(keys)}", f"write e.g. {example}", bad):
         return {}
     for k in raw:
         if k not in keys:
@@ -420,6 +415,15 @@ def goods_for_salt(value: str) -> str:
         raise ContrariusError(f"a salt city counts for one goods type: {', '.join(GOODS)}; got {shown(value)}")
     return g
 
+
+
+def first_house(recorded: str | None, houses: list[str]) -> str | None:
+    """Contrarius's first house among ``houses`` (its houses in a variant's places: Gallia's
+    harbour cities, Aegyptus's Red Sea cities): the one the snapshot ``recorded`` when it is
+    one of them, else the only one; None with none, or with several and none recorded."""
+    if recorded in houses:
+        return recorded
+    return houses[0] if len(houses) == 1 else None
 
 
 def board_places(board: Board, tag: str) -> set[str]:

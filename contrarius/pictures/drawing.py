@@ -9,7 +9,11 @@ Nothing here prints or writes a file.
 
 from __future__ import annotations
 
+import textwrap
 import xml.etree.ElementTree as ET
+from typing import Any
+
+from contrarius.pictures.words import word
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -62,6 +66,31 @@ def text(parent: ET.Element, x: float, y: float, words: str, size: float = 12, *
 def side_name(owner: str) -> str:
     """How the pictures name a side: ``Contrarius``, ``player``, ``player1``..."""
     return "Contrarius" if owner == "contrarius" else owner
+
+
+def side_words(owner: str, mode: str) -> str:
+    """How a picture's words name the side ``owner`` of a game of ``mode``: Contrarius, the
+    team, "you" in solo play, else the player's id (the words of
+    :mod:`contrarius.pictures.words`)."""
+    if owner == "contrarius":
+        return word("side.contrarius")
+    if owner == "team":
+        return word("side.team")
+    return word("side.player") if mode == "solo" and owner == "player" else side_name(owner)
+
+
+def wrap(words: str, size: float, width: float) -> list[str]:
+    """``words`` cut into lines that fit ``width`` pixels at font ``size``."""
+    return textwrap.wrap(words, max(10, int(width / (size * 0.57)))) or [""]
+
+
+def lines(parent: ET.Element, x: float, y: float, words: str, size: float, width: float, **kw: Any) -> float:
+    """Draw ``words`` wrapped to ``width`` (:func:`wrap`), left-aligned from ``x``; returns
+    the y under the last line."""
+    for line in wrap(words, size, width):
+        text(parent, x, y, line, size, anchor="start", **kw)
+        y += size * 1.3
+    return y
 
 
 def house(parent: ET.Element, x: float, y: float, owner: str, title: str, cls: str = "house", *,

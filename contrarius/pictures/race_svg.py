@@ -17,11 +17,11 @@ its values; the picture's ``<desc>`` says it all in words. ElementTree escapes e
 
 from __future__ import annotations
 
-import textwrap
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from contrarius.pictures.drawing import SIDE_COLOURS, SIDE_LETTERS, document, el, fmt, house, set_height, side_name, text, text_width
+from contrarius.pictures.drawing import (SIDE_COLOURS, SIDE_LETTERS, document, el, fmt, house, lines, set_height, side_words, text,
+                                         text_width, wrap)
 from contrarius.pictures.words import word
 
 #: Width of the picture: laid out for a phone held upright (it scales with its viewBox).
@@ -35,26 +35,6 @@ PLAYER_DASH = {"player": None, "player1": None, "player2": "5 3"}
 #: Printed card names too long for the card column, and their short form (the full name
 #: stays in the row's title and data).
 SHORT_CARDS = {"Prefect with Praefectus Magnus": "Prefect (P. Magnus)"}
-
-
-def _who(owner: str, mode: str) -> str:
-    if owner == "contrarius":
-        return word("side.contrarius")
-    return word("side.player") if mode == "solo" and owner == "player" else side_name(owner)
-
-
-def _wrap(words: str, size: float, width: float) -> list[str]:
-    """``words`` cut into lines that fit ``width`` pixels at font ``size``."""
-    chars = max(10, int(width / (size * 0.57)))
-    return textwrap.wrap(words, chars) or [""]
-
-
-def _lines(parent: ET.Element, x: float, y: float, words: str, size: float, width: float, **kw: Any) -> float:
-    """Draw ``words`` wrapped to ``width``; returns the y under the last line."""
-    for line in _wrap(words, size, width):
-        text(parent, x, y, line, size, anchor="start", **kw)
-        y += size * 1.3
-    return y
 
 
 def _card_icon(parent: ET.Element, x: float, y: float, title: str, **attrs: Any) -> None:
@@ -79,7 +59,7 @@ def picture(data: dict[str, Any]) -> ET.Element:
     count = word("race.turns.one") if len(turns) == 1 else word("race.turns", n=len(turns))
     svg = document(WIDTH, 100, f"contrarius: {heading}", _desc(data))
     y = 22
-    for line in _wrap(heading, 14, WIDTH - 2 * PAD):
+    for line in wrap(heading, 14, WIDTH - 2 * PAD):
         text(svg, PAD, y, line, 14, bold=True, anchor="start", class_="heading")
         y += 18
     text(svg, PAD, y, count, 11, anchor="start", fill="#333")
@@ -93,13 +73,13 @@ def picture(data: dict[str, Any]) -> ET.Element:
     legend = el(svg, "g", class_="legend")
     y += 14
     el(legend, "line", x1=PAD, y1=y - 4, x2=PAD + 22, y2=y - 4, stroke=CONTRARIUS_COLOUR, stroke_width=2.5)
-    y = _lines(legend, PAD + 28, y, word("race.legend.contrarius"), 11, WIDTH - PAD * 2 - 28)
+    y = lines(legend, PAD + 28, y, word("race.legend.contrarius"), 11, WIDTH - PAD * 2 - 28)
     for p in players:
         colour = SIDE_COLOURS.get(p["id"], "#555")
         el(legend, "line", x1=PAD, y1=y - 4, x2=PAD + 22, y2=y - 4, stroke=colour, stroke_width=2,
            stroke_dasharray=PLAYER_DASH.get(p["id"]))
-        y = _lines(legend, PAD + 28, y, word("race.legend.player", who=_who(p["id"], mode), vp=p["vp"]), 11, WIDTH - PAD * 2 - 28)
-    y = _lines(legend, PAD + 28, y, word("race.legend.later"), 10, WIDTH - PAD * 2 - 28, italic=True, fill="#333")
+        y = lines(legend, PAD + 28, y, word("race.legend.player", who=side_words(p["id"], mode), vp=p["vp"]), 11, WIDTH - PAD * 2 - 28)
+    y = lines(legend, PAD + 28, y, word("race.legend.later"), 10, WIDTH - PAD * 2 - 28, italic=True, fill="#333")
     x = PAD + 6
     house(legend, x, y - 4, "contrarius", word("race.legend.built"), scale=0.8)
     text(legend, x + 9, y, word("race.legend.built"), 11, anchor="start")
@@ -111,7 +91,7 @@ def picture(data: dict[str, Any]) -> ET.Element:
     y += 15
     if c["track_houses"]:
         house(legend, PAD + 6, y - 4, "contrarius", word("race.legend.track"), scale=0.8, hollow=True)
-        y = _lines(legend, PAD + 16, y, word("race.legend.track"), 11, WIDTH - PAD * 2 - 16)
+        y = lines(legend, PAD + 16, y, word("race.legend.track"), 11, WIDTH - PAD * 2 - 16)
 
     # ---- the VP axis ----------------------------------------------------------------
     values = [v for t in turns for v in (t["vp_before"], t["vp_after"]) if isinstance(v, int)]
@@ -147,7 +127,7 @@ def picture(data: dict[str, Any]) -> ET.Element:
         did = [word("race.did.built", cities=", ".join(t["built"]))] if t["built"] else []
         did += [word("race.did.took", cards=", ".join(t["took"]))] if t["took"] else []
         did += [word("race.did.scored", n=t["scored"])] if t["scored"] else []
-        title = word("race.turn.title", turn=t["turn"], who=_who(t["player"], mode), card=t["card"],
+        title = word("race.turn.title", turn=t["turn"], who=side_words(t["player"], mode), card=t["card"],
                      did="; ".join(did) or (word("race.final") if after_end else word("race.did.nothing")),
                      before=t["vp_before"], after=t["vp_after"])
         g = el(rows, "g", title, class_="turn", data_turn=t["turn"], data_player=t["player"], data_card=t["card"],
@@ -180,7 +160,7 @@ def picture(data: dict[str, Any]) -> ET.Element:
     # players' tracks, then Contrarius's line over them
     for k, p in enumerate(players):
         offset = (k - (len(players) - 1) / 2) * 3
-        el(svg, "line", word("race.legend.player", who=_who(p["id"], mode), vp=p["vp"]), class_="player-line",
+        el(svg, "line", word("race.legend.player", who=side_words(p["id"], mode), vp=p["vp"]), class_="player-line",
            data_owner=p["id"], data_vp=p["vp"], x1=vx(p["vp"]) + offset, y1=rows_top, x2=vx(p["vp"]) + offset, y2=rows_bottom,
            stroke=SIDE_COLOURS.get(p["id"], "#555"), stroke_width=2, stroke_dasharray=PLAYER_DASH.get(p["id"]))
     path = [t["vp_after"] for t in turns if isinstance(t["vp_after"], int)]
@@ -220,7 +200,7 @@ def picture(data: dict[str, Any]) -> ET.Element:
             words = word("race.end.pending" if ended["final_turn_pending"] else "race.end", reason=reason[:1].upper() + reason[1:],
                          turn=end_turn)
         else:
-            words = word("race.end.unknown", who=_who(ended["by"], mode))
+            words = word("race.end.unknown", who=side_words(ended["by"], mode))
         g = el(svg, "g", words, class_="end", data_by=ended["by"], data_turn=end_turn)
         if end_turn is not None:
             idx = next((i for i, t in enumerate(turns) if t["turn"] == end_turn), None)
@@ -228,9 +208,9 @@ def picture(data: dict[str, Any]) -> ET.Element:
                 ly = rows_top + ROW * (idx + 1)
                 el(g, "line", x1=PAD, y1=ly, x2=WIDTH - PAD, y2=ly, stroke="#C0392B", stroke_width=2, stroke_dasharray="6 3")
         el(g, "rect", x=PAD, y=y - 12, width=5, height=14, fill=SIDE_COLOURS.get(ended["by"], "#555"))
-        y = _lines(g, PAD + 10, y, words, 12, WIDTH - 2 * PAD - 10, bold=True)
+        y = lines(g, PAD + 10, y, words, 12, WIDTH - 2 * PAD - 10, bold=True)
     else:
-        y = _lines(svg, PAD, y, word("race.running"), 12, WIDTH - 2 * PAD, italic=True)
+        y = lines(svg, PAD, y, word("race.running"), 12, WIDTH - 2 * PAD, italic=True)
     set_height(svg, y + 4)
     return svg
 
@@ -244,12 +224,12 @@ def _desc(data: dict[str, Any]) -> str:
         return ", ".join(str(t["turn"]) for t in turns if t[key]) or none
 
     path = ", ".join(str(t["vp_after"]) for t in turns if isinstance(t["vp_after"], int)) or none
-    players = "; ".join(word("race.desc.players", who=_who(p["id"], mode), vp=p["vp"]) for p in data["players"])
+    players = "; ".join(word("race.desc.players", who=side_words(p["id"], mode), vp=p["vp"]) for p in data["players"])
     marks = word("race.desc.marks", built=turns_of("built"), took=turns_of("took"), scored=turns_of("scored"))
     track = word("race.desc.track", houses=", ".join(map(str, c["track_houses"]))) if c["track_houses"] else ""
     end = word("race.running")
     if ended:
         end = (word("race.end", reason=ended["reason"], turn=ended["turn"]) if ended.get("reason") and ended.get("turn")
-               else word("race.end.unknown", who=_who(ended["by"], mode)))
+               else word("race.end.unknown", who=side_words(ended["by"], mode)))
     return word("race.desc", mode=word(f"mode.{mode}"), board=data["board"], turns=len(turns), path=path, players=players,
                 marks=marks, track=track, end=end + ".")

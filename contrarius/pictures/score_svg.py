@@ -17,11 +17,10 @@ every name.
 from __future__ import annotations
 
 import os
-import textwrap
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from contrarius.pictures.drawing import SIDE_COLOURS, document, el, fmt, set_height, side_name, text, text_width
+from contrarius.pictures.drawing import SIDE_COLOURS, document, el, fmt, lines, set_height, side_words, text, text_width, wrap
 from contrarius.pictures.words import word
 
 WIDTH = 400
@@ -34,23 +33,9 @@ PART_COLOURS = {"track": "#B0A79A", "Vesta": "#E69F00", "Jupiter": "#56B4E9", "S
 EXTRA_COLOURS = ["#8C564B", "#2A9D8F", "#6B8E23", "#4D4D4D"]
 
 
-def _wrap(words: str, size: float, width: float) -> list[str]:
-    return textwrap.wrap(words, max(10, int(width / (size * 0.57)))) or [""]
-
-
-def _lines(parent: ET.Element, x: float, y: float, words: str, size: float, width: float = WIDTH - 2 * PAD, **kw: Any) -> float:
-    for line in _wrap(words, size, width):
-        text(parent, x, y, line, size, anchor="start", **kw)
-        y += size * 1.3
-    return y
-
-
-def _name(owner: str, mode: str) -> str:
-    if owner == "contrarius":
-        return word("side.contrarius")
-    if owner == "team":
-        return word("side.team")
-    return word("side.player") if mode == "solo" and owner == "player" else side_name(owner)
+def _lines(parent: ET.Element, x: float, y: float, words: str, size: float, **kw: Any) -> float:
+    """:func:`contrarius.pictures.drawing.lines` across the picture (its width less the margins)."""
+    return lines(parent, x, y, words, size, WIDTH - 2 * PAD, **kw)
 
 
 def _num(x: float | int) -> str:
@@ -88,7 +73,7 @@ def result_words(data: dict[str, Any]) -> str:
     final = data["ended"]
     if data["winner"] is None:
         return word("score.winner.none") if data["tie"] else word("score.winner.unknown")
-    who = _name(data["winner"], data["mode"])
+    who = side_words(data["winner"], data["mode"])
     if data["tie"]:
         return word("score.winner.tie" if final else "score.leading.tie", who=who, rule=data["decided_by"])
     if data["margin"] is not None:
@@ -108,10 +93,10 @@ def picture(data: dict[str, Any]) -> ET.Element:
     for side in data["sides"]:
         parts = ", ".join(f"{p['label']} {'?' if p['points'] is None else p['points']}" for p in score_parts(side)
                           if p["points"] != 0)
-        sides_words.append(word("score.desc.side", side=_name(side["owner"], mode), total=_total_words(side), parts=parts))
+        sides_words.append(word("score.desc.side", side=side_words(side["owner"], mode), total=_total_words(side), parts=parts))
     svg = document(WIDTH, 100, f"contrarius: {heading}", word("score.desc", heading=heading, sides="; ".join(sides_words), result=result))
     y = 22
-    for line in _wrap(heading, 14, WIDTH - 2 * PAD):
+    for line in wrap(heading, 14, WIDTH - 2 * PAD):
         text(svg, PAD, y, line, 14, bold=True, anchor="start", class_="heading")
         y += 18
     g = el(svg, "g", result, class_="result", data_winner=data["winner"], data_tie=str(data["tie"]).lower(),
@@ -126,7 +111,7 @@ def picture(data: dict[str, Any]) -> ET.Element:
     extras = list(dict.fromkeys(f"variant:{v['what']}" for s in data["sides"] for v in s.get("variants", [])))
     for side in data["sides"]:
         y += 14
-        name = _name(side["owner"], mode)
+        name = side_words(side["owner"], mode)
         total = _total_words(side)
         sg = el(svg, "g", f"{name}: {total}", class_="side", data_owner=side["owner"], data_total=side["total"],
                 data_known=side["known_points"], data_given=side["given_total"], data_complete=str(side["complete"]).lower())

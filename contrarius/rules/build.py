@@ -286,11 +286,13 @@ def contrarius_home(snapshot: Snapshot, kind: str) -> tuple[str | None, str]:
     homes = snapshot.homes(kind)
     if homes and board.node_type(homes[0]) == HOLDING:
         harbours = [c for c in snapshot.houses_of(CONTRARIUS) if board.has_tag(c, "harbour")]
-        first = snapshot.variants.gallia.first_harbour if snapshot.variants.gallia else None
-        if first in harbours:
-            return first, f"{first} is its first harbour city, the first it built in (reading)"
-        if len(harbours) == 1:
-            return harbours[0], f"{harbours[0]} is its first harbour city, its only one (reading)"
+        from contrarius.model.variants import first_house
+
+        recorded = snapshot.variants.gallia.first_harbour if snapshot.variants.gallia else None
+        first = first_house(recorded, harbours)
+        if first is not None:
+            return first, (f"{first} is its first harbour city, " + ("the first it built in" if first == recorded else "its only one")
+                           + " (reading)")
         if harbours and snapshot.variants.gallia:
             raise ContrariusError(f"variants.gallia.first_harbour: Contrarius has houses in {', '.join(harbours)} and the "
                                   "snapshot does not record which harbour city it built in first (its new sea colonist "

@@ -12,7 +12,7 @@ track already holds the starting VP, so the totals are compared as they stand. A
 with the Concordia card is a win by 0 (the starting VP stays).
 
 A campaign record is a small YAML file (``format``, ``start_vp``, ``games``), read with
-``yaml.safe_load`` and written atomically (:func:`contrarius.store.files.write_text`). Each game
+``yaml.safe_load`` and written atomically (:mod:`contrarius.store.campaign_file`). Each game
 holds the facts (board, seed, starting VP, both totals, winner) and the derived margin
 and next starting VP, which loading checks, so a hand edit that breaks the chain is
 reported with the key and the expected value.
@@ -21,7 +21,6 @@ reported with the key and the expected value.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from contrarius.errors import ContrariusError, InputFileError, Problem, RuleError
@@ -312,67 +311,52 @@ def game_from_score(final: FinalScore, start_vp: int, board: str | None = None, 
 
 
 def load_campaign(path: str, *, missing_ok: bool = False) -> tuple[Campaign, bool]:
-    """Load the campaign record at ``path``; returns ``(campaign, existed)``.
+    """Load the campaign record at ``path`` (:func:`contrarius.store.campaign_file.read_campaign_data`);
+    returns ``(campaign, existed)``.
 
     With ``missing_ok`` a file that does not exist yet is a new campaign (20 VP).
     Raises :class:`InputFileError` for an unreadable, non-YAML or invalid file.
     """
-    from contrarius.io.textfiles import read_text
+    from contrarius.store.campaign_file import read_campaign_data
 
-    if path == "-":
-        raise ContrariusError("--campaign needs a file path, not -")
-    if missing_ok and not Path(path).exists():
-        return Campaign(), False
-    return _campaign_of_text(read_text(path), path)
+    data, existed = read_campaign_data(path, missing_ok=missing_ok)
+    return _campaign_of(data, path), existed
 
 
-def _campaign_of_text(text: str | None, path: str) -> tuple[Campaign, bool]:
-    """The campaign record in ``text`` read from ``path`` (None: no file yet, a new
-    campaign); returns ``(campaign, existed)``. Raises :class:`InputFileError`."""
-    from contrarius.io.yamlio import parse_yaml
-
-    if text is None:
-        return Campaign(), False
-    data = parse_yaml(text, path)
-    if data is None:
-        return Campaign(), True
-    return Campaign.from_dict(data, path), True
+def _campaign_of(data: Any, path: str) -> Campaign:
+    """The campaign of the record's plain ``data`` read from ``path`` (None: no file yet or
+    an empty one, a new campaign). Raises :class:`InputFileError`."""
+    return Campaign() if data is None else Campaign.from_dict(data, path)
 
 
 def update_campaign(path: str, change, before_commit=None) -> Campaign:
     """Record a game in the campaign file at ``path`` (created if missing): read, change and
-    write it under the file's lock (:func:`contrarius.store.files.update_text`), so that two
-    ``score --campaign`` at the same time both keep their game. ``change(campaign, existed)``
-    returns the new campaign (or None: nothing is written). Returns the campaign as it is
-    afterwards. Raises :class:`InputFileError` for an unreadable, invalid or unwritable file,
-    and what ``change`` raises (nothing is then written). ``before_commit(campaign)`` (the
-    command's report of the campaign as it will be) runs just before the file is written;
-    if it raises, nothing is written."""
-    from contrarius.store.files import update_text
-    from contrarius.io.yamlio import dump_yaml
+    write it under the file's lock (:func:`contrarius.store.campaign_file.update_campaign_data`), so
+    that two ``score --campaign`` at the same time both keep their game. ``change(campaign,
+    existed)`` returns the new campaign (or None: nothing is written). Returns the campaign
+    as it is afterwards. Raises :class:`InputFileError` for an unreadable, invalid or
+    unwritable file, and what ``change`` raises (nothing is then written).
+    ``before_commit(campaign)`` (the command's report of the campaign as it will be) runs
+    just before the file is written; if it raises, nothing is written."""
+    from contrarius.store.campaign_file import update_campaign_data
 
-    if path == "-":
-        raise ContrariusError("--campaign needs a file path, not -")
     result: list[Campaign] = []
 
-    def step(text: str | None) -> str | None:
-        camp, existed = _campaign_of_text(text, path)
+    def step(data: Any, existed: bool) -> dict | None:
+        camp = _campaign_of(data, path)
         new = change(camp, existed)
         result.append(camp if new is None else new)
-        return None if new is None else dump_yaml(new.to_dict())
+        return None if new is None else new.to_dict()
 
-    update_text(path, step, None if before_commit is None else lambda: before_commit(result[-1]))
+    update_campaign_data(path, step, None if before_commit is None else lambda: before_commit(result[-1]))
     return result[-1]
 
 
 def save_campaign(path: str, campaign: Campaign) -> None:
-    """Write the campaign record to ``path`` atomically (temp file + rename)."""
-    from contrarius.io.yamlio import dump_yaml
-    from contrarius.store.files import write_text
+    """Write the campaign record to ``path`` atomically (:func:`contrarius.store.campaign_file.save_campaign_data`)."""
+    from contrarius.store.campaign_file import save_campaign_data
 
-    if path == "-":
-        raise ContrariusError("--campaign needs a file path, not -")
-    write_text(path, dump_yaml(campaign.to_dict()))
+    save_campaign_data(path, campaign.to_dict())
 
 
 def campaign_start(path: str, *, level: str, mode: str) -> tuple[int, str]:

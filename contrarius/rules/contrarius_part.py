@@ -29,6 +29,7 @@ from contrarius.material.dice import DIE_COLOURS, die_decides, parse_face, roll
 from contrarius.errors import ContrariusError, NeedDieError, NeedRevealError, RuleError, SnapshotError, UnusedInputError
 from contrarius.records import Record
 from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, SOLO, UNKNOWN_CARD, Colonist, Snapshot
+from contrarius.model.reader import read_snapshot
 from contrarius.rules.end_of_game import LAST_CARD, end_game, last_house
 from contrarius.rules.variants.solo_variants import Note, red_sea_colonist, surplus_steps
 
@@ -539,7 +540,7 @@ def ensure_valid(s: Snapshot) -> None:
     """Refuse a turn whose new snapshot would not load again (the last safety net before
     anything is written). Raises :class:`ContrariusError` naming the first problem."""
     try:
-        Snapshot.from_dict(s.to_dict(), "<new snapshot>")
+        read_snapshot(s.to_dict(), "<new snapshot>")
     except SnapshotError as exc:
         raise ContrariusError(f"this turn would leave an invalid snapshot ({exc.problems[0].render()}); nothing was written: "
                               "check the card names given with --refill and --reveal") from None

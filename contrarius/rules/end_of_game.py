@@ -39,6 +39,15 @@ def last_house(s: Snapshot, owner: str) -> str | None:
     return f"built {'your' if s.mode == SOLO else 'their'} {MAX_HOUSES}th house"
 
 
+def closest_to_last_house(s: Snapshot) -> tuple[str, int]:
+    """The side closest to its last house (:data:`MAX_HOUSES`, the one that ends the game),
+    the first of ``s.owners`` among equals, and how many houses it has still to build on
+    the board."""
+    to_build = {owner: MAX_HOUSES - len(s.houses_of(owner)) for owner in s.owners}
+    owner = min(to_build, key=to_build.__getitem__)
+    return owner, to_build[owner]
+
+
 def end_game(s: Snapshot, owner: str, why: str) -> str | None:
     """``owner`` ends the game (``why``: :data:`LAST_CARD` or :func:`last_house`'s words):
     they take the Concordia card and ``s.ended`` says whether a final card is still to
@@ -79,8 +88,10 @@ def refuse_after_end(s: Snapshot) -> None:
         raise GameOverError(f"the game is over ({who} ended it); run 'contrarius score' for the final scoring")
 
 
-def final_turn_note(s: Snapshot) -> str | None:
+def final_turn_note(s: Snapshot, *, with_reaction: bool = True) -> str | None:
     """Who still plays a final card and whether Contrarius reacts to it; None if nobody.
+    ``with_reaction`` False: a solo game's note without "(no reaction)" (the heading of
+    ``show``).
 
     Rules: "Solo End of Game", "Cooperative End of Game"; third-player: the reading in
     :mod:`contrarius.rules.modes.third_player`.
@@ -94,5 +105,5 @@ def final_turn_note(s: Snapshot) -> str | None:
     if s.mode == THIRD_PLAYER:
         reacts = nxt == "player2" and s.ended.by != CONTRARIUS
         return f"{who} ended the game: {nxt} plays a final card" + (" (Contrarius reacts to it)" if reacts else " (no reaction)")
-    return "Contrarius ended the game: play your final card (no reaction)"
+    return "Contrarius ended the game: play your final card" + (" (no reaction)" if with_reaction else "")
 

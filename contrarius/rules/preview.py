@@ -47,7 +47,7 @@ from contrarius.errors import ContrariusError, GameOverError, NeedDieError
 from contrarius.rules.game import play
 from contrarius.records import Record
 from contrarius.rules.contrarius_part import Event, PlayerAction, TurnResult
-from contrarius.model.snapshot import CONTRARIUS, MODES, SOLO, Snapshot
+from contrarius.model.snapshot import CONTRARIUS, MODES, SOLO, TEAM, Snapshot
 from contrarius.rules.personalities import statement_of, team_only
 from contrarius.rules.variants.solo_variants import bonus_turned
 
@@ -447,6 +447,24 @@ def preview(snapshot: Snapshot, action: PlayerAction) -> Preview:
         player_events=list(first.player_events) if first is not None else [],
         vp_before=snapshot.contrarius.vp,
     )
+
+
+def preview_turn(snapshot: Snapshot, action: PlayerAction, *, partner_given: bool) -> Preview:
+    """Preview ``action`` as a command gives it (:func:`preview`). In team play the partner
+    carries out the same card ("Cooperative Personality Cards"): without a part of the
+    partner's given (``partner_given`` False) their part is previewed as they carry out the
+    card with no choice of their own (a Tribune, a specialist, ...), and left unrecorded
+    (the report says so) when the card needs a choice of theirs (a Prefect's province): the
+    action is then previewed again without it. Raises what :func:`preview` raises."""
+    if snapshot.mode != TEAM or partner_given:
+        return preview(snapshot, action)
+    try:
+        return preview(snapshot, action)
+    except GameOverError:
+        raise
+    except ContrariusError:
+        action.partner = None
+        return preview(snapshot, action)
 
 
 # ----- every card ------------------------------------------------------------------------------

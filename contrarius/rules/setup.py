@@ -39,6 +39,8 @@ from contrarius.model.snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, MAX_HOU
                        ContrariusState, Player, Snapshot, player_ids)
 
 START_VP = {"standard": 20, "veteran": 10, "expert": 0}
+#: "Variant difficulty levels": a beginner plays the standard game, starting with 40 VP.
+BEGINNER_VP, BEGINNER_LEVEL = 40, "standard"
 EXPERT_TRACK = [10, 20, 30, 40, 50]
 STRONG_EXPERT_TRACK = [9, 18, 27, 36, 45]
 START_GOODS = {"brick": 1, "food": 2, "tool": 1, "wine": 1, "cloth": 1}
@@ -373,6 +375,12 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
     s.cities = city_tokens(board, opts, rng, notes)
     s.bonus_markers = {p: "goods" for p in board.provinces}
     return s, rng, notes
+
+
+def beginner_start_vp(level: str) -> int | None:
+    """A beginner's starting VP at ``level`` (:data:`BEGINNER_VP`); None at a level that
+    has no beginner start (only :data:`BEGINNER_LEVEL` has)."""
+    return BEGINNER_VP if level == BEGINNER_LEVEL else None
 
 
 def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:

@@ -1,1 +1,1 @@
-"""Layer 4, snapshot files on disk: ``-`` for stdin/stdout, atomic writes, locks, the undo history."""
+"""Layer 4, files on disk: snapshot text read and written (``snapshot_text``), atomic writes, locks and ``-`` (``atomic``), the undo history (``history``), the campaign record (``campaign_file``)."""

@@ -140,15 +140,16 @@ def render_show(s, con) -> None:
     """Print the state at a glance with rich tables."""
     from rich.table import Table
 
+    from contrarius.rules.end_of_game import closest_to_last_house, final_turn_note
+
     d = show_data(s)
+    solo_note = final_turn_note(s, with_reaction=False) if d["mode"] == "solo" else None
     dice = ("table game: every die is read from your table (--die)" if d["dice"] == "table"
             else f"virtual game: contrarius rolls a die you do not give (seed {d['seed']})")
     con.print(f"[bold]{d['board']}[/bold] - {d['mode']} - {d['level']} - turn {d['turns'] + 1} - {dice}"
               + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
-              + (" - [yellow]Contrarius ended the game: play your final card[/yellow]" if d["ended"] and d["ended"]["final_turn_pending"] and d["mode"] == "solo" else ""))
+              + (f" - [yellow]{solo_note}[/yellow]" if solo_note else ""))
     if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
-        from contrarius.rules.end_of_game import final_turn_note
-
         for p in d["players"]:
             tags = [t for t in ("to play" if p["active"] else "", "Praefectus Magnus" if p["praefectus_magnus"] else "",
                                 {True: "veto unused", False: "veto used"}.get(p["veto"], "")) if t]
@@ -208,9 +209,9 @@ def render_show(s, con) -> None:
         render_variants(d["variants"], con)
     from contrarius.model.snapshot import MAX_HOUSES
 
-    near = min(d["sides"], key=lambda x: x["houses_in_supply"] + (len(d["contrarius"]["track"]) if x["owner"] == "contrarius" else 0))
-    con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a {MAX_HOUSES}th house: {near['owner']} "
-              f"({MAX_HOUSES - len(near['houses'])} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
+    near, to_build = closest_to_last_house(s)
+    con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a {MAX_HOUSES}th house: {near} "
+              f"({to_build} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
 
 
 def render_variants(v: dict, con) -> None:
@@ -247,7 +248,7 @@ def render_variants(v: dict, con) -> None:
 
 def move_text(moved, word: str) -> str:
     """The line reporting an undo or redo (``word``: ``undid``/``redid``) of a
-    :class:`~contrarius.store.files.HistoryMove`: how many steps, the turns the file now holds,
+    :class:`~contrarius.store.history.HistoryMove`: how many steps, the turns the file now holds,
     how many more can be undone and redone (``contrarius undo``/``redo``, the session)."""
     turns = len(moved.snapshot.log)
     steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
@@ -259,7 +260,8 @@ def replaced_game_notes(path: str) -> list[str]:
     """What ``new -o PATH --force`` does to the game PATH held: its undo history stays (the
     new game becomes its next state, so 'contrarius undo' brings the old game back), and
     steps undone there that could still be redone are dropped. Empty without a history."""
-    from contrarius.store.files import history_path, redo_waiting
+    from contrarius.store.atomic import history_path
+    from contrarius.store.history import redo_waiting
 
     if not os.path.isfile(path) or not history_path(path).exists():
         return []
@@ -308,11 +310,16 @@ def register(app: typer.Typer) -> None:
         from contrarius.rules.game import SetupOptions, new_game
         from contrarius.words.names import card_from_text
 
-        if beginner and start_vp is not None:
-            raise ContrariusError("give either --beginner (40 VP) or --start-vp, not both")
-        if beginner and level != "standard":
-            raise ContrariusError("--beginner is the 40-VP start of the standard game (\"Variant difficulty levels\"); drop --level or --beginner")
-        from contrarius.store.files import is_stdout
+        if beginner:
+            from contrarius.rules.setup import BEGINNER_LEVEL, BEGINNER_VP, beginner_start_vp
+
+            if start_vp is not None:
+                raise ContrariusError(f"give either --beginner ({BEGINNER_VP} VP) or --start-vp, not both")
+            start_vp = beginner_start_vp(level)
+            if start_vp is None:
+                raise ContrariusError(f"--beginner is the {BEGINNER_VP}-VP start of the {BEGINNER_LEVEL} game "
+                                      "(\"Variant difficulty levels\"); drop --level or --beginner")
+        from contrarius.store.atomic import is_stdout
 
         if is_stdout(output):
             output = "-"  # -o /dev/stdout is -o -
@@ -324,7 +331,7 @@ def register(app: typer.Typer) -> None:
                 raise ContrariusError(f"{opt}: a number of {len(str(abs(val)))} digits; a snapshot holds numbers of at most "
                                       f"{MAX_DIGITS} digits; give a shorter one")
         if output is not None and not force:
-            from contrarius.store.files import refuse_existing_output
+            from contrarius.store.atomic import refuse_existing_output
 
             refuse_existing_output(output)  # exit 3, like -o onto another game
         campaign_note = None
@@ -355,7 +362,7 @@ def register(app: typer.Typer) -> None:
             if not track_list:
                 raise ContrariusError("--track names no VP position; write them like 8,16,24,32,40")
         opts = SetupOptions(
-            board=board, level=level, mode=mode, seed=seed, start_vp=40 if beginner else start_vp, strong=strong,
+            board=board, level=level, mode=mode, seed=seed, start_vp=start_vp, strong=strong,
             track=track_list, tokens=parse_tokens(tokens) if tokens else None,
             display=[d if d == "?" else card_from_text(d, mode=mode) for d in _split(display) or []] if display is not None else None,
             refill=list(refill or []), contrarius_cards=_split(contrarius_cards), veteran_colonist=veteran_colonist,
@@ -382,9 +389,9 @@ def register(app: typer.Typer) -> None:
         replaced = replaced_game_notes(output) if output not in (None, "-") and force else []
         notes += replaced
         # validate what we made exactly as a loaded file would be
-        from contrarius.model.snapshot import Snapshot
+        from contrarius.model.reader import read_snapshot
 
-        Snapshot.from_dict(snap.to_dict(), "<new>")
+        read_snapshot(snap.to_dict(), "<new>")
 
         def report(used_stdout: bool) -> None:
             if as_json:
@@ -402,7 +409,8 @@ def register(app: typer.Typer) -> None:
                 con.print(f"  - {escape(n)}")
 
         if replaced:  # the new game becomes the next state of the history (undo brings the old one back)
-            from contrarius.store.files import dump_snapshot, save_in_place
+            from contrarius.store.snapshot_text import dump_snapshot
+            from contrarius.store.history import save_in_place
 
             save_in_place(output, dump_snapshot(snap), before_commit=report_before_commit(report, False))  # the note says what is dropped
         else:
@@ -420,7 +428,8 @@ def register(app: typer.Typer) -> None:
         a solo game are counted against the deck (README "How the rules are read").
         """
         from contrarius.model.card_counts import card_count_problems
-        from contrarius.store.files import load_snapshot, source_label
+        from contrarius.store.snapshot_text import load_snapshot
+        from contrarius.io.textfiles import source_label
 
         def report(problems) -> None:
             src = source_label(snapshot)
@@ -456,7 +465,7 @@ def register(app: typer.Typer) -> None:
         svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " Houses, colonists, tokens and bonus markers on the board.")] = None,
     ) -> None:
         """Show the state at a glance: sides, Contrarius's cards, the display, the provinces."""
-        from contrarius.store.files import load_snapshot
+        from contrarius.store.snapshot_text import load_snapshot
 
         svg = check_svg_target(svg, as_json, snapshot)
         snap = load_snapshot(snapshot)
@@ -486,7 +495,7 @@ def register(app: typer.Typer) -> None:
         turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps back (default 1): each turn played with -i is one step, and so is each 'reveal -i'.")] = 1,
     ) -> None:
         """Go back TURNS steps in the snapshot's history (every state kept since 'play -i'); 'redo' goes forward again."""
-        from contrarius.store.files import undo as undo_steps
+        from contrarius.store.history import undo as undo_steps
 
         undo_steps(snapshot, turns, before_commit=report_before_commit(report_move, "undid"))
 
@@ -497,6 +506,6 @@ def register(app: typer.Typer) -> None:
         turns: Annotated[int, typer.Option("--turns", "-n", min=1, help="How many steps forward (default 1).")] = 1,
     ) -> None:
         """Go forward again TURNS steps undone with 'undo' (until a new turn is played with -i)."""
-        from contrarius.store.files import redo as redo_steps
+        from contrarius.store.history import redo as redo_steps
 
         redo_steps(snapshot, turns, before_commit=report_before_commit(report_move, "redid"))

@@ -66,7 +66,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play one turn: your card and action, then Contrarius's reaction; writes the new snapshot."""
         from contrarius.rules.game import play
-        from contrarius.store.files import load_snapshot
+        from contrarius.store.snapshot_text import load_snapshot
 
         check_output(snapshot, output, in_place)  # usage errors before any rule runs
         if choose_personality is not None:

@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from contrarius.errors import ContrariusError, UnknownNameError
-from contrarius.store.files import STDIO
+from contrarius.io.textfiles import STDIO
 from contrarius.cli.common import boundary, emit_json, out_console
 from contrarius.cli.options import (
     Build, Buy, Choose, Copy, Die, Fish, Forum, ForumRefill, ForumReveal, Money, Move, PartnerBuild, PartnerBuy, PartnerCard, PartnerCopy, PartnerMoney,
@@ -139,25 +139,6 @@ def render_summary(sm, con, full: bool = False) -> None:
               "E[VP]; 'contrarius preview prefect SNAPSHOT --produce P' for another.")
 
 
-def _preview_partner_if_it_fits(snap, pa, *, given: bool):
-    """The preview of ``pa``. In team play the partner carries out the same card: without
-    ``--partner-*`` options their part is previewed as they carry out the card with no
-    choice of their own (a Tribune, a specialist, ...), and left unrecorded (the report
-    says so) when the card needs a choice of theirs (a Prefect's province)."""
-    from contrarius.errors import GameOverError
-    from contrarius.rules.preview import preview
-
-    if snap.mode != "team" or given:
-        return preview(snap, pa)
-    try:
-        return preview(snap, pa)
-    except GameOverError:
-        raise
-    except ContrariusError:
-        pa.partner = None
-        return preview(snap, pa)
-
-
 def register(app: typer.Typer) -> None:
     """Add ``preview`` to ``app``."""
 
@@ -210,7 +191,7 @@ def register(app: typer.Typer) -> None:
         """
         from contrarius.material.cards import card_name
         from contrarius.rules.preview import summary
-        from contrarius.store.files import load_snapshot
+        from contrarius.store.snapshot_text import load_snapshot
 
         if snapshot is None:
             if card is None:
@@ -249,7 +230,9 @@ def register(app: typer.Typer) -> None:
                          build=build, move=move, buy=buy, refill=refill, reveal=reveal, die=die, choose=choose,
                          player=player, forum=forum, forum_refill=forum_refill, forum_reveal=forum_reveal, fish=fish,
                          personality=personality, praetor_reaction=praetor_reaction, **partner)
-        pv = _preview_partner_if_it_fits(snap, pa, given=any(partner.values()))
+        from contrarius.rules.preview import preview_turn
+
+        pv = preview_turn(snap, pa, partner_given=any(partner.values()))
         if as_json:
             data = pv.to_dict()
             data["faces"] = {d: [str(f) for f in snap.faces(d)] for d in pv.dice}

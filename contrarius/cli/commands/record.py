@@ -247,7 +247,7 @@ def register(app: typer.Typer) -> None:
         from rich.markup import escape
 
         from contrarius.rules.contrarius_part import apply_reveals
-        from contrarius.store.files import load_snapshot
+        from contrarius.store.snapshot_text import load_snapshot
         from contrarius.cli.turn_input import parse_reveal
 
         check_output(snapshot, output, in_place)  # usage errors before any rule runs
@@ -273,7 +273,7 @@ def register(app: typer.Typer) -> None:
         svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help=SVG_HELP + " The race: both sides' VP turn by turn, each turn's card, what Contrarius did, its track houses, the end.")] = None,
     ) -> None:
         """The game record: each turn's number, player, card, action (and what the players received), dice, what Contrarius did and its VP."""
-        from contrarius.store.files import load_snapshot
+        from contrarius.store.snapshot_text import load_snapshot
 
         svg = check_svg_target(svg, as_json, snapshot)
         snap = load_snapshot(snapshot)

@@ -356,7 +356,7 @@ def register(app: typer.Typer) -> None:
         """
         from contrarius.rules.campaign import game_fingerprint, game_from_score, load_campaign
         from contrarius.rules.scoring import PlayerInput, score
-        from contrarius.store.files import load_snapshot
+        from contrarius.store.snapshot_text import load_snapshot
 
         if no_record and not campaign:
             raise ContrariusError("--no-record goes with --campaign FILE")

@@ -145,7 +145,7 @@ def register(app: typer.Typer) -> None:
 
         Without a face, give the ruling for every face of the Mercator/Senator dice.
         """
-        from contrarius.store.files import load_snapshot
+        from contrarius.store.snapshot_text import load_snapshot
         from contrarius.material.dice import names_goods_face
 
         def is_face(text: str | None) -> bool:  # a face by any of its names (grain, vinho), as play --die reads it

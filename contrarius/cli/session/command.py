@@ -173,8 +173,8 @@ class Session:
 
     def undo(self, name: str, args: list[str]) -> None:
         """``undo [N]`` / ``redo [N]``: N steps back or forward in the snapshot's history
-        (:func:`contrarius.store.files.undo`, as ``contrarius undo --turns N``)."""
-        from contrarius.store import files as store
+        (:func:`contrarius.store.history.undo`, as ``contrarius undo --turns N``)."""
+        from contrarius.store import history as store
         from contrarius.cli.commands.game import move_text
 
         if len(args) > 1 or (args and not (args[0].isascii() and args[0].isdigit() and int(args[0]) >= 1)):
@@ -202,7 +202,7 @@ class Session:
     def run(self) -> int:
         """Play turns until ``quit`` or the end of the input; returns the exit code."""
         from contrarius.rules.end_of_game import is_over
-        from contrarius.store.files import holds_loaded_text, load_snapshot, loaded_text
+        from contrarius.store.snapshot_text import holds_loaded_text, load_snapshot, loaded_text
 
         over_said = False
         while True:
@@ -274,7 +274,7 @@ class Session:
         """Write a whole turn as ``play -i`` does (the report first, then the snapshot with
         its undo history). A Ctrl-C while writing is told truly: the turn is either
         written completely or not at all."""
-        from contrarius.store.files import dump_snapshot
+        from contrarius.store.snapshot_text import dump_snapshot
         from contrarius.cli.common import ReportUnprinted, write_snapshot
         from contrarius.cli.turn_report import render_turn
 
@@ -347,7 +347,8 @@ def register(app: typer.Typer) -> None:
         [FACE], preview [CARD], log, undo, redo, help, quit. Each whole turn is written as
         'play -i' writes it; Ctrl-C abandons the turn in progress.
         """
-        from contrarius.store.files import STDIO, load_snapshot
+        from contrarius.io.textfiles import STDIO
+        from contrarius.store.snapshot_text import load_snapshot
 
         if snapshot == STDIO:
             raise ContrariusError("session needs a snapshot file (the answers come on stdin), not -")

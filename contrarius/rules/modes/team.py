@@ -75,13 +75,13 @@ from __future__ import annotations
 
 from contrarius.material.cards import Card, Reaction, card_name
 from contrarius.errors import ContrariusError, RuleError
-from contrarius.rules.setup import START_GOODS, START_SESTERTII, SetupOptions, colonists_text, start_colonists
-from contrarius.model.snapshot import Colonist, Player, Snapshot, player_ids
+from contrarius.rules.setup import START_SESTERTII, SetupOptions, colonists_text
+from contrarius.model.snapshot import Snapshot
 from contrarius.rules.personalities import copyable
 from contrarius.rules.personalities.diplomat import face_up_card
 from contrarius.rules.contrarius_part import PlayerAction, TurnResult
 from contrarius.rules.modes.twoplayer import (TEAM, Part, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish,
-                        from_hand, other_player, run, setup_table, turn_face_down)
+                        from_hand, other_player, run, seat_players, setup_table, turn_face_down)
 
 def _copy_contrarius(t: TwoPlayerTurn, want: str | None, pid: str, opt: str) -> Card:
     """Team play, Diplomat: the face-up card of Contrarius that ``pid`` copies."""
@@ -237,11 +237,7 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     if opts.mode != TEAM:
         raise ContrariusError(f"team.new_game sets up team games, not {opts.mode}")
     s, notes, vp = setup_table(opts)
-    s.players = []
-    for pid in player_ids(opts.mode):
-        s.players.append(Player(pid, vp, None, None, dict(START_GOODS), START_SESTERTII))
-        s.colonists += [Colonist(pid, kind, place) for kind, place in start_colonists(s)]
-    s.active = "player1"
+    seat_players(s, vp, lambda pid: None, lambda pid: START_SESTERTII)
     notes.append("hands not recorded: player1's 6 pink team I cards and player2's 6 purple team II cards are not "
                  "public (give them with --hand, or write players[].hand)")
     notes.append(f"each player: {colonists_text(s)}, 6 goods, {START_SESTERTII} sestertii, "

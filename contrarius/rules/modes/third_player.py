@@ -41,12 +41,12 @@ from __future__ import annotations
 from contrarius.material.cards import Card, Reaction, card_facts, card_name
 from contrarius.material.dice import DIE_COLOURS, parse_face, roll
 from contrarius.errors import ContrariusError, RuleError
-from contrarius.rules.setup import START_GOODS, SetupOptions, _hand_card, start_colonists
-from contrarius.model.snapshot import CONTRARIUS, Colonist, Player, Snapshot, player_ids
+from contrarius.rules.setup import SetupOptions, _hand_card
+from contrarius.model.snapshot import CONTRARIUS, Snapshot
 from contrarius.rules.personalities import copyable
 from contrarius.rules.contrarius_part import Event, PlayerAction, Roll, TurnResult
 from contrarius.rules.modes.twoplayer import (THIRD, Plan, TeamAction, TwoPlayerTurn, begin, carry_out, double_pick, finish, from_hand,
-                        other_player, run, setup_table)
+                        other_player, run, seat_players, setup_table)
 
 #: Starting sestertii in the third-player variant: the starting player 6, the other 7.
 THIRD_PLAYER_SESTERTII = {"player1": 6, "player2": 7}
@@ -179,14 +179,11 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     if opts.mode != THIRD:
         raise ContrariusError(f"third_player.new_game sets up third-player games, not {opts.mode}")
     s, notes, vp = setup_table(opts)
-    s.players = []
-    for pid in player_ids(opts.mode):
+    def hand(pid: str) -> list[Card] | None:
         key = "base_hand" if pid == "player1" else "player_hand"
-        hand = [_hand_card(c) for c in card_facts()[key]] if opts.record_hand else None
-        s.players.append(Player(pid, vp, hand, [] if hand is not None else None, dict(START_GOODS),
-                                THIRD_PLAYER_SESTERTII[pid], veto=True))
-        s.colonists += [Colonist(pid, kind, place) for kind, place in start_colonists(s)]
-    s.active = "player1"
+        return [_hand_card(c) for c in card_facts()[key]] if opts.record_hand else None
+
+    seat_players(s, vp, hand, THIRD_PLAYER_SESTERTII.__getitem__, veto=True)
     s.praefectus_magnus = "player2"
     notes.append("player1 (starting player): the base Concordia starting cards, 6 sestertii; Contrarius does not "
                  "react to player1's cards")

@@ -35,8 +35,9 @@ from contrarius.rules.personalities import statement_of
 from contrarius.rules.personalities.double_choice import halves
 from contrarius.rules.personalities.praetor import PRINTED as PRAETOR_PRINTED
 from contrarius.rules.personalities.statement import check_record
-from contrarius.rules.setup import SetupOptions, fresh_table, setup_contrarius, starting_vp
-from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, LEVELS, TEAM as TEAM_PLAY, THIRD_PLAYER, UNKNOWN_CARD, Snapshot
+from contrarius.rules.setup import START_GOODS, SetupOptions, fresh_table, setup_contrarius, start_colonists, starting_vp
+from contrarius.model.snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, TEAM as TEAM_PLAY, THIRD_PLAYER, UNKNOWN_CARD, Colonist, Player,
+                                       Snapshot, player_ids)
 from contrarius.rules.contrarius_part import (Event, PlayerAction, Roll, Turn, TurnResult, produce_for_players,
                                               record_moves_and_places, set_card_play, store_goods)
 from contrarius.rules.end_of_game import LAST_CARD, is_over, refuse_after_end
@@ -605,6 +606,21 @@ def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_si
         notes.append(f"team stacks I, II and III: {total} cards in all (UNKNOWN, see team_stack_cards in data/cards.yaml): "
                      f"{remaining} left in the stack; count it at the table and correct stack.remaining if it differs")
     return sixth
+
+
+def seat_players(s: Snapshot, vp: int, hand: Callable[[str], list[Card] | None], sestertii: Callable[[str], int],
+                 veto: bool | None = None) -> None:
+    """Seat player1 and player2 at the table ``s`` ("Cooperative Setup", "Contrarius as a
+    third player"): each with ``vp`` VP, the hand ``hand(pid)`` (None: not recorded, and
+    neither is what they play), the starting goods, ``sestertii(pid)`` sestertii, a veto
+    card when ``veto`` is True, and a land and a sea colonist where the colonists start;
+    player1 begins."""
+    s.players = []
+    for pid in player_ids(s.mode):
+        cards = hand(pid)
+        s.players.append(Player(pid, vp, cards, [] if cards is not None else None, dict(START_GOODS), sestertii(pid), veto=veto))
+        s.colonists += [Colonist(pid, kind, place) for kind, place in start_colonists(s)]
+    s.active = "player1"
 
 
 def setup_table(opts: SetupOptions) -> tuple[Snapshot, list[str], int]:

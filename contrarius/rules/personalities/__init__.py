@@ -17,21 +17,9 @@ A card's module is imported when a game first needs it (start-up time).
 
 from __future__ import annotations
 
-import functools
-import importlib
+from contrarius.rules.personalities.statement import Statement, statement_of
 
-from contrarius.rules.personalities.statement import Statement
-
-#: The module of a reaction key, where its name is not the key itself.
-_MODULES = {"specialist": "specialists", "double": "double_choice"}
-
-
-@functools.lru_cache(maxsize=None)
-def statement_of(reaction: str) -> Statement:
-    """The statement of the cards with the reaction key ``reaction`` (``card.reaction``,
-    one of :class:`~contrarius.material.cards.Reaction`)."""
-    return importlib.import_module(f"{__name__}.{_MODULES.get(reaction, reaction)}").STATEMENT
-
+__all__ = ["Statement", "copyable", "statement_of", "team_only"]
 
 def copyable(reaction: str) -> bool:
     """Whether a Diplomat may copy a card with the reaction key ``reaction``: not a

@@ -12,6 +12,8 @@ the third-player variant, ``preview`` and ``session`` all read these statements;
 
 from __future__ import annotations
 
+import functools
+import importlib
 from typing import Any, Callable, NamedTuple
 
 from contrarius.errors import ContrariusError, RuleError
@@ -85,6 +87,59 @@ class Statement(NamedTuple):
         return tuple(v for v, _ in self.choice) if self.choice else ()
 
 
+#: The module of a reaction key, where its name is not the key itself.
+_MODULES = {"specialist": "specialists", "double": "double_choice"}
+
+
+@functools.lru_cache(maxsize=None)
+def statement_of(reaction: str) -> Statement:
+    """The statement of the cards with the reaction key ``reaction`` (``card.reaction``,
+    one of :class:`~contrarius.material.cards.Reaction`)."""
+    return importlib.import_module(f"{__package__}.{_MODULES.get(reaction, reaction)}").STATEMENT
+
+
+def _statements(test: Callable[[Statement], bool]) -> list[Statement]:
+    """The statements that pass ``test``, in the order of the reaction keys
+    (:class:`~contrarius.material.cards.Reaction`)."""
+    from contrarius.material.cards import Reaction
+
+    return [st for st in map(statement_of, Reaction) if test(st)]
+
+
+def _article(name: str) -> str:
+    """The indefinite article of ``name``: ``a`` (Senator), ``an`` (Architect)."""
+    return "an" if name[:1] in "AEIOU" else "a"
+
+
+def _either(words: list[str]) -> str:
+    """``A, B or C``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _cards(names: list[str], possessive: bool = False) -> str:
+    """Card names in words, with one article: ``a Senator, Consul or Praetor``; with
+    ``possessive``: ``a Senator's or Consul's``."""
+    words = [n + "'s" for n in names] if possessive else names
+    return f"{_article(names[0])} {_either(words)}"
+
+
+def _buyers(solo: bool) -> list[str]:
+    """The cards that buy from the display (a solo game: only its own cards): the Senator,
+    Consul (and in team play the Praetor and Proconsul)."""
+    return [st.card for st in _statements(lambda st: st.buys and not (solo and st.team_only))]
+
+
+def _movers() -> list[str]:
+    """The cards whose action moves colonists and builds houses (the Architect)."""
+    return [st.card for st in _statements(lambda st: st.moves)]
+
+
+def _placers() -> list[Statement]:
+    """The cards that place colonists: the one whose action is placing first (the
+    Colonist), then those that buy one (the Tribune)."""
+    return sorted(_statements(lambda st: st.places != 0), key=lambda st: st.places_with is None)
+
+
 def check_record(st: Statement, card: Any, rec: Any, s: Any, who: str | None = None, opt: str = "") -> tuple[str | None, str | None]:
     """Refuse what ``rec`` records that the card ``card`` (stated by ``st``) does not allow;
     return ``(the action chosen, the province produced in)``.
@@ -129,21 +184,26 @@ def check_record(st: Statement, card: Any, rec: Any, s: Any, who: str | None = N
             raise ContrariusError(f"--produce is for a Prefect, not the {card.name}" if solo else
                                   f"--{opt}produce is for a Prefect, not the {card.name} ({who})")
     if (rec.builds or rec.moves) and not st.moves:
-        raise ContrariusError(f"--build and --move record an Architect's action, not the {card.name}'s" if solo else
-                              f"--{opt}build and --{opt}move are for an Architect; {who} carries out the {card.name}")
+        movers = _movers()
+        raise ContrariusError(f"--build and --move record {_cards(movers, possessive=True)} action, not the {card.name}'s" if solo else
+                              f"--{opt}build and --{opt}move are for {_cards(movers)}; {who} carries out the {card.name}")
     if rec.buys:
         most = 0 if solo and st.team_only else st.buys  # a solo game uses the solo cards
         if not most:
-            raise ContrariusError(f"--buy records a Senator's or Consul's purchase, not the {card.name}'s" if solo else
-                                  f"--{opt}buy is for a Senator, Consul, Praetor or Proconsul; {who} carries out the {card.name}")
+            raise ContrariusError(f"--buy records {_cards(_buyers(True), possessive=True)} purchase, not the {card.name}'s" if solo else
+                                  f"--{opt}buy is for {_cards(_buyers(False))}; {who} carries out the {card.name}")
         if len(rec.buys) > most:
             cards = f"{most} card{'s' if most > 1 else ''}"
             raise RuleError(f"the {card.name} buys at most {cards}; got {len(rec.buys)}" if solo else
                             f"the {card.name} buys at most {cards}; {who} gave {len(rec.buys)}")
     if rec.places:
         if st.places == 0:
-            raise ContrariusError(f"--place records colonists placed with a Colonist or bought with a Tribune, not the {card.name}" if solo else
-                                  f"--{opt}place is for a Colonist or a Tribune; {who} carries out the {card.name}")
+            placers = _placers()
+            raise ContrariusError("--place records colonists " + " or ".join(
+                                      f"{'placed' if st.places_with else 'bought'} with {_article(st.card)} {st.card}" for st in placers)
+                                  + f", not the {card.name}" if solo else
+                                  f"--{opt}place is for {' or '.join(f'{_article(st.card)} {st.card}' for st in placers)}; "
+                                  f"{who} carries out the {card.name}")
         if st.places is not None and len(rec.places) > st.places:
             most = {1: "one"}.get(st.places, str(st.places))
             raise RuleError(f"the {card.name} buys at most {most} colonist; got {len(rec.places)}" if solo else

@@ -22,7 +22,7 @@ import pytest
 from contrarius.cli import app
 from contrarius.errors import RuleError
 from contrarius.rules.modes.solo import PlayerAction, play
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 from test_session import drive
 
 ONE_LEFT = "display: [Weaver, null, null, null, null, null, null]\nstack:\n  remaining: 0\n  order: []\n"

@@ -54,7 +54,7 @@ def test_the_session_numbers_the_players_tied_moves(runner, tmp_path, examples_d
     land:Roma:Florentia-Spoletvm --build Florentia --die 1``. Florentia (tool) costs 1 brick,
     1 tool and 2 sestertii (base rules: a tool city's 2 per house, 1 house): the start
     goods hold them."""
-    from contrarius.store.files import load_snapshot
+    from contrarius.store.snapshot_text import load_snapshot
     from test_session import copy_of, drive, play_all, session, table_game
 
     snap = load_snapshot(str(examples_dir / "italia-setup.yaml"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from contrarius.material.cards import Card
 from contrarius.rules.game import SetupOptions, new_game
-from contrarius.store.files import load_snapshot
+from contrarius.store.snapshot_text import load_snapshot
 from test_session import EXAMPLE, drive
 from test_team import ITALIA_TOKENS, team
 

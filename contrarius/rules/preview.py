@@ -222,7 +222,7 @@ def _describe(result: TurnResult, before: Snapshot) -> Outcome:
             elif "goods" in d:
                 o.lines.append("cannot build in any city it can reach: places a colonist instead (red die)")
             else:
-                o.lines.append(e.text)
+                o.lines.append(e.english)
         elif e.kind == "move":
             route = " -> ".join([d["from"], *d["path"]]) if d["path"] else f"{d['from']} (stays)"
             n = len(d.get("options", []))
@@ -252,7 +252,7 @@ def _describe(result: TurnResult, before: Snapshot) -> Outcome:
         elif e.kind in ("die", "refill"):
             continue
         else:  # reactivate, track, end, and anything new: die-independent texts
-            o.lines.append(e.text)
+            o.lines.append(e.english)
     if o.ends and after.ended is not None and not any(e.kind == "end" for e in result.events):
         who = "Contrarius" if after.ended.by == CONTRARIUS else _who(after.ended.by)
         o.lines.append(f"the game ends ({who})")
@@ -400,7 +400,7 @@ class Preview(Record):
         return {
             "card": self.card, "action": self.action, "reacted_to": self.reacted_to,
             "dice": [{"die": d, "colour": DIE_COLOURS[d]} for d in self.dice],
-            "player": [{"kind": e.kind, "text": e.text, **e.data} for e in self.player_events],
+            "player": [{"kind": e.kind, "text": e.english, **e.data} for e in self.player_events],
             "vp_before": self.vp_before,
             "expected_vp": {"value": str(self.expected_vp), "p": float(self.expected_vp)},
             "provinces": chances(self.province_chances()), "cities": chances(self.city_chances()),

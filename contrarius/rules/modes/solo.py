@@ -204,8 +204,8 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         "card": card.name,
         "action": _action_record(t.a, act, province, reacted if reacted is not card else None),
         "dice": [{"die": r.die, "face": r.face, "source": r.source} for r in t.rolls],
-        "player_did": [e.text for e in t.player_events],
-        "reaction": [e.text for e in t.events],
+        "player_did": [e.english for e in t.player_events],
+        "reaction": [e.english for e in t.events],
         "vp": [vp_before, s.contrarius.vp],
     }
     s.log.append(entry)

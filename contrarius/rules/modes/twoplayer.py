@@ -247,7 +247,7 @@ def _board_changes(t: TwoPlayerTurn, pid: str, pc: Card, part: Part) -> None:
         t.a, t.pid = saved_a, saved_pid
     for i in range(start, len(t.player_events)):
         e = t.player_events[i]
-        t.player_events[i] = Event(e.kind, _third_person(e.text, pid), {**e.data, "player": pid})
+        t.player_events[i] = Event(e.kind, _third_person(e.english, pid), {**e.data, "player": pid})
 
 
 def _buy(t: TwoPlayerTurn, pid: str, wants: list[str]) -> None:
@@ -490,8 +490,8 @@ def finish(snapshot: Snapshot, t: TwoPlayerTurn, plan: Plan | None, reacts: bool
     entry["dice"] = [{"die": r.die, "face": r.face, "source": r.source} for r in t.rolls]
     if veto is not None:
         entry["veto"] = veto
-    entry["player_did"] = [e.text for e in t.player_events]
-    entry["reaction"] = [e.text for e in t.events]
+    entry["player_did"] = [e.english for e in t.player_events]
+    entry["reaction"] = [e.english for e in t.events]
     vp_before = snapshot.contrarius.vp
     entry["vp"] = [vp_before, s.contrarius.vp]
     s.log.append(entry)

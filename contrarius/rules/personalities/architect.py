@@ -18,13 +18,14 @@ from __future__ import annotations
 from typing import Any
 
 from contrarius.material.cards import Reaction
+from contrarius.messages import Term
 from contrarius.rules.personalities.statement import Statement
 
 
 def react(t: Any, card: Any, action: str | None, province: str | None, printed: str | None = None) -> None:
     """The blue die gives a display position; Contrarius takes that card face up (the
     first card when that position is empty), the display slides left and refills."""
-    face = t.die("architect", "Architect")
+    face = t.die("architect", Term("card", "Architect"))
     t.take_card(int(face))
 
 

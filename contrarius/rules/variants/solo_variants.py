@@ -22,6 +22,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
+from contrarius.messages import N_, NP_, Joined, Message
 from contrarius.errors import ContrariusError, NeedForumRevealError, RuleError
 from contrarius.records import Record
 from contrarius.model.snapshot import Snapshot
@@ -31,10 +32,10 @@ if TYPE_CHECKING:
     from contrarius.rules.build import Move
 
 #: The forum-take reading, shown in the report where it acts.
-FORUM_READING = ("Salsa reading: your card leaves the forum row and the row closes up; Contrarius takes the card "
+FORUM_READING = N_("Salsa reading: your card leaves the forum row and the row closes up; Contrarius takes the card "
                  "now first (leftmost); the row closes up and is refilled to 4 from the forum stack")
 #: One fish per production (reading).
-FISH_READING = ("fish market reading: the fish tile on a province's bonus space gives one fish when the province "
+FISH_READING = N_("fish market reading: the fish tile on a province's bonus space gives one fish when the province "
                 "produces (Contrarius takes it) and is turned over like a bonus marker")
 
 
@@ -55,6 +56,13 @@ def bonus_turned(s: Snapshot) -> str:
     if s.variants.fish_market is None:
         return "its bonus marker turns to coins"
     return f"its fish tile {FISH_TILE_TURNED}"
+
+
+def bonus_turned_message(s: Snapshot) -> Message:
+    """:func:`bonus_turned` as a message (said in the language chosen)."""
+    if s.variants.fish_market is None:
+        return N_("its bonus marker turns to coins")
+    return N_("its fish tile is turned over, as a bonus marker turns to coins (fish market reading)")
 
 
 class Note(Record):
@@ -144,7 +152,7 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
     mine = name or shown
     first_pos = 2 if pos == 1 else 1  # Contrarius's card, as the row lay before your take
     row.pop(pos - 1)
-    notes.append(Note("player", "forum", f"you take the forum card {mine} from forum row position {pos}",
+    notes.append(Note("player", "forum", N_("you take the forum card {card} from forum row position {position}", card=mine, position=pos),
                       {"card": mine, "position": pos}))
     if row:
         first = row.pop(0)
@@ -153,11 +161,12 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
                                        "run the same command again with --forum-reveal POSITION=NAME (its position before your take)")
         salsa.contrarius.append(first)
         colour = forum_cards()[first]
-        notes.append(Note("contrarius", "forum", f"Contrarius takes the first forum card, {first} ({colour}) "
-                          f"(\"Whenever you take a forum card, Contrarius takes the first forum card\")",
+        notes.append(Note("contrarius", "forum", N_("Contrarius takes the first forum card, {card} ({colour}) "
+                                                    "(\"Whenever you take a forum card, Contrarius takes the first forum card\")",
+                                                    card=first, colour=colour),
                           {"card": first, "colour": colour}))
     else:
-        notes.append(Note("contrarius", "forum", "the forum row is empty after your take: Contrarius takes no forum card"))
+        notes.append(Note("contrarius", "forum", N_("the forum row is empty after your take: Contrarius takes no forum card")))
     drawn = []
     while len(row) < FORUM_ROW and salsa.stack_remaining > 0:
         if salsa.stack_order:
@@ -172,8 +181,8 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
     if refill:
         raise ContrariusError(f"--forum-refill {', '.join(refill)}: not used, fewer forum cards were drawn; remove it")
     if drawn:
-        words = ", ".join("an unrecorded card (?)" if d == UNKNOWN else d for d in drawn)
-        notes.append(Note("contrarius", "forum", f"the forum row closes up and is refilled: {words}", {"drawn": drawn}))
+        words = Joined(", ", [N_("an unrecorded card (?)") if d == UNKNOWN else d for d in drawn])
+        notes.append(Note("contrarius", "forum", N_("the forum row closes up and is refilled: {drawn}", drawn=words), {"drawn": drawn}))
     notes.append(Note("contrarius", "reading", FORUM_READING))
     salsa.row = row
     seen = [n for n in salsa.contrarius + salsa.row + list(salsa.stack_order or []) if n != UNKNOWN]
@@ -196,14 +205,15 @@ def pay_fish(s: Snapshot, n: int) -> list[Note]:
         return []
     old = fm.contrarius
     fm.contrarius += n
-    notes = [Note("contrarius", "fish", f"you paid {n} fish at the fish market: they go to Contrarius "
-                  f"(fish {old} -> {fm.contrarius}, 1 VP each at the end)", {"fish": n})]
+    notes = [Note("contrarius", "fish", N_("you paid {fish} fish at the fish market: they go to Contrarius "
+                                           "(fish {old} -> {new}, 1 VP each at the end)", fish=n, old=old, new=fm.contrarius), {"fish": n})]
     if fm.player is not None:
         held = fm.player
         fm.player = max(0, held - n)
         if n > held:
-            notes.append(Note("contrarius", "warning", f"you paid {n} fish but the tally shows {held} received: check the "
-                              "fish in your storehouse (the tally is kept as variants.fish_market.player)",
+            notes.append(Note("contrarius", "warning", N_("you paid {fish} fish but the tally shows {held} received: check the "
+                                                          "fish in your storehouse (the tally is kept as variants.fish_market.player)",
+                                                          fish=n, held=held),
                               {"fish": n, "held": held}))
     return notes
 
@@ -226,8 +236,9 @@ def mercator_fish(s: Snapshot, province: str) -> list[Note]:
         return []
     old = fm.contrarius
     fm.contrarius += 1
-    return [Note("contrarius", "fish", f"Contrarius takes the bonus fish of {province} (fish {old} -> {fm.contrarius}; "
-                 "\"it also takes the bonus good fish\")", {"fish": 1, "province": province}),
+    return [Note("contrarius", "fish", N_("Contrarius takes the bonus fish of {province} (fish {old} -> {new}; "
+                                          "\"it also takes the bonus good fish\")", province=province, old=old, new=fm.contrarius),
+                 {"fish": 1, "province": province}),
             Note("contrarius", "reading", FISH_READING)]
 
 
@@ -247,9 +258,9 @@ def forum_due(s: Snapshot, reaction: str, pick: str | None) -> None:
 
 # ----- Concordia Aegyptus ---------------------------------------------------------------------
 #: Readings of the Aegyptus variant (README, "How the rules are read").
-RED_SEA_COLONIST_READING = ("Aegyptus reading: \"places a sea colonist there at the first occasion\": its next new "
+RED_SEA_COLONIST_READING = N_("Aegyptus reading: \"places a sea colonist there at the first occasion\": its next new "
                             "sea colonist after its first house at the Red Sea goes to that city instead of the capital")
-SURPLUS_READING = ("Aegyptus reading: steps its build move left unused move one sea colonist onto a free line to a "
+SURPLUS_READING = N_("Aegyptus reading: steps its build move left unused move one sea colonist onto a free line to a "
                    "bonus spot if they reach one (else it stays); a sea colonist of Contrarius that ends a move on a free "
                    "line to a bonus spot with no trader of it becomes its trader at once: 7 VP at the end, it never moves "
                    "again and still counts toward the movement steps; one trader per spot")
@@ -318,9 +329,10 @@ def surplus_steps(s: Snapshot, move: Move | None) -> list[Note]:
     if move is not None and move.steps > 0:
         spot = _become_trader(s, move.colonist, discs)
         if spot is not None:
-            notes += [Note("contrarius", "trader", f"Aegyptus: its sea colonist ended its move on {s.colonists[move.colonist].line.label}, "
-                           f"a line to the {spot} disc, and becomes a trader at {spot} (7 VP at the end; it never moves again "
-                           "and still counts toward the movement steps)", {"spot": spot, "path": []}),
+            notes += [Note("contrarius", "trader", N_("Aegyptus: its sea colonist ended its move on {line}, a line to the {spot} disc, "
+                                                      "and becomes a trader at {spot} (7 VP at the end; it never moves again "
+                                                      "and still counts toward the movement steps)",
+                                                      line=s.colonists[move.colonist].line.label, spot=spot), {"spot": spot, "path": []}),
                       Note("contrarius", "reading", SURPLUS_READING)]
     surplus = contrarius_steps(s) - used
     if surplus <= 0:
@@ -340,17 +352,21 @@ def surplus_steps(s: Snapshot, move: Move | None) -> list[Note]:
             key = (len(path), i, line.label)
             if best is None or key < best[0]:
                 best = (key, i, line, path, spot)
-    steps = f"{surplus} surplus step{'s' if surplus != 1 else ''}"
     if best is None:
-        return notes + [Note("contrarius", "reading", f"Aegyptus: its {steps} reach{'es' if surplus == 1 else ''} no free "
-                             "line to a bonus spot without its trader: no colonist moves")]
+        return notes + [Note("contrarius", "reading", NP_("Aegyptus: its {n} surplus step reaches no free line to a bonus spot without "
+                                                          "its trader: no colonist moves",
+                                                          "Aegyptus: its {n} surplus steps reach no free line to a bonus spot without "
+                                                          "its trader: no colonist moves", surplus))]
     _, i, line, path, spot = best
     col = s.colonists[i]
     start = col.where
     col.city, col.line = None, line
     _become_trader(s, i, discs)
     route = " -> ".join([start] + [ln.label for ln in path])
-    out = [Note("contrarius", "trader", f"Aegyptus: with its {steps} its sea colonist moves {route} and becomes a trader "
-                f"at {spot} (7 VP at the end; it never moves again and still counts toward the movement steps)",
+    out = [Note("contrarius", "trader", NP_("Aegyptus: with its {n} surplus step its sea colonist moves {route} and becomes a trader "
+                                            "at {spot} (7 VP at the end; it never moves again and still counts toward the movement steps)",
+                                            "Aegyptus: with its {n} surplus steps its sea colonist moves {route} and becomes a trader "
+                                            "at {spot} (7 VP at the end; it never moves again and still counts toward the movement steps)",
+                                            surplus, route=route, spot=spot),
                 {"spot": spot, "path": [ln.label for ln in path]})]
     return notes + out + ([] if notes else [Note("contrarius", "reading", SURPLUS_READING)])

@@ -102,6 +102,10 @@ class Message:
     def __repr__(self) -> str:
         return f"Message({self.template!r}, {self.args!r})"
 
+    def __rich__(self) -> str:
+        """rich prints a message as its text in the language chosen."""
+        return str(self)
+
     def __eq__(self, other: object) -> bool:
         """Equal to another message, or to a text, saying the same in English."""
         if isinstance(other, str):

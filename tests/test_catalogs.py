@@ -122,7 +122,7 @@ def test_every_name_of_the_material_has_a_portuguese_name():
 
     things = [("card", c) for c in catalog()] + [("goods", g) for g in {*GOODS, *TOKEN_GOODS}] \
         + [("kind", k) for k in ("land", "sea")] + [("face", f) for f in (*GOODS, "land", "sea", "card")] \
-        + [("colour", c) for c in DIE_COLOURS.values()]
+        + [("colour", c) for c in DIE_COLOURS.values()] + [("die", d) for d in DIE_COLOURS]
     missing = [(kind, v) for kind, v in things if term_name(kind, v, "pt_BR") == v]
     assert not missing, missing
     assert term_name("goods", "wine", "pt_BR") == "vinho" and term_name("card", "Weaver", "pt_BR") == "Tecelão"

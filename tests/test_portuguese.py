@@ -120,3 +120,25 @@ def test_a_reaction_in_portuguese(runner):
     assert "dado preto (Mercador): vinho = o tipo de mercadoria vinho (lido da mesa)" in r.stderr
     assert "Contrarius constrói em Ancona (Vmbria, vinho) por vinho: " in r.stderr
     assert "move seu colono terrestre Roma -> Roma-Spoletvm -> Ancona-Spoletvm (2 passos)" in r.stderr
+
+
+#: Mistakes a player makes at the table: each is one ``contrarius:`` line with the same exit code in both languages.
+MISTAKES = [
+    ["play", "foo", str(ITALIA)], ["play", "mercator", str(ITALIA), "--die", "banana"], ["play", "prefect", str(ITALIA)],
+    ["where", "food", "nope.yaml"], ["new", "--board", "atlantis"], ["where", "food", str(ITALIA), "--board", "x"],
+    ["play", "mercator", str(ITALIA), "x", "y"], ["frob"], ["undo", str(ITALIA), "--turns", "x"],
+    ["play", "mercator", str(ITALIA), "--die"], ["play", "diplomat", str(ITALIA), "-o", "-"],
+    ["play", "mercator", str(ITALIA), "-o", "-", "--choose", "2", "--die", "wine"],
+    ["play", "tribune", str(ITALIA), "-o", "-", "--die", "black=wine"], ["where", "banana", str(ITALIA)],
+]
+
+
+@pytest.mark.parametrize("args", MISTAKES, ids=lambda a: " ".join(a[:2]))
+def test_an_error_line_in_portuguese(runner, args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    en = runner.invoke(app, args)
+    pt = runner.invoke(app, ["--lang", "pt_BR", *args])
+    assert en.exit_code == pt.exit_code != 0
+    assert pt.stderr.startswith("contrarius: ") and pt.stderr.count("\n") == 1, pt.stderr
+    assert pt.stderr != en.stderr
+    scan([pt.stderr])

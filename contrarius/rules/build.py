@@ -295,9 +295,7 @@ def contrarius_home(snapshot: Snapshot, kind: str) -> tuple[str | None, str]:
         if len(harbours) == 1:
             return harbours[0], N_("{city} is its first harbour city, its only one (reading)", city=harbours[0])
         if harbours and snapshot.variants.gallia:
-            raise ContrariusError(f"variants.gallia.first_harbour: Contrarius has houses in {', '.join(harbours)} and the "
-                                  "snapshot does not record which harbour city it built in first (its new sea colonist "
-                                  "goes there): write that city as variants.gallia.first_harbour")
+            raise ContrariusError(N_("variants.gallia.first_harbour: Contrarius has houses in {harbours} and the snapshot does not record which harbour city it built in first (its new sea colonist goes there): write that city as variants.gallia.first_harbour", harbours=', '.join(harbours)))
         if harbours:
             return harbours[0], N_("{city} is its first harbour city in alphabetical order: a {mode} game "
                                    "does not record the order it built them (reading)", city=harbours[0], mode=snapshot.mode)
@@ -519,11 +517,11 @@ def resolve_goods(snapshot: Snapshot, face: str) -> tuple[str, str | None]:
     """
     if face != "S":
         if face not in GOODS:
-            raise RuleError(f"{face!r} is not a goods type; use brick, food, tool, wine, cloth or S")
+            raise RuleError(N_("{face!r} is not a goods type; use brick, food, tool, wine, cloth or S", face=face))
         return face, None
     best = best_specialist_goods(snapshot.contrarius.cards)
     if best is None:
-        raise RuleError("S means the goods of Contrarius's best specialist, but it owns none: add its setup specialist to contrarius.cards")
+        raise RuleError(N_("S means the goods of Contrarius's best specialist, but it owns none: add its setup specialist to contrarius.cards"))
     return best[1], best[0]
 
 
@@ -654,7 +652,7 @@ def apply_build(snapshot: Snapshot, city: str, move: Move | None) -> Colonist | 
     """
     owners = snapshot.houses.setdefault(city, [])
     if CONTRARIUS in owners:
-        raise RuleError(f"Contrarius already has a house in {city}")
+        raise RuleError(N_("Contrarius already has a house in {city}", city=city))
     owners.append(CONTRARIUS)
     if snapshot.variants.aegyptus is not None:  # "its first harbor city at the Red Sea"
         from contrarius.model.variants import board_places

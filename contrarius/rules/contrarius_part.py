@@ -216,16 +216,22 @@ class Turn:
         ``exclude``: faces the caller will roll again (told to ``preview`` only)."""
         if self.use_table:
             if not self.table_dice:
-                also = " also" if self.rolls or self.a.dice else ""
                 table = ("" if self.a.dice or self.a.no_roll else
-                         "; this snapshot has no seed, so contrarius cannot roll" if self.s.seed is None else
-                         "; this is a table game (dice: table), contrarius does not roll")
-                raise NeedDieError(die, why, f"this reaction{also} rolls the {DIE_COLOURS[die]} {die} die ({why}), which decides "
-                                   f"{die_decides(die, exclude)}: roll it and add --die {DIE_COLOURS[die]}=FACE{table}; nothing was written",
+                         N_("; this snapshot has no seed, so contrarius cannot roll") if self.s.seed is None else
+                         N_("; this is a table game (dice: table), contrarius does not roll"))
+                if self.rolls or self.a.dice:
+                    text = N_("this reaction also rolls the {colour} {die} die ({why}), which decides {decides}: roll it and add "
+                              "--die {typed}=FACE{table}; nothing was written", colour=Term("colour", DIE_COLOURS[die]),
+                              die=Term("die", die), why=why, decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
+                else:
+                    text = N_("this reaction rolls the {colour} {die} die ({why}), which decides {decides}: roll it and add "
+                              "--die {typed}=FACE{table}; nothing was written", colour=Term("colour", DIE_COLOURS[die]),
+                              die=Term("die", die), why=why, decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
+                raise NeedDieError(die, why, text,
                                    state=self.s, exclude=exclude)
             named, face = self.table_dice[0]
             if named is not None and named != die:
-                raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die; give the results in the order rolled")
+                raise RuleError(N_("the next die this reaction rolls is the {colour} {die} die ({why}), not the {named} die; give the results in the order rolled", colour=Term("colour", DIE_COLOURS[die]), die=Term("die", die), why=why, named=Term("die", named)))
             self.table_dice.pop(0)
             value = parse_face(die, face)
             self.rolls.append(Roll(die, value, "table"))
@@ -245,10 +251,10 @@ class Turn:
         """At the end of a turn: a ``--choose`` or a die result given but not used is a
         mistake (:class:`UnusedInputError`, a usage error), never silently dropped."""
         if self.choices:
-            raise UnusedInputError(f"--choose {self.choices[0]} was given but no build of this turn had tied colonist moves to choose from; remove it")
+            raise UnusedInputError(N_("--choose {choices} was given but no build of this turn had tied colonist moves to choose from; remove it", choices=self.choices[0]))
         if self.table_dice:
             extra = ", ".join(f for _, f in self.table_dice)
-            raise UnusedInputError(f"this reaction did not roll every die given: {extra} left over; remove it")
+            raise UnusedInputError(N_("this reaction did not roll every die given: {extra} left over; remove it", extra=extra))
 
     def say(self, event: str, message: Message | str, **data: Any) -> None:
         """Record a reaction event of type ``event`` with its report line (a
@@ -336,7 +342,7 @@ class Turn:
         if len(moves) > 1 and self.choices:
             pick = self.choices.pop(0)
             if not 1 <= pick <= len(moves):
-                raise RuleError(f"--choose {pick}: there are {len(moves)} tied colonist moves; choose 1 to {len(moves)}")
+                raise RuleError(N_("--choose {pick}: there are {n_moves} tied colonist moves; choose 1 to {n_moves}", pick=pick, n_moves=len(moves)))
             return moves[pick - 1]
         return moves[0]
 
@@ -417,7 +423,7 @@ class Turn:
         if name == UNKNOWN_CARD:
             if position in self.a.reveal:
                 return self.refill_card(self.a.reveal[position])
-            raise NeedRevealError(position, f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
+            raise NeedRevealError(position, N_("display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME", position=position))
         return name  # type: ignore[return-value]
 
     def refill_card(self, name: str) -> str:
@@ -497,6 +503,11 @@ def die_line(die: str, why: Any, value: Any, source: str) -> Message:
               meaning=meaning)
 
 
+def goods_list(goods: dict[str, int]) -> Joined:
+    """``1 wine, 2 cloth``: goods received, said in the language chosen."""
+    return Joined(", ", [N_("{n} {goods}", n=n, goods=Term("goods", x)) for x, n in goods.items()])
+
+
 def produce_for_players(t: Turn, province: str, why: str) -> list[dict[str, Any]]:
     """Every player's house in ``province`` produces one unit of its city's goods."""
     s = t.s
@@ -536,7 +547,7 @@ def stack_card(s: Snapshot, name: str) -> str:
     canon = card_name(name)
     stacks = {c for names in card_facts()["stacks"].values() for c in names}
     if s.mode == SOLO and canon not in stacks:
-        raise ContrariusError(f"--refill {canon}: the display stacks hold no {canon} (they hold {', '.join(sorted(stacks))})")
+        raise ContrariusError(N_("--refill {canon}: the display stacks hold no {canon} (they hold {names})", canon=canon, names=', '.join(sorted(stacks))))
     return canon
 
 
@@ -552,10 +563,10 @@ def apply_reveals(s: Snapshot, reveal: dict[int, str]) -> list[Message]:
     for pos, name in sorted(reveal.items()):
         shown = s.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
         if shown != UNKNOWN_CARD:
-            raise ContrariusError(f"--reveal {pos}={name}: display position {pos} shows {shown or 'no card'}, not ? (an unrecorded card)")
+            raise ContrariusError(N_("--reveal {pos}={name}: display position {pos} shows {value}, not ? (an unrecorded card)", pos=pos, name=name, value=shown or 'no card'))
         canon = stack_card(s, name)
         if canon == UNKNOWN_CARD:
-            raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
+            raise ContrariusError(N_("--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver", pos=pos))
         s.display[pos - 1] = canon
         lines.append(N_("display position {position} is {card}", position=pos, card=Term("card", canon)))
     return lines
@@ -567,5 +578,4 @@ def ensure_valid(s: Snapshot) -> None:
     try:
         Snapshot.from_dict(s.to_dict(), "<new snapshot>")
     except SnapshotError as exc:
-        raise ContrariusError(f"this turn would leave an invalid snapshot ({exc.problems[0].render()}); nothing was written: "
-                              "check the card names given with --refill and --reveal") from None
+        raise ContrariusError(N_("this turn would leave an invalid snapshot ({value}); nothing was written: check the card names given with --refill and --reveal", value=exc.problems[0].render())) from None

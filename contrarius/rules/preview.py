@@ -41,6 +41,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from contrarius.messages import N_
 from contrarius.material.cards import Card, card_name, catalog
 from contrarius.material.dice import DIE_COLOURS, parse_face
 from contrarius.errors import ContrariusError, GameOverError, NeedDieError
@@ -120,7 +121,7 @@ def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
 
     def go(extra: list[tuple[str, Any]], prob: Fraction, sizes: tuple[int, ...]) -> None:
         if len(extra) > MAX_DICE:
-            raise ContrariusError(f"preview: the reaction asked for more than {MAX_DICE} dice ({', '.join(d for d, _ in extra)}); please report this")
+            raise ContrariusError(N_("preview: the reaction asked for more than {MAX_DICE} dice ({names}); please report this", MAX_DICE=MAX_DICE, names=', '.join((d for d, _ in extra))))
         trial = action._replace(dice=given + [(d, str(f)) for d, f in extra], no_roll=True)
         try:
             result = play(snapshot, trial)
@@ -136,7 +137,7 @@ def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
             out.append(Branch(tuple(extra), prob, math.prod(sizes), None, str(exc), sizes))
             return
         if any(r.source != "table" for r in result.rolls):
-            raise ContrariusError(f"preview: {result.card} rolled a die from the seed instead of asking for it; please report this")
+            raise ContrariusError(N_("preview: {card} rolled a die from the seed instead of asking for it; please report this", card=result.card))
         out.append(Branch(tuple(extra), prob, math.prod(sizes), result, None, sizes))
 
     go([], Fraction(1), ())

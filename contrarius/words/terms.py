@@ -1,6 +1,7 @@
 """The names of the game's material in each language contrarius speaks, as reports print
 them: a card (``Weaver`` -> ``Tecelão``), a goods type (``wine`` -> ``vinho``), a colonist
-kind (``land`` -> ``terrestre``), a die face, a die colour (``black`` -> ``preto``). The
+kind (``land`` -> ``terrestre``), a die face, a die colour (``black`` -> ``preto``), a die by its
+card (``mercator`` -> ``Mercador``). The
 Portuguese names are the first of each table of :mod:`contrarius.material.lexicon` (the
 glossary's printed names); city, province, god and forum-card names are never translated.
 """
@@ -22,6 +23,10 @@ def pt_names() -> dict[str, dict[str, str]]:
             kind=kinds,
             face={**GOODS_PT, **kinds, **{k: v[0] for k, v in CARD_FACE_NAMES.items()}},
             colour={"blue": "azul", "red": "vermelho", "black": "preto", "white": "branco"},
+            noun={"board": "tabuleiro", "card": "carta", "city": "cidade", "forum card": "carta do fórum", "god": "deus",
+                  "goods": "mercadoria", "goods type": "tipo de mercadoria", "province": "província", "die": "dado",
+                  "colonist kind": "tipo de colono", "answer": "resposta", "place": "lugar"},
+            die={"architect": "Arquiteto", "tribune": "Tribuno", "mercator": "Mercador", "senator": "Senador"},
         )
     return _PT
 

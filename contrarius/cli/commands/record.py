@@ -258,7 +258,7 @@ def register(app: typer.Typer) -> None:
         def report(used_stdout: bool) -> None:
             con = err_console()
             for line in lines:
-                con.print(escape(line))
+                con.print(escape(str(line)))
 
         write_snapshot(new, snapshot, output, in_place, report, force=force, before=snap,
                        hint=f"check the cards named ({' '.join(cards)}): is each one the card drawn at the table?",

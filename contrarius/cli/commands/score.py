@@ -6,6 +6,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from contrarius.messages import N_
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.cli.common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, put_once, report_before_commit, write_svg
 
@@ -22,9 +23,9 @@ def _whole(text: str, option: str, example: str) -> int:
     try:
         n = int(text.strip())
     except ValueError:
-        raise ContrariusError(f"{option}: cannot read {text!r} as a number; write e.g. {example}") from None
+        raise ContrariusError(N_("{option}: cannot read {text!r} as a number; write e.g. {example}", option=option, text=text, example=example)) from None
     if n < 0:
-        raise ContrariusError(f"{option}: {n} is negative; write e.g. {example}")
+        raise ContrariusError(N_("{option}: {n_} is negative; write e.g. {example}", option=option, n_=n, example=example))
     return n
 
 
@@ -42,7 +43,7 @@ def parse_goods(values: list[str] | None) -> dict[str, int] | None:
     for item in items:
         goods, sep, n = item.partition("=")
         if not sep:
-            raise ContrariusError(f"--goods: cannot read {item!r}; write GOODS=COUNT, e.g. brick=1,cloth=2")
+            raise ContrariusError(N_("--goods: cannot read {item!r}; write GOODS=COUNT, e.g. brick=1,cloth=2", item=item))
         goods = goods_from_text(goods)  # also grain/wheat for food
         put_once(out, goods, _whole(n, "--goods", "brick=1,cloth=2"), "--goods", goods)
     return out
@@ -57,7 +58,7 @@ def parse_points(values: list[str] | None) -> dict[str, int]:
     for item in _items(values):
         god, sep, n = item.partition("=")
         if not sep:
-            raise ContrariusError(f"--player-points: cannot read {item!r}; write GOD=POINTS, e.g. vesta=4")
+            raise ContrariusError(N_("--player-points: cannot read {item!r}; write GOD=POINTS, e.g. vesta=4", item=item))
         hit = next((g for g in GOD_ORDER if g.casefold() == god.strip().casefold()), None)
         if hit is None:
             raise unknown("god", god.strip(), list(GOD_ORDER))
@@ -85,7 +86,7 @@ def parse_cards(values: list[str] | None):
                     raise unknown("god", g.strip(), list(GODS))
                 chosen.append(hit)
             if not 1 <= len(chosen) <= 2:
-                raise ContrariusError(f"--player-cards {item!r}: a card bears one or two gods")
+                raise ContrariusError(N_("--player-cards {item!r}: a card bears one or two gods", item=item))
             card = Card(card.name, tuple(chosen))
         out.append(card)
     return tuple(out)
@@ -101,7 +102,7 @@ def parse_salt_for(snap, values: list[str] | None) -> dict[str, str]:
     for item in _items(values):
         city, sep, goods = item.partition("=")
         if not sep:
-            raise ContrariusError(f"--salt-for {item!r}: write CITY=GOODS, e.g. Brigantivm=cloth")
+            raise ContrariusError(N_("--salt-for {item!r}: write CITY=GOODS, e.g. Brigantivm=cloth", item=item))
         name = snap.board.city(city.strip())
         put_once(out, name, goods_for_salt(goods), "--salt-for", name)
     return out
@@ -114,7 +115,7 @@ def parse_totals(values: list[str] | None, default: str | None) -> dict[str, int
         pid, sep, n = item.rpartition("=")
         if not sep:
             if default is None:
-                raise ContrariusError(f"--player-total {item!r}: name the player, e.g. player1={item}")
+                raise ContrariusError(N_("--player-total {item!r}: name the player, e.g. player1={item}", item=item))
             pid = default
         put_once(out, pid.strip(), _whole(n, "--player-total", "95 or player1=95"), "--player-total", pid.strip())
     return out
@@ -324,7 +325,7 @@ def _by_player(values: list[str] | None, pids: list[str], default: str | None, o
         elif default is not None:
             pid, text = default, str(value)
         else:
-            raise ContrariusError(f"{option} {value!r}: which player? prefix it, e.g. {option} {pids[-1]}:{value}, or give --player")
+            raise ContrariusError(N_("{option} {value!r}: which player? prefix it, e.g. {option} {pids}:{value}, or give --player", option=option, value=value, pids=pids[-1]))
         out.setdefault(pid, []).append(text)
     return out
 
@@ -359,22 +360,20 @@ def register(app: typer.Typer) -> None:
         from contrarius.store.files import load_snapshot
 
         if no_record and not campaign:
-            raise ContrariusError("--no-record goes with --campaign FILE")
+            raise ContrariusError(N_("--no-record goes with --campaign FILE"))
         if replace and (not campaign or no_record):
-            raise ContrariusError("--replace goes with --campaign FILE (and without --no-record)")
+            raise ContrariusError(N_("--replace goes with --campaign FILE (and without --no-record)"))
         svg = check_svg_target(svg, as_json, snapshot)
         if svg not in (None, "-") and campaign and same_path(svg, campaign):
-            raise ContrariusError(f"--svg {svg} is the campaign file itself: the picture would replace the campaign; "
-                                  "give another file, e.g. --svg campaign.svg")
+            raise ContrariusError(N_("--svg {svg} is the campaign file itself: the picture would replace the campaign; give another file, e.g. --svg campaign.svg", svg=svg))
         snap = load_snapshot(snapshot)
         pids = [p.id for p in snap.players]
         if player and len(player) > 1:
-            raise ContrariusError("give --player once; to describe both players, prefix each value with its player, "
-                                  "e.g. --goods player1:cloth=2 --sestertii player1:16 --goods player2:brick=1 --sestertii player2:7")
+            raise ContrariusError(N_("give --player once; to describe both players, prefix each value with its player, e.g. --goods player1:cloth=2 --sestertii player1:16 --goods player2:brick=1 --sestertii player2:7"))
         only = pids[0] if len(pids) == 1 else None
         who = player[0] if player else only
         if who is not None and who not in pids:
-            raise ContrariusError(f"--player {who!r}: no such player in this {snap.mode} game; players: {', '.join(pids)}")
+            raise ContrariusError(N_("--player {who!r}: no such player in this {mode} game; players: {pids}", who=who, mode=snap.mode, pids=', '.join(pids)))
         per = {option: _by_player(values, pids, who, option) for option, values in
                (("--player-cards", player_cards), ("--goods", goods), ("--sestertii", sestertii), ("--player-points", player_points),
                 ("--salt-for", salt_for))}
@@ -382,7 +381,7 @@ def register(app: typer.Typer) -> None:
         for pid in pids:
             money = per["--sestertii"].get(pid)
             if money is not None and len(money) > 1:
-                raise ContrariusError(f"--sestertii given twice for {pid}; give it once")
+                raise ContrariusError(N_("--sestertii given twice for {pid}; give it once", pid=pid))
             inp = PlayerInput(cards=parse_cards(per["--player-cards"].get(pid)), goods=parse_goods(per["--goods"].get(pid)),
                               sestertii=_whole(money[0], "--sestertii", "14") if money else None,
                               points=parse_points(per["--player-points"].get(pid)),
@@ -391,7 +390,7 @@ def register(app: typer.Typer) -> None:
                 given[pid] = inp
         for pid, total in parse_totals(player_total, who).items():
             if pid not in pids:
-                raise ContrariusError(f"--player-total: no player {pid!r} in this {snap.mode} game; players: {', '.join(pids)}")
+                raise ContrariusError(N_("--player-total: no player {pid!r} in this {mode} game; players: {pids}", pid=pid, mode=snap.mode, pids=', '.join(pids)))
             base = given.get(pid, PlayerInput())
             given[pid] = PlayerInput(base.cards, base.goods, base.sestertii, base.points, total, base.salt)
         final = score(snap, given)
@@ -435,7 +434,7 @@ def register(app: typer.Typer) -> None:
                 def replace_it(camp, existed):  # under the file's lock: the record as it is now
                     idx = camp.index_of(gid, snap.board.name, snap.seed)
                     if idx is None:
-                        raise RuleError(f"{campaign}: this game is not recorded yet, so there is nothing to replace; drop --replace to record it")
+                        raise RuleError(N_("{campaign}: this game is not recorded yet, so there is nothing to replace; drop --replace to record it", campaign=campaign))
                     game = game_from_score(final, camp.games[idx].start_vp, seed=snap.seed, game_id=gid)
                     camp, changes = camp.replace_game(idx, game)
                     camp_data.update(existed=existed, recorded=True, replaced=True, changes=changes, game=game.to_dict(idx + 1),

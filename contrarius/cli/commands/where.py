@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from contrarius.messages import N_
 from contrarius.errors import ContrariusError
 from contrarius.cli.common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, write_svg
 from contrarius.cli.completion import complete_goods_face
@@ -174,9 +175,9 @@ def register(app: typer.Typer) -> None:
         if snapshot is None:
             snapshot = "-"  # like score: read the snapshot piped in (an error names the fix when none is)
         if die is not None and face is not None:
-            raise ContrariusError("give the face once: as FACE or with --die")
+            raise ContrariusError(N_("give the face once: as FACE or with --die"))
         face = die if die is not None else face
         svg = check_svg_target(svg, as_json, snapshot)
         if svg is not None and face is None:
-            raise ContrariusError("--svg draws one ruling: give the die face too, e.g. contrarius where food game.yaml --svg where.svg")
+            raise ContrariusError(N_("--svg draws one ruling: give the die face too, e.g. contrarius where food game.yaml --svg where.svg"))
         show_where(load_snapshot(snapshot), face, as_json=as_json, svg=svg, black=black)

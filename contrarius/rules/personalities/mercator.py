@@ -21,7 +21,7 @@ from typing import Any
 
 from contrarius.material.cards import Reaction
 from contrarius.rules.personalities.statement import Statement
-from contrarius.rules.contrarius_part import produce_for_players
+from contrarius.rules.contrarius_part import goods_list, produce_for_players
 from contrarius.messages import N_, NP_, Joined, Term
 from contrarius.rules.variants.solo_variants import bonus_turned_message, mercator_fish
 
@@ -65,11 +65,6 @@ def react(t: Any, card: Any, action: str | None, province: str | None, printed: 
                            "{province} had already produced and only {n} fish tiles show coins (3 needed): nothing happens", coins,
                            province=prov)
             t.say("reactivate", line, province=prov, coins=coins)
-
-
-def goods_list(goods: dict[str, int]) -> Joined:
-    """``1 wine, 2 cloth``: goods received, said in the language chosen."""
-    return Joined(", ", [N_("{n} {goods}", n=n, goods=Term("goods", x)) for x, n in goods.items()])
 
 
 STATEMENT = Statement(Reaction.MERCATOR, "Mercator", '"Solo Personality Cards", Mercator', react=react)

@@ -87,11 +87,11 @@ def refuse_unused_variant_options(s: Snapshot, a: Any) -> None:
     Raises :class:`ContrariusError` (exit 2, a usage error).
     """
     if getattr(a, "fish", 0) and s.variants.fish_market is None:
-        raise ContrariusError("--fish records fish paid at the fish market, but this game does not use it (new --fish-market)")
+        raise ContrariusError(N_("--fish records fish paid at the fish market, but this game does not use it (new --fish-market)"))
     forum = next((f"--{name.replace('_', '-')}" for name in ("forum", "forum_refill", "forum_reveal")
                   if getattr(a, name, None) not in (None, [], {})), None)
     if forum and s.variants.salsa is None:
-        raise ContrariusError(f"{forum} records a Salsa forum card, but this game does not use Salsa (new --salsa)")
+        raise ContrariusError(N_("{forum} records a Salsa forum card, but this game does not use Salsa (new --salsa)", forum=forum))
 
 
 def parse_forum_pick(text: str) -> tuple[int | None, str | None]:
@@ -105,7 +105,7 @@ def parse_forum_pick(text: str) -> tuple[int | None, str | None]:
     pos = None
     if pos_text.strip():
         if not (pos_text.strip().isascii() and pos_text.strip().isdigit()) or not 1 <= int(pos_text) <= FORUM_ROW:
-            raise ContrariusError(f"--forum {text!r}: write the card's name, its position 1-{FORUM_ROW}, or POSITION=NAME")
+            raise ContrariusError(N_("--forum {text!r}: write the card's name, its position 1-{FORUM_ROW}, or POSITION=NAME", text=text, FORUM_ROW=FORUM_ROW))
         pos = int(pos_text)
     return pos, (forum_name(name) if name.strip() else None)
 
@@ -126,12 +126,12 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
     for pos, name in reveal.items():
         if not 1 <= pos <= len(row) or row[pos - 1] != UNKNOWN:
             shown = row[pos - 1] if 1 <= pos <= len(row) else "no card"
-            raise ContrariusError(f"--forum-reveal {pos}={name}: forum row position {pos} shows {shown}, not ? (a card not recorded)")
+            raise ContrariusError(N_("--forum-reveal {pos}={name}: forum row position {pos} shows {shown}, not ? (a card not recorded)", pos=pos, name=name, shown=shown))
         row[pos - 1] = forum_name(name)
     notes: list[Note] = []
     pos, name = parse_forum_pick(pick)
     if not row:
-        raise RuleError("the forum row is empty: there is no forum card to take; remove --forum")
+        raise RuleError(N_("the forum row is empty: there is no forum card to take; remove --forum"))
     if pos is None:
         hits = [i + 1 for i, n in enumerate(row) if n == name]
         unknown_pos = [i + 1 for i, n in enumerate(row) if n == UNKNOWN]
@@ -140,15 +140,14 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
         elif len(unknown_pos) == 1:
             pos = unknown_pos[0]
         elif unknown_pos:
-            raise ContrariusError(f"--forum {name}: not recorded in the forum row ({', '.join(row)}); "
-                                  f"say which ? it was: --forum POSITION={name}")
+            raise ContrariusError(N_("--forum {name}: not recorded in the forum row ({row}); say which ? it was: --forum POSITION={name}", name=name, row=', '.join(row)))
         else:
-            raise RuleError(f"{name} is not in the forum row ({', '.join(row)})")
+            raise RuleError(N_("{name} is not in the forum row ({row})", name=name, row=', '.join(row)))
     if pos > len(row):
-        raise RuleError(f"forum row position {pos} holds no card (the row has {len(row)})")
+        raise RuleError(N_("forum row position {pos} holds no card (the row has {n_row})", pos=pos, n_row=len(row)))
     shown = row[pos - 1]
     if name is not None and shown not in (UNKNOWN, name):
-        raise RuleError(f"forum row position {pos} holds {shown}, not {name}")
+        raise RuleError(N_("forum row position {pos} holds {shown}, not {name}", pos=pos, shown=shown, name=name))
     mine = name or shown
     first_pos = 2 if pos == 1 else 1  # Contrarius's card, as the row lay before your take
     row.pop(pos - 1)
@@ -157,8 +156,7 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
     if row:
         first = row.pop(0)
         if first == UNKNOWN:
-            raise NeedForumRevealError(first_pos, "Contrarius takes the first forum card, which the snapshot does not name (?): "
-                                       "run the same command again with --forum-reveal POSITION=NAME (its position before your take)")
+            raise NeedForumRevealError(first_pos, N_("Contrarius takes the first forum card, which the snapshot does not name (?): run the same command again with --forum-reveal POSITION=NAME (its position before your take)"))
         salsa.contrarius.append(first)
         colour = forum_cards()[first]
         notes.append(Note("contrarius", "forum", N_("Contrarius takes the first forum card, {card} ({colour}) "
@@ -179,7 +177,7 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
         row.append(new)
         drawn.append(new)
     if refill:
-        raise ContrariusError(f"--forum-refill {', '.join(refill)}: not used, fewer forum cards were drawn; remove it")
+        raise ContrariusError(N_("--forum-refill {refill}: not used, fewer forum cards were drawn; remove it", refill=', '.join(refill)))
     if drawn:
         words = Joined(", ", [N_("an unrecorded card (?)") if d == UNKNOWN else d for d in drawn])
         notes.append(Note("contrarius", "forum", N_("the forum row closes up and is refilled: {drawn}", drawn=words), {"drawn": drawn}))
@@ -188,7 +186,7 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
     seen = [n for n in salsa.contrarius + salsa.row + list(salsa.stack_order or []) if n != UNKNOWN]
     dup = sorted({n for n in seen if seen.count(n) > 1})
     if dup:
-        raise ContrariusError(f"forum card {', '.join(dup)} would be twice in the game: check --forum, --forum-reveal and --forum-refill")
+        raise ContrariusError(N_("forum card {dup} would be twice in the game: check --forum, --forum-reveal and --forum-refill", dup=', '.join(dup)))
     return notes
 
 
@@ -200,7 +198,7 @@ def pay_fish(s: Snapshot, n: int) -> list[Note]:
     refuse_unused_variant_options(s, SimpleNamespace(fish=n))
     fm = s.variants.fish_market
     if n < 0:
-        raise ContrariusError(f"--fish is the number of fish you paid; got {n}")
+        raise ContrariusError(N_("--fish is the number of fish you paid; got {n_}", n_=n))
     if n == 0:
         return []
     old = fm.contrarius
@@ -218,15 +216,15 @@ def pay_fish(s: Snapshot, n: int) -> list[Note]:
     return notes
 
 
-def player_fish(s: Snapshot, n: int) -> str:
+def player_fish(s: Snapshot, n: int) -> Message | str:
     """The player received ``n`` fish (a production's bonus with the fish market): added to
-    the fish tally like goods; returns the words for the report."""
+    the fish tally like goods; returns the words for the report ("" when no tally is kept)."""
     fm = s.variants.fish_market
     if fm is None or fm.player is None:
         return ""
     old = fm.player
     fm.player += n
-    return f"; your fish {old} -> {fm.player}"
+    return N_("; your fish {old} -> {new}", old=old, new=fm.player)
 
 
 def mercator_fish(s: Snapshot, province: str) -> list[Note]:
@@ -250,10 +248,9 @@ def forum_due(s: Snapshot, reaction: str, pick: str | None) -> None:
     ``--forum`` with another card."""
     salsa = s.variants.salsa
     if pick is not None and reaction != "tribune":
-        raise ContrariusError("--forum records the forum card taken with the Tribune; this card is no Tribune")
+        raise ContrariusError(N_("--forum records the forum card taken with the Tribune; this card is no Tribune"))
     if salsa is not None and reaction == "tribune" and pick is None and salsa.row:
-        raise ContrariusError("with Salsa you take a forum card when you play the Tribune, and Contrarius takes the first one: "
-                        f"add --forum NAME (the row: {', '.join(salsa.row)})")
+        raise ContrariusError(N_("with Salsa you take a forum card when you play the Tribune, and Contrarius takes the first one: add --forum NAME (the row: {row})", row=', '.join(salsa.row)))
 
 
 # ----- Concordia Aegyptus ---------------------------------------------------------------------
@@ -286,9 +283,7 @@ def red_sea_colonist(s: Snapshot, kind: str) -> tuple[str | None, list[Note]]:
     if first is None:
         if not mine:
             return None, []
-        raise ContrariusError(f"variants.aegyptus.first_red_sea: Contrarius has houses in {', '.join(mine)} at the Red Sea "
-                              "and the snapshot does not record which it built first (its sea colonist goes there): "
-                              "write that city as variants.aegyptus.first_red_sea")
+        raise ContrariusError(N_("variants.aegyptus.first_red_sea: Contrarius has houses in {mine} at the Red Sea and the snapshot does not record which it built first (its sea colonist goes there): write that city as variants.aegyptus.first_red_sea", mine=', '.join(mine)))
     a.red_sea_colonist = "placed"
     return first, [Note("contrarius", "reading", RED_SEA_COLONIST_READING)]
 

@@ -26,6 +26,8 @@ def pt_names() -> dict[str, dict[str, str]]:
             noun={"board": "tabuleiro", "card": "carta", "city": "cidade", "forum card": "carta do fórum", "god": "deus",
                   "goods": "mercadoria", "goods type": "tipo de mercadoria", "province": "província", "die": "dado",
                   "colonist kind": "tipo de colono", "answer": "resposta", "place": "lugar"},
+            mode={"solo": "solo", "team": "equipe", "third-player": "terceiro jogador", "third_player": "terceiro jogador"},
+            level={"standard": "padrão", "veteran": "veterano", "expert": "experiente"},
             die={"architect": "Arquiteto", "tribune": "Tribuno", "mercator": "Mercador", "senator": "Senador"},
         )
     return _PT

@@ -175,10 +175,12 @@ def same_path(a: str, b: str) -> bool:
 def _status_line(final) -> str:
     from contrarius.rules.scoring import ENDED
 
-    where = f"{final.board} - {final.mode} - {final.level}"
+    from contrarius.words.i18n import _, term_name
+
+    where = f"{final.board} - {term_name('mode', final.mode)} - {term_name('level', final.level)}"
     if final.status == ENDED:
-        return f"[bold]Final scoring[/bold] - {where} - {final.status_text}"
-    return f"[bold]Standing[/bold] - {where} - [yellow]{final.status_text}[/yellow]"
+        return _("[bold]Final scoring[/bold] - {where} - {status}").format(where=where, status=final.status_text)
+    return _("[bold]Standing[/bold] - {where} - [yellow]{status}[/yellow]").format(where=where, status=final.status_text)
 
 
 def _fmt(x: float | int | None) -> str:
@@ -190,16 +192,19 @@ def _fmt(x: float | int | None) -> str:
 def _result_line(final) -> str:
     from contrarius.rules.scoring import TEAM
 
-    prefix = "Winner" if final.ended else "Leading"
+    from contrarius.words.i18n import _
+
+    prefix = _("Winner") if final.ended else _("Leading")
     if final.winner is None:
         if final.tie:
-            return f"{prefix}: nobody yet - a tie, and nobody holds the Concordia card (its owner wins a tie)"
-        return f"{prefix}: not known - a side's total is incomplete"
-    who = {"contrarius": "Contrarius", TEAM: "your team"}.get(final.winner, final.winner)
+            return _("{prefix}: nobody yet - a tie, and nobody holds the Concordia card (its owner wins a tie)").format(prefix=prefix)
+        return _("{prefix}: not known - a side's total is incomplete").format(prefix=prefix)
+    who = {"contrarius": "Contrarius", TEAM: _("your team")}.get(final.winner, final.winner)
     if final.tie:
-        return f"{prefix}: {who} - a tie, broken by the {final.decided_by} ({final.concordia or 'Praefectus Magnus holder'})"
+        return _("{prefix}: {who} - a tie, broken by the {decided_by} ({holder})").format(
+            prefix=prefix, who=who, decided_by=final.decided_by, holder=final.concordia or _("Praefectus Magnus holder"))
     if final.margin is not None:
-        return f"{prefix}: {who} by {_fmt(abs(final.margin))} VP"
+        return _("{prefix}: {who} by {margin} VP").format(prefix=prefix, who=who, margin=_fmt(abs(final.margin)))
     return f"{prefix}: {who}"
 
 
@@ -215,13 +220,15 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
     """The score table of ``sides``: one row per god, then VP track, Concordia card, total."""
     from rich.table import Table
 
+    from contrarius.words.i18n import _
+
     table = Table(title=title)
     table.add_column("", no_wrap=True)
     for side in sides:
         name = "Contrarius" if side.owner == "contrarius" else side.owner
-        table.add_column(f"{name}\ncards", justify="right")
-        table.add_column("value", justify="right")
-        table.add_column("points", justify="right")
+        table.add_column(_("{name}\ncards").format(name=name), justify="right")
+        table.add_column(_("value"), justify="right")
+        table.add_column(_("points"), justify="right")
     for god in [g.god for g in final.sides[0].gods]:
         if god == "Venus" and not show_venus:
             continue
@@ -231,8 +238,8 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
             row += ["?" if g.cards is None else str(g.cards), g.value_text, "?" if g.points is None else str(g.points)]
         table.add_row(*row)
     table.add_section()
-    table.add_row("VP track", *[c for s in sides for c in ("", "", str(s.track))])
-    table.add_row("Concordia card", *[c for s in sides for c in ("", "", str(s.concordia) if s.concordia else "-")])
+    table.add_row(_("VP track"), *[c for s in sides for c in ("", "", str(s.track))])
+    table.add_row(_("Concordia card"), *[c for s in sides for c in ("", "", str(s.concordia) if s.concordia else "-")])
     for what in dict.fromkeys(e.what for s in sides for e in s.extras):  # the solo variants' points
         cells = []
         for s in sides:
@@ -242,8 +249,8 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
     totals = []
     for s in sides:
         text = str(s.total) if s.total is not None else f">= {s.known_points}"
-        totals += ["", "given" if s.given_total is not None else "", f"[bold]{text}[/bold]"]
-    table.add_row("Total", *totals)
+        totals += ["", _("given") if s.given_total is not None else "", f"[bold]{text}[/bold]"]
+    table.add_row(_("Total"), *totals)
     return table
 
 
@@ -251,9 +258,11 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
     """Print the score table: one row per god, card count, value and points per side."""
     from rich.markup import escape
 
+    from contrarius.words.i18n import _
+
     con.print(_status_line(final))
     show_venus = final.mode == "team" or any((s.god("Venus").cards or 0) for s in final.sides)
-    title = "Final scoring" if final.ended else "Standing"
+    title = _("Final scoring") if final.ended else _("Standing")
     table = _score_table(final, final.sides, show_venus, title)
     from rich.measure import Measurement
 
@@ -269,11 +278,12 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
                  or (g.god == "Vesta" and "salt at cloth's price" in g.detail)]
         parts += [f"    {e.what}: {e.detail}" + (f" ({e.reading})" if e.reading else "") for e in side.extras]
         if parts:
-            con.print(f"  Counted for {'Contrarius' if side.owner == 'contrarius' else side.owner}:")
+            con.print(_("  Counted for {side}:").format(side="Contrarius" if side.owner == "contrarius" else side.owner))
             for part in parts:
                 con.print(part)
     if final.team_total is not None:
-        con.print(f"Team score: {_fmt(final.team_total)} (the middle of {' and '.join(str(s.total) for s in final.sides[1:])})")
+        con.print(_("Team score: {score} (the middle of {totals})").format(
+            score=_fmt(final.team_total), totals=_(" and ").join(str(s.total) for s in final.sides[1:])))
     con.print(f"[bold]{_result_line(final)}[/bold]")
     for note in final.notes:
         con.print(f"  - {escape(note)}")

@@ -117,8 +117,10 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
 
     con = con or out_console()
     if snap.mode != "solo":  # name both players: whose turn, where their houses stand
-        con.print(f"{snap.mode}: " + "; ".join(
-            f"{p.id}{' (to play)' if p.id == snap.active else ''} houses: {', '.join(snap.houses_of(p.id)) or '-'}"
+        to_play = _(" (to play)")
+        con.print(f"{term_name('mode', snap.mode)}: " + "; ".join(
+            _("{player}{to_play} houses: {houses}").format(player=p.id, to_play=to_play if p.id == snap.active else "",
+                                                            houses=", ".join(snap.houses_of(p.id)) or "-")
             for p in snap.players))
     if face is not None:
         render_ruling(rulings[0][1], con, houses=snap.houses)

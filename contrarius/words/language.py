@@ -13,9 +13,10 @@ The choice, in this order (:func:`choose_language`):
    contrarius does not speak (``fr_FR``) means English.
 
 The words are looked up with the standard library's :mod:`gettext`
-(:func:`translation`): the English path opens no catalog at all; any other language opens
-``contrarius/locale/<lang>/LC_MESSAGES/contrarius.mo`` with ``fallback=True``, so while no
-catalog is shipped every report stays English.
+(:func:`translation`): the English path opens no catalog at all and installs no speaker in
+:mod:`contrarius.messages` (a message is its msgid filled in); any other language installs a
+:class:`CatalogSpeaker`, which opens ``contrarius/locale/<lang>/LC_MESSAGES/contrarius.mo``
+(``fallback=True``: a msgid the catalog lacks stays English) when the first message is said.
 """
 
 from __future__ import annotations

@@ -6,8 +6,9 @@ Babel is in the test extra only, the program reads the ``.mo`` with :mod:`gettex
 
 - ``contrarius/locale/contrarius.pot``: every msgid of the package's source, the string
   arguments of ``_``, ``N_`` (one form), ``ngettext`` and ``NP_`` (singular, plural):
-  :data:`contrarius.words.i18n.KEYWORDS`; file names without line numbers, so the template
-  changes only when a message does.
+  :data:`contrarius.words.i18n.KEYWORDS`, and the texts of the root help page
+  (:func:`help_msgids`); file names without line numbers, so the template changes only
+  when a message does.
 - ``contrarius/locale/<lang>/LC_MESSAGES/contrarius.po``: updated from the template (a new
   msgid is added untranslated, one whose msgid changed is marked fuzzy, a removed one
   becomes obsolete: ``tests/test_catalogs.py`` refuses all three until translated); the
@@ -49,7 +50,38 @@ def extract():
             str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
         cat.add(message, None, [(f"contrarius/{filename}", None)], auto_comments=comments, context=context)
+    for filename, message in help_msgids():
+        old = cat.get(message)
+        if old is None:
+            cat.add(message, None, [(filename, None)], auto_comments=["help text"])
+        elif (filename, None) not in old.locations:
+            old.locations.append((filename, None))
     return cat
+
+
+def help_msgids() -> list[tuple[str, str]]:
+    """The help texts of the root help page, which typer keeps in strings no keyword marks
+    (``contrarius --help``: :func:`contrarius.cli.helptext._spoken` translates them): the
+    root options' ``help=`` and the root's own help (``contrarius/cli/__init__.py``), and
+    the first paragraph of every command's docstring (the list of commands). ``(file, msgid)``."""
+    import ast
+
+    from contrarius.cli.helptext import first_paragraph
+
+    out: list[tuple[str, str]] = []
+    root = PACKAGE / "cli" / "__init__.py"
+    for node in ast.walk(ast.parse(root.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.keyword) and node.arg == "help" and isinstance(node.value, ast.Constant) \
+                and isinstance(node.value.value, str):
+            out.append(("contrarius/cli/__init__.py", node.value.value))
+    for path in sorted((PACKAGE / "cli").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and any(
+                    isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr == "command" for d in node.decorator_list):
+                doc = ast.get_docstring(node, clean=True)
+                if doc:
+                    out.append((str(path.relative_to(ROOT)), first_paragraph(doc)))
+    return out
 
 
 def render_po(cat, **kwargs) -> bytes:

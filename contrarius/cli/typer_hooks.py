@@ -307,6 +307,13 @@ def cli_classes():
             return super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
         def parse_args(self, ctx, args):  # click hook (root options)
+            from contrarius.errors import ContrariusError
+            from contrarius.words.language import set_language
+
+            try:  # each run chooses its language afresh (--lang, eager, may choose again)
+                set_language()
+            except ContrariusError:
+                pass  # a CONTRARIUS_LANG contrarius does not speak: said by the root's callback
             return self._one_line(super().parse_args, ctx, args)
 
         def invoke(self, ctx):  # click hook (command name, command options)

@@ -60,27 +60,37 @@ def extract():
 
 
 def help_msgids() -> list[tuple[str, str]]:
-    """The help texts of the root help page, which typer keeps in strings no keyword marks
-    (``contrarius --help``: :func:`contrarius.cli.helptext._spoken` translates them): the
-    root options' ``help=`` and the root's own help (``contrarius/cli/__init__.py``), and
-    the first paragraph of every command's docstring (the list of commands). ``(file, msgid)``."""
+    """The help texts of the help pages, which typer keeps in strings no keyword marks
+    (:func:`contrarius.cli.helptext._spoken` translates them as a page renders): in
+    ``contrarius/cli``, every constant ``help=`` and ``rich_help_panel=`` of an option, an
+    argument or the root, every constant ``*_HELP`` and ``*_PANEL``, and each paragraph of
+    every command's docstring as its page shows it (reflowed; the first one is also the list
+    of commands' line); of a help text made at run time (``SVG_HELP + " The empty board."``)
+    each sentence of its constant parts. ``(file, msgid)``."""
     import ast
 
-    from contrarius.cli.helptext import first_paragraph
+    from contrarius.cli.helptext import reflow, sentences
 
     out: list[tuple[str, str]] = []
-    root = PACKAGE / "cli" / "__init__.py"
-    for node in ast.walk(ast.parse(root.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.keyword) and node.arg == "help" and isinstance(node.value, ast.Constant) \
-                and isinstance(node.value.value, str):
-            out.append(("contrarius/cli/__init__.py", node.value.value))
     for path in sorted((PACKAGE / "cli").rglob("*.py")):
+        where = str(path.relative_to(ROOT))
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and any(
+            if isinstance(node, ast.keyword) and node.arg in ("help", "rich_help_panel") and isinstance(node.value, ast.Constant) \
+                    and isinstance(node.value.value, str):
+                out.append((where, node.value.value))
+            elif isinstance(node, ast.keyword) and node.arg == "help" and isinstance(node.value, ast.BinOp):
+                # SVG_HELP + " The empty board.": the page says it sentence by sentence
+                parts = [n.value for n in ast.walk(node.value) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+                out += [(where, sentence) for part in parts for sentence in sentences(part)]
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and node.targets[0].id.endswith(("_HELP", "_PANEL")) and isinstance(node.value, ast.Constant) \
+                    and isinstance(node.value.value, str):
+                out.append((where, node.value.value))
+            elif isinstance(node, ast.FunctionDef) and any(
                     isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr == "command" for d in node.decorator_list):
                 doc = ast.get_docstring(node, clean=True)
                 if doc:
-                    out.append((str(path.relative_to(ROOT)), first_paragraph(doc)))
+                    out += [(where, paragraph) for paragraph in reflow(doc).split("\n\n")]
     return out
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 import io
+import re
 import sys
 from typing import Any, Callable, Iterator
 
@@ -61,12 +62,29 @@ TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": N_("Arguments"), "OPTIONS_PANEL_TITLE": 
 TYPER_HELP = (N_("Show this message and exit."), N_("Install completion for the current shell."),
               N_("Show completion for the current shell, to copy it or customize the installation."))
 USAGE = N_("Usage:")
+_SENTENCE = re.compile(r"(?<=\.) ")
 
 
 def first_paragraph(text: str | None) -> str:
     """The first paragraph of a command's help, on one line: what the list of commands
     shows, and the msgid of a command's help (``scripts/catalogs.py`` extracts the same)."""
     return " ".join(inspect.cleandoc(text or "").split("\n\n")[0].split())
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut after each ``. `` into its sentences (a help text made of two, as
+    ``SVG_HELP + " The empty board."``, is said sentence by sentence)."""
+    return [piece.strip() for piece in _SENTENCE.split(text) if piece.strip()]
+
+
+def _say_option(text: str) -> str:
+    """An option's help in the language chosen: as a whole, else sentence by sentence."""
+    from contrarius.words.i18n import _
+
+    whole = _(text)
+    if whole != text:
+        return whole
+    return " ".join(_(piece) for piece in sentences(text))
 
 
 def _say(text: str | None) -> str | None:
@@ -100,6 +118,7 @@ def _spoken(command: Any, ctx: Any) -> Iterator[None]:
     saved_words = {k: getattr(rich_utils, k) for k in TYPER_WORDS if hasattr(rich_utils, k)}
     params = list(command.get_params(ctx))
     saved_params = [(p, getattr(p, "help", None)) for p in params]
+    saved_panels = [(p, getattr(p, "rich_help_panel", None)) for p in params]
     subs = list(getattr(command, "commands", {}).values())
     saved_subs = [(c, c.help, c.short_help) for c in subs]
     saved_help = command.help
@@ -107,7 +126,10 @@ def _spoken(command: Any, ctx: Any) -> Iterator[None]:
         setattr(rich_utils, k, _(TYPER_WORDS[k].template))
     for p, text in saved_params:
         if text:
-            p.help = _(text)
+            p.help = _say_option(text)
+        panel = getattr(p, "rich_help_panel", None)
+        if panel:
+            p.rich_help_panel = _(panel)
     for c, text, short in saved_subs:
         c.short_help = _(short) if short else (_(first_paragraph(text)) if text else None)
     command.help = _say(command.help)
@@ -118,6 +140,9 @@ def _spoken(command: Any, ctx: Any) -> Iterator[None]:
             setattr(rich_utils, k, v)
         for p, text in saved_params:
             p.help = text
+        for p, panel in saved_panels:
+            if panel is not None:
+                p.rich_help_panel = panel
         for c, text, short in saved_subs:
             c.help, c.short_help = text, short
         command.help = saved_help

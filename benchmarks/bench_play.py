@@ -11,6 +11,8 @@ interpreter's installed contrarius runs, not the checkout's; measure a plain ``p
   ten plays); CARD is a card in the player's hand whose reaction builds a house (Mercator,
   else Tribune, Senator, Consul);
 - ``where SNAPSHOT`` (every face) and ``preview --all SNAPSHOT`` (every card) on it;
+- ``play`` and ``where`` again in Brazilian Portuguese (``CONTRARIUS_LANG=pt_BR``: the
+  catalog opened, every line translated): each at most :data:`PT_FACTOR` times its English row;
 - a TAB completion of ``contrarius play prefect SNAPSHOT --produce `` (bash protocol, the
   console script beside the interpreter);
 - ``session SNAPSHOT`` fed from a pipe: the time of one answer (a ``where`` asked inside the
@@ -116,6 +118,9 @@ def commands(folder: Path, snap: Path, card: str) -> dict[str, tuple[list[str], 
         "preview": (contrarius("preview", "--all", str(snap)), {}),
         # completion runs the console script: its name gives the variable the scripts in
         # completions/ set (_CONTRARIUS_COMPLETE)
+        # Portuguese (issue 26): the same commands with the pt_BR catalog (PT_ROWS)
+        "play pt_BR": (contrarius("play", card, str(snap), "-o", out), {"CONTRARIUS_LANG": "pt_BR"}),
+        "where pt_BR": (contrarius("where", str(snap)), {"CONTRARIUS_LANG": "pt_BR"}),
         "TAB --produce": ([str(Path(sys.executable).parent / "contrarius")], {"_CONTRARIUS_COMPLETE": "complete_bash", "COMP_WORDS": tab,
                                          "COMP_CWORD": str(len(tab.split()))}),
     }
@@ -127,7 +132,11 @@ def commands(folder: Path, snap: Path, card: str) -> dict[str, tuple[list[str], 
 #: ``contrarius/tab/fast.py``, before typer and rich load); a session answer at most a
 #: twentieth (about 4 ms).
 TARGETS = {"play": 1.1, "play --json -o": 1.0, "where": 1.1, "preview": 1.2, "TAB --produce": 0.5,
-           "session answer": 0.05}
+           "session answer": 0.05, "play pt_BR": 1.1 * 1.05, "where pt_BR": 1.1 * 1.05}
+#: A Portuguese row -> its English row: the Portuguese one (the catalog opened, every line
+#: translated) is at most this much slower than the English one.
+PT_ROWS = {"play pt_BR": "play", "where pt_BR": "where"}
+PT_FACTOR = 1.05
 #: Answers of the timed sessions: ``where`` asked this many times, then ``quit``.
 SESSION_ANSWERS = (1, 11)
 
@@ -206,6 +215,14 @@ def main(argv: list[str] | None = None) -> int:
         ratio = statistics.median(ts) / floor_med
         ok = ratio <= TARGETS[name]
         above += not ok
+        english = PT_ROWS.get(name)
+        if english in times:
+            to_english = statistics.median(ts) / statistics.median(times[english])
+            ok = ok and to_english <= PT_FACTOR
+            above += not ok and ratio <= TARGETS[name]
+            print(f"{name:<16} {statistics.median(ts) * 1000:9.1f} {ratio:6.2f} {TARGETS[name]:6.2f}  {'OK' if ok else 'ABOVE'}"
+                  f" ({to_english:.3f}x {english}, at most {PT_FACTOR}x)")
+            continue
         print(f"{name:<16} {statistics.median(ts) * 1000:9.1f} {ratio:6.2f} {TARGETS[name]:6.2f}  {'OK' if ok else 'ABOVE'}")
     return 1 if above else 0
 

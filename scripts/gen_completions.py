@@ -104,7 +104,8 @@ def render_table() -> str:
     ctx = group.make_context(PROG, [], resilient_parsing=True)
     roots = []
     for p in group.get_params(ctx):
-        if p.callback is not None and p.name not in ("version", "install_completion", "show_completion", "help"):
+        # --lang's callback only chooses the language (for a help page after it): nothing a TAB offers
+        if p.callback is not None and p.name not in ("version", "lang", "install_completion", "show_completion", "help"):
             raise RuntimeError(f"the root: {p.name}: a callback")
         roots.append(_param_row(p, "the root"))
     commands, params = [], {}

@@ -1,7 +1,7 @@
 """Choosing the language (contrarius.words.language): ``--lang``, then ``CONTRARIUS_LANG``,
 then the locale as GNU gettext reads it (``LC_ALL``, ``LC_MESSAGES``, ``LANG``; ``LANGUAGE``
-unless the locale is C or POSIX). No Portuguese catalog is shipped yet: a pt_BR run prints
-English, and the English run opens no catalog at all.
+unless the locale is C or POSIX). A pt_BR run speaks Portuguese, and the English run opens no
+catalog at all.
 """
 
 from __future__ import annotations
@@ -60,13 +60,15 @@ def test_the_cli_refuses_an_unknown_lang_with_exit_2(runner):
 
 @pytest.mark.parametrize("args, env", [(["--lang", "pt_BR"], {}), (["--lang=pt-BR"], {}), ([], {"LANG": "pt_BR.UTF-8"}),
                                        ([], {"CONTRARIUS_LANG": "pt"})])
-def test_pt_br_prints_english_until_a_catalog_is_shipped(runner, args, env, monkeypatch):
+def test_every_way_of_choosing_pt_br_speaks_portuguese(runner, args, env, monkeypatch):
     english = runner.invoke(app, ["where", "food", str(ITALIA)])
     for k, v in env.items():
         monkeypatch.setenv(k, v)
     pt = runner.invoke(app, [*args, "where", "food", str(ITALIA)])
     assert pt.exit_code == english.exit_code == 0, pt.stderr
-    assert pt.stdout == english.stdout
+    assert english.stdout.startswith("Where does Contrarius build? goods type: food;")
+    assert pt.stdout.startswith("Onde Contrarius constrói? tipo de mercadoria: comida;")
+    assert len(pt.stdout.splitlines()) == len(english.stdout.splitlines())
 
 
 PROBE = """

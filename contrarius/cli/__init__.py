@@ -33,10 +33,24 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _lang(value: Optional[str]) -> Optional[str]:
+    """``--lang`` is eager: a help page asked for after it (``contrarius --lang pt_BR
+    --help``) is in that language; the root's callback chooses it again for a command."""
+    if value is not None:
+        from contrarius.errors import ContrariusError
+        from contrarius.words.language import set_language
+
+        try:
+            set_language(value)
+        except ContrariusError:
+            pass  # said by the root's callback, with its exit code
+    return value
+
+
 def _root(
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an error (for bug reports).")] = False,
     version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = None,
-    lang: Annotated[Optional[str], typer.Option("--lang", metavar="LANG", help="The language: en or pt_BR (also pt, pt-BR, pt_BR.UTF-8); default CONTRARIUS_LANG, then the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). No Portuguese catalog is shipped yet: pt_BR reports are English.", show_default=False)] = None,
+    lang: Annotated[Optional[str], typer.Option("--lang", metavar="LANG", callback=_lang, is_eager=True, help="The language: en or pt_BR (also pt, pt-BR, pt_BR.UTF-8); default CONTRARIUS_LANG, then the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). In pt_BR, play's reactions, where, the error lines, the help pages, boards, board and the frames of log and score are in Portuguese (snapshots and --json stay English).", show_default=False)] = None,
 ) -> None:
     """Contrarius for Concordia: Solitaria: read a snapshot, apply its reaction, write the snapshot."""
     from contrarius.cli.common import say_error

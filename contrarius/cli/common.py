@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import typer
 
+from contrarius.messages import N_
 from contrarius.cli.process import quiet_broken, say_error
 from contrarius.cli.process import quiet_stream as quiet_stdout
 from contrarius.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE, ContrariusError, InputFileError, SnapshotError, one_line
@@ -30,7 +31,7 @@ def put_once(mapping: dict, key: Any, value: Any, option: str, what: str) -> Non
     brick=1,brick=5``): a key given twice is contradictory input, never summed or replaced.
     ``what`` names the key for the message (``"brick"``, ``"display position 3"``)."""
     if key in mapping:
-        raise ContrariusError(f"{option}: {what} is given twice ({mapping[key]} and {value}); give it once")
+        raise ContrariusError(N_("{option}: {what} is given twice ({mapping} and {value}); give it once", option=option, what=what, mapping=mapping[key], value=value))
     mapping[key] = value
 
 
@@ -108,7 +109,7 @@ def flush_stdout() -> None:
         raise
     except OSError as exc:
         quiet_stdout()
-        raise InputFileError(f"cannot write to stdout ({exc.strerror})") from None
+        raise InputFileError(N_("cannot write to stdout ({strerror})", strerror=exc.strerror)) from None
 
 
 def _usable(stream: Any, name: str) -> Any:
@@ -117,7 +118,7 @@ def _usable(stream: Any, name: str) -> Any:
         from contrarius.store.atomic import WRITTEN
 
         done = "nothing was written" if not WRITTEN else f"{', '.join(dict.fromkeys(WRITTEN))} was written"
-        raise InputFileError(f"{name} is closed: nowhere to print the report; {done}")
+        raise InputFileError(N_("{name} is closed: nowhere to print the report; {done}", name=name, done=done))
     return stream
 
 
@@ -189,7 +190,7 @@ def refuse_terminal(output: str | None, in_place: bool, hint: str) -> None:
     """With no ``-o``/``-i`` and stdout a terminal, refuse (exit 2) instead of printing the
     snapshot's YAML on the screen and saving it nowhere. ``-o -`` prints it anyway."""
     if output is None and not in_place and sys.stdout is not None and sys.stdout.isatty():
-        raise ContrariusError(f"the new snapshot would be printed on this terminal and saved nowhere; {hint}")
+        raise ContrariusError(N_("the new snapshot would be printed on this terminal and saved nowhere; {hint}", hint=hint))
 
 
 def check_output(source: str, output: str | None, in_place: bool) -> bool:
@@ -199,11 +200,11 @@ def check_output(source: str, output: str | None, in_place: bool) -> bool:
     snapshot is written in place (``-o`` naming the input file is ``--in-place``).
     Raises :class:`ContrariusError`."""
     if in_place and output is not None and not same_file(source, output):
-        raise ContrariusError("give either -o PATH or --in-place, not both")
+        raise ContrariusError(N_("give either -o PATH or --in-place, not both"))
     if output is not None and same_file(source, output):
         in_place = True
     if in_place and source == STDIO:
-        raise ContrariusError("--in-place needs a snapshot file, not stdin; use -o PATH")
+        raise ContrariusError(N_("--in-place needs a snapshot file, not stdin; use -o PATH"))
     hint = (f"add -i to update {source} (or -o PATH to write it elsewhere; -o - prints it anyway)" if source != STDIO
             else "add -o PATH to save it (-o - prints it anyway)")
     refuse_terminal(output, in_place, hint)
@@ -272,15 +273,13 @@ def ensure_loads(snapshot, before=None, hint: str = "check the card names given"
     try:
         written = read_snapshot(snapshot.to_dict(), "<new snapshot>")
     except SnapshotError as exc:
-        raise ContrariusError(f"the new snapshot would not load again ({exc.problems[0].render()}); nothing was written: "
-                              f"{hint}") from None
+        raise ContrariusError(N_("the new snapshot would not load again ({value}); nothing was written: {hint}", value=exc.problems[0].render(), hint=hint)) from None
     if before is None:
         return
     had = {p.render() for p in card_count_problems(before)}
     new = [p for p in card_count_problems(written) if p.render() not in had]
     if new:
-        raise ContrariusError(f"the new snapshot would hold more cards than the game has ({new[0].render()}); nothing was "
-                              f"written: {hint}")
+        raise ContrariusError(N_("the new snapshot would hold more cards than the game has ({value}); nothing was written: {hint}", value=new[0].render(), hint=hint))
 
 
 def write_snapshot(snapshot, source: str, output: str | None, in_place: bool,
@@ -391,13 +390,12 @@ def check_svg_target(svg: str | None, as_json: bool, snapshot: str | None = None
     if is_stdout(svg):
         svg = STDIO
     if svg == STDIO and as_json:
-        raise ContrariusError("--svg - and --json both write to stdout; give --svg FILE (e.g. --svg board.svg)")
+        raise ContrariusError(N_("--svg - and --json both write to stdout; give --svg FILE (e.g. --svg board.svg)"))
     if svg not in (None, STDIO) and snapshot not in (None, STDIO):
         import os
 
         if os.path.realpath(svg) == os.path.realpath(snapshot):
-            raise ContrariusError(f"--svg {svg} is the snapshot itself: the picture would replace the game; "
-                                  "give another file, e.g. --svg board.svg")
+            raise ContrariusError(N_("--svg {svg} is the snapshot itself: the picture would replace the game; give another file, e.g. --svg board.svg", svg=svg))
     return svg
 
 
@@ -447,12 +445,11 @@ def write_svg(target: str, element, report: Callable[[], None] | None = None) ->
 
     held = _not_a_picture(target)
     if held:
-        raise InputFileError(f"--svg: {target} already exists and {held}; the picture was not written "
-                             "(nothing else was either); give another --svg file, or remove that one first")
+        raise InputFileError(N_("--svg: {target} already exists and {held}; the picture was not written (nothing else was either); give another --svg file, or remove that one first", target=target, held=held))
     try:
         write_text(target, svg_text(element), before_commit=report_before_commit(report) if report else None)
     except ReportUnprinted as exc:
         raise ReportUnprinted(str(exc).replace("nothing was written", "the picture was not written (nothing else was either)")) from None
     except InputFileError as exc:
         why = str(exc).replace('with -o', 'with --svg').replace('-o PATH', '--svg FILE')
-        raise InputFileError(f"--svg: {why}; the picture was not written (nothing else was either)") from None
+        raise InputFileError(N_("--svg: {why}; the picture was not written (nothing else was either)", why=why)) from None

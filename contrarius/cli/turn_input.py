@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 
+from contrarius.messages import N_
 from contrarius.cli.common import put_once
 from contrarius.errors import ContrariusError
 
@@ -29,7 +30,7 @@ def parse_place(text: str) -> tuple[str, str]:
     kind, sep, city = text.partition(":")
     got = kind_from_text(kind) if sep else None
     if got is None or not city.strip():
-        raise ContrariusError(f"--place {text!r}: write KIND:CITY, e.g. land:Roma")
+        raise ContrariusError(N_("--place {text!r}: write KIND:CITY, e.g. land:Roma", text=text))
     return got, city.strip()
 
 
@@ -42,9 +43,9 @@ def parse_reveal(items: list[str], mode: str | None = None) -> dict[int, str]:
     for item in (x for whole in items for x in whole.split(",") if x.strip()):
         pos, sep, name = item.partition("=")
         if not sep or not (pos.strip().isascii() and pos.strip().isdigit()):
-            raise ContrariusError(f"--reveal {item!r}: write POSITION=CARD, e.g. 3=Weaver")
+            raise ContrariusError(N_("--reveal {item!r}: write POSITION=CARD, e.g. 3=Weaver", item=item))
         if not 1 <= int(pos) <= 7:
-            raise ContrariusError(f"--reveal {item!r}: display position {int(pos)} does not exist; positions are 1-7 (1 the leftmost)")
+            raise ContrariusError(N_("--reveal {item!r}: display position {pos} does not exist; positions are 1-7 (1 the leftmost)", item=item, pos=int(pos)))
         card = name.strip() if name.strip() == "?" else card_from_text(name, mode=mode)
         put_once(out, int(pos), card, "--reveal", f"display position {int(pos)}")
     return out
@@ -76,9 +77,9 @@ def player_action(card: str, *, produce: str | None = None, reactivate: bool = F
     buy = [b if str(b).strip().isdigit() else card_from_text(b, mode=mode) for b in buy or []]
     refill = [r if r.strip() == "?" else card_from_text(r, mode=mode) for r in refill or []]
     if produce and reactivate:
-        raise ContrariusError("a Prefect either produces or reactivates: give --produce PROVINCE or --reactivate")
+        raise ContrariusError(N_("a Prefect either produces or reactivates: give --produce PROVINCE or --reactivate"))
     if money and place:
-        raise ContrariusError("a Colonist either places colonists or earns money: give --place or --money")
+        raise ContrariusError(N_("a Colonist either places colonists or earns money: give --place or --money"))
     action = "produce" if produce else "reactivate" if reactivate else "money" if money else None
     return PlayerAction(
         card=card, action=action, province=produce, copy=copy, builds=list(build or []),
@@ -96,9 +97,9 @@ def parse_forum_reveal(items: list[str]) -> dict[int, str]:
     for item in items:
         pos, sep, name = item.partition("=")
         if sep and pos.strip().isascii() and pos.strip().isdigit() and name.strip() and not 1 <= int(pos) <= 4:
-            raise ContrariusError(f"--forum-reveal {item!r}: forum row position {int(pos)} does not exist; positions are 1-4")
+            raise ContrariusError(N_("--forum-reveal {item!r}: forum row position {pos} does not exist; positions are 1-4", item=item, pos=int(pos)))
         if not sep or not (pos.strip().isascii() and pos.strip().isdigit()) or not 1 <= int(pos) <= 4 or not name.strip():
-            raise ContrariusError(f"--forum-reveal {item!r}: write POSITION=CARD, e.g. 1=Julius (forum row positions 1-4)")
+            raise ContrariusError(N_("--forum-reveal {item!r}: write POSITION=CARD, e.g. 1=Julius (forum row positions 1-4)", item=item))
         put_once(out, int(pos), name.strip(), "--forum-reveal", f"forum row position {int(pos)}")
     return out
 
@@ -120,9 +121,9 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
     partner_card = card_from_text(partner_card) if partner_card else partner_card
     partner_copy = card_from_text(partner_copy) if partner_copy else partner_copy
     if partner_produce and partner_reactivate:
-        raise ContrariusError("your partner's Prefect either produced or reactivated: give --partner-produce or --partner-reactivate")
+        raise ContrariusError(N_("your partner's Prefect either produced or reactivated: give --partner-produce or --partner-reactivate"))
     if partner_money and partner_place:
-        raise ContrariusError("your partner's Colonist either placed colonists or earned money: give --partner-place or --partner-money")
+        raise ContrariusError(N_("your partner's Colonist either placed colonists or earned money: give --partner-place or --partner-money"))
     act = "produce" if partner_produce else "reactivate" if partner_reactivate else "money" if partner_money else None
     mate = other_player(snapshot, snapshot.player(pa.player).id) if snapshot is not None and partner_move else None
     partner = Part(card=partner_card, personality=partner_personality, action=act, province=partner_produce,
@@ -134,7 +135,7 @@ def team_action(pa, *, personality: str | None = None, praetor_reaction: str | N
         vetoer = vetoer.strip()
         face = face_text.strip() if sep else None
         if not vetoer or (sep and not face):
-            raise ContrariusError(f"--veto {veto!r}: write PLAYER or PLAYER=FACE, e.g. player1 or player1=cloth")
+            raise ContrariusError(N_("--veto {veto!r}: write PLAYER or PLAYER=FACE, e.g. player1 or player1=cloth", veto=veto))
     if praetor_reaction is not None:
         praetor_reaction = praetor_reaction.strip().casefold()
     return TeamAction(**{name: getattr(pa, name) for name in pa._fields}, personality=personality,
@@ -169,5 +170,5 @@ def turn_action(snap, card: str, **options):
         return team_action(pa, **team_opts, snapshot=snap)
     given = next((k for k in TEAM_OPTIONS if team_opts.get(k)), None)
     if given is not None:
-        raise ContrariusError(f"--{given.replace('_', '-')} is for team play and the third-player variant; this is a solo game")
+        raise ContrariusError(N_("--{value} is for team play and the third-player variant; this is a solo game", value=given.replace('_', '-')))
     return pa

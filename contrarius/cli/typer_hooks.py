@@ -183,12 +183,62 @@ def _read_signatures_once() -> bool:
 
 def usage_error_line(exc) -> str:
     """A click usage error (unknown option, missing argument, bad value) as one line:
-    ``contrarius: MESSAGE. Run 'contrarius play --help' for help.``"""
+    ``contrarius: MESSAGE. Run 'contrarius play --help' for help.``, in the language
+    chosen (:func:`translate_usage`)."""
+    from contrarius.words import language
+
+    ctx = getattr(exc, "ctx", None)
+    lang = ctx.find_root().params.get("lang") if ctx is not None else None
+    if lang:  # an error found before the root's callback chose the language (an unknown command)
+        from contrarius.errors import ContrariusError
+
+        try:
+            language.set_language(lang)
+        except ContrariusError:
+            pass
     msg = " ".join(str(exc.format_message()).split()) or "wrong usage"
+    english = language.current() == language.ENGLISH
+    if not english:
+        msg = translate_usage(msg)
     if not msg.endswith((".", "?", "!")):
         msg += "."
     path = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "contrarius"
-    return f"contrarius: {msg} Run '{path} --help' for help."
+    if english:
+        return f"contrarius: {msg} Run '{path} --help' for help."
+    from contrarius.words.i18n import _
+
+    return "contrarius: " + _("{message} Run '{path} --help' for help.").format(message=msg, path=path)
+
+
+def _usage_messages() -> tuple:
+    """The messages of typer's bundled click (it has no catalog), as msgids of contrarius's
+    catalog: each matches the English text click wrote (:func:`translate_usage`)."""
+    from contrarius.words.i18n import N_
+
+    return (N_("No such option: {option} (Possible options: {options})"), N_("No such option: {option}"),
+            N_("Missing argument {name}. {extra}"), N_("Missing argument {name}."), N_("Missing option {name}. {extra}"),
+            N_("Missing option {name}."), N_("Missing parameter: {name}"), N_("Got unexpected extra argument(s) ({args})"),
+            N_("Invalid value for {param}: {message}"), N_("Invalid value: {message}"), N_("Option {option} requires an argument."),
+            N_("Option {option} requires {n} arguments."), N_("Option {option} does not take a value."),
+            N_("No such command {name}."), N_("Value {value} is not a valid {label}."), N_("{value} is not one of {choices}."),
+            N_("Input should be a valid integer, unable to parse string as an integer"), N_("wrong usage"))
+
+
+def translate_usage(msg: str) -> str:
+    """A usage error click wrote in English, in the language chosen: the first of
+    :func:`_usage_messages` whose English form matches the whole text (a message inside
+    another, ``Invalid value for '--turns': ...``, is translated too); any other text as
+    it is."""
+    import re
+
+    for m in _usage_messages():
+        parts = re.split(r"\{(\w+)\}", m.template)
+        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+        hit = re.fullmatch(pattern, msg)
+        if hit is not None:
+            values = {k: translate_usage(v) if k in ("message", "extra") else v for k, v in hit.groupdict().items()}
+            return str(type(m)(m.template, args=values))
+    return msg
 
 
 def plain_metavars(params) -> None:
@@ -257,6 +307,13 @@ def cli_classes():
             return super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
         def parse_args(self, ctx, args):  # click hook (root options)
+            from contrarius.errors import ContrariusError
+            from contrarius.words.language import set_language
+
+            try:  # each run chooses its language afresh (--lang, eager, may choose again)
+                set_language()
+            except ContrariusError:
+                pass  # a CONTRARIUS_LANG contrarius does not speak: said by the root's callback
             return self._one_line(super().parse_args, ctx, args)
 
         def invoke(self, ctx):  # click hook (command name, command options)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
+from contrarius.messages import N_
 from contrarius.errors import InputFileError
 
 if TYPE_CHECKING:
@@ -30,8 +31,7 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 
 
 def _too_big(label: str) -> InputFileError:
-    return InputFileError(f"{label}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, far more than any game holds; "
-                          "not read; give the right file")
+    return InputFileError(N_("{label}: larger than {value} MB, far more than any game holds; not read; give the right file", label=label, value=MAX_FILE_BYTES // (1024 * 1024)))
 
 
 def _read_capped(stream: Any, label: str) -> bytes:
@@ -60,7 +60,7 @@ def read_file_text(path: str | Path, label: str | None = None) -> str:
         if stat.S_ISDIR(mode):
             raise IsADirectoryError(21, "Is a directory", str(path))
         if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
-            raise InputFileError(f"{label}: is a device, not a file; nothing was read; give the path of a file")
+            raise InputFileError(N_("{label}: is a device, not a file; nothing was read; give the path of a file", label=label))
         return _read_capped(fh, label).decode("utf-8")
 
 
@@ -70,7 +70,7 @@ def read_text(path: str, label: str | None = None) -> str:
     ``label`` names the file in messages (default: the path)."""
     if path == STDIO:
         if sys.stdin is None or (hasattr(sys.stdin, "isatty") and sys.stdin.isatty()):
-            raise InputFileError("<stdin>: no snapshot piped in; pipe one (… | contrarius show -) or give a file path")
+            raise InputFileError(N_("<stdin>: no snapshot piped in; pipe one (… | contrarius show -) or give a file path"))
         if hasattr(sys.stdin, "buffer"):
             raw = _read_capped(sys.stdin.buffer, "<stdin>")
         else:
@@ -81,18 +81,18 @@ def read_text(path: str, label: str | None = None) -> str:
             try:
                 return raw.decode("utf-8")
             except UnicodeDecodeError:
-                raise InputFileError("<stdin>: not a text file (not UTF-8); pipe a YAML snapshot") from None
+                raise InputFileError(N_("<stdin>: not a text file (not UTF-8); pipe a YAML snapshot")) from None
         return raw
     label = str(path) if label is None else label
     try:
         return read_file_text(path, label)
     except FileNotFoundError:
-        raise InputFileError(f"{label}: no such file; check the path, or create a game with 'contrarius new -o {label}'") from None
+        raise InputFileError(N_("{label}: no such file; check the path, or create a game with 'contrarius new -o {label}'", label=label)) from None
     except IsADirectoryError:
-        raise InputFileError(f"{label}: is a folder, not a snapshot file; give the path of a .yaml file") from None
+        raise InputFileError(N_("{label}: is a folder, not a snapshot file; give the path of a .yaml file", label=label)) from None
     except PermissionError:
-        raise InputFileError(f"{label}: permission denied; check the file's permissions") from None
+        raise InputFileError(N_("{label}: permission denied; check the file's permissions", label=label)) from None
     except UnicodeDecodeError:
-        raise InputFileError(f"{label}: not a text file (not UTF-8); give a YAML snapshot") from None
+        raise InputFileError(N_("{label}: not a text file (not UTF-8); give a YAML snapshot", label=label)) from None
     except OSError as exc:
-        raise InputFileError(f"{label}: cannot read ({exc.strerror}); check the path") from None
+        raise InputFileError(N_("{label}: cannot read ({strerror}); check the path", label=label, strerror=exc.strerror)) from None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from contrarius.messages import N_
 from contrarius.errors import InputFileError
 from contrarius.io import yaml_fast
 from contrarius.io.refusals import check_digits, check_plain
@@ -69,16 +70,16 @@ def parse_yaml(text: str, source: str) -> Any:
         mark = exc.problem_mark
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = str(exc.problem or exc.context or "cannot parse").strip()
-        raise InputFileError(f"{source}: not valid YAML{where}: {problem}; fix the YAML syntax there") from None
+        raise InputFileError(N_("{source}: not valid YAML{where}: {problem}; fix the YAML syntax there", source=source, where=where, problem=problem)) from None
     except yaml.YAMLError as exc:
         detail = " ".join(str(exc).split())
-        raise InputFileError(f"{source}: not valid YAML: {detail}; fix the YAML syntax") from None
+        raise InputFileError(N_("{source}: not valid YAML: {detail}; fix the YAML syntax", source=source, detail=detail)) from None
     except RecursionError:
-        raise InputFileError(f"{source}: not a snapshot (YAML nested too deeply); create one with 'contrarius new'") from None
+        raise InputFileError(N_("{source}: not a snapshot (YAML nested too deeply); create one with 'contrarius new'", source=source)) from None
     except (ValueError, TypeError, OverflowError) as exc:
         # a value YAML recognises but cannot build: a date like 2001-13-45, !!int abc, ...
         detail = " ".join(str(exc).split())[:120]
-        raise InputFileError(f"{source}: a value cannot be read ({detail}); fix or quote it") from None
+        raise InputFileError(N_("{source}: a value cannot be read ({detail}); fix or quote it", source=source, detail=detail)) from None
 
 
 def dump_yaml(data: Any, checked: str | None = None) -> str:
@@ -141,5 +142,5 @@ def load_mapping_file(path: str, what: str) -> dict:
     """
     data = parse_yaml(read_text(path), path)
     if not isinstance(data, dict):
-        raise InputFileError(f"{path}: {what} expects a YAML mapping (e.g. 'Aleria: food' per line)")
+        raise InputFileError(N_("{path}: {what} expects a YAML mapping (e.g. 'Aleria: food' per line)", path=path, what=what))
     return data

@@ -28,6 +28,7 @@ import functools
 import os
 from typing import TYPE_CHECKING, NamedTuple
 
+from contrarius.messages import N_, Term
 from contrarius.errors import ContrariusError, UnknownNameError
 from contrarius.records import Record
 from contrarius.io.yamlio import shown
@@ -93,9 +94,9 @@ def unknown(what: str, name: str, choices: list[str], context: str = "",
         shown = printed if hit == printed else f"{printed} ({hit})"
         if len(close) < 3 and not any(c == printed or c.startswith(printed + " (") for c in close):
             close.append(shown)
-    where = f" on {context}" if context else ""
-    hint = f"; did you mean {', '.join(close)}?" if close else f"; known: {', '.join(sorted(choices))}"
-    return UnknownNameError(f"unknown {what} {name!r}{where}{hint}")
+    where = N_(" on {context}", context=context) if context else ""
+    hint = N_("; did you mean {names}?", names=", ".join(close)) if close else N_("; known: {names}", names=", ".join(sorted(choices)))
+    return UnknownNameError(N_("unknown {what} {name!r}{where}{hint}", what=Term("noun", what), name=name, where=where, hint=hint))
 
 
 class City(NamedTuple):
@@ -332,9 +333,9 @@ class Board(Record):
         Raises :class:`UnknownNameError` (with the closest names) when there is none, and
         asking which one (every candidate named) when several begin with ``name``.
         """
-        found = choose(name, self._lookup, "city", shortest=False, key=_key, context=f" on the {self.name} board")
+        found = choose(name, self._lookup, "city", shortest=False, key=_key, context=N_(" on the {board} board", board=self.name))
         if found is None:
-            raise unknown("city", name, self.places, f"the {self.name} board", self.aliases)
+            raise unknown("city", name, self.places, N_("the {board} board", board=self.name), self.aliases)
         return found
 
     def city(self, name: str) -> str:
@@ -348,8 +349,8 @@ class Board(Record):
         if found not in self.cities:
             node = self.nodes[found]
             if node.type == CAPITAL:
-                raise ContrariusError(f"{found} is the capital of {self.name}: it has no token, no province and no houses")
-            raise ContrariusError(f"{found} is a {node.type} on the {self.name} board, not a city: it has no token and nobody builds there")
+                raise ContrariusError(N_("{found} is the capital of {board}: it has no token, no province and no houses", found=found, board=self.name))
+            raise ContrariusError(N_("{found} is a {type} on the {board} board, not a city: it has no token and nobody builds there", found=found, type=node.type, board=self.name))
         return found
 
     def province(self, name: str) -> str:
@@ -358,9 +359,9 @@ class Board(Record):
         Portuguese (:data:`~contrarius.material.lexicon.COLOUR_NAMES`: ``amarela``).
         UnknownNameError otherwise."""
         found = choose(name, self._province_lookup, "province", shortest=False, key=_key,
-                       context=f" on the {self.name} board")
+                       context=N_(" on the {board} board", board=self.name))
         if found is None:
-            raise unknown("province", name, list(self.provinces), f"the {self.name} board", self.aliases)
+            raise unknown("province", name, list(self.provinces), N_("the {board} board", board=self.name), self.aliases)
         return found
 
     def province_of(self, city: str) -> str | None:
@@ -408,7 +409,7 @@ class Board(Record):
         other = [ln.describe() for ln in self.lines if ln.ends == (x, y)]
         tail = f"; there is only a {', a '.join(other)}" if other else "; no line joins them"
         ix = f" #{index}" if index > 1 else ""
-        raise ContrariusError(f"the {self.name} board has no {kind} line{ix} {x}-{y}{tail}")
+        raise ContrariusError(N_("the {board} board has no {kind} line{ix} {x}-{y}{tail}", board=self.name, kind=kind, ix=ix, x=x, y=y, tail=tail))
 
     def is_line_text(self, text: str) -> bool:
         """True when ``text`` names a line (``CITY-CITY``) rather than one place: a place
@@ -425,17 +426,17 @@ class Board(Record):
         index = 1
         if ix:
             if not (ix.isascii() and ix.isdigit()):
-                raise ContrariusError(f"cannot read line {text!r}: the part after # must be a number")
+                raise ContrariusError(N_("cannot read line {text!r}: the part after # must be a number", text=text))
             index = int(ix)
         parts = body.split("-")
         if len(parts) < 2:
-            raise ContrariusError(f"cannot read line {text!r}: write it as CITY-CITY, e.g. Cosa-Roma (or Messana-Neapolis#2)")
+            raise ContrariusError(N_("cannot read line {text!r}: write it as CITY-CITY, e.g. Cosa-Roma (or Messana-Neapolis#2)", text=text))
         if len(parts) > 2:
             for i in range(1, len(parts)):
                 a, b = "-".join(parts[:i]).strip(), "-".join(parts[i:]).strip()
                 if _key(a) in self._lookup and _key(b) in self._lookup:
                     return self.find_line(kind, self._lookup[_key(a)], self._lookup[_key(b)], index)
-            raise ContrariusError(f"cannot read line {text!r}: write it as CITY-CITY, e.g. Cosa-Roma (or Messana-Neapolis#2)")
+            raise ContrariusError(N_("cannot read line {text!r}: write it as CITY-CITY, e.g. Cosa-Roma (or Messana-Neapolis#2)", text=text))
         return self.find_line(kind, self.place(parts[0].strip()), self.place(parts[1].strip()), index)
 
     def goods_value(self, goods: str) -> int:
@@ -492,7 +493,7 @@ def _places(value, what: str, source: str) -> tuple[str, ...]:
         return (value,)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return tuple(value)
-    raise ContrariusError(f"{source}: {what}: expected a place, a list of places or null, got {shown(value)}")
+    raise ContrariusError(N_("{source}: {what}: expected a place, a list of places or null, got {value}", source=source, what=what, value=shown(value)))
 
 
 def board_from_dict(data: dict, source: str = "<board>") -> Board:
@@ -510,10 +511,10 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
     unknown place, a city in no province, an alias that could mean two places, ...).
     """
     if not isinstance(data, dict):
-        raise ContrariusError(f"{source}: a board file must be a mapping")
+        raise ContrariusError(N_("{source}: a board file must be a mapping", source=source))
     extra = set(data) - _BOARD_KEYS
     if extra:
-        raise ContrariusError(f"{source}: unknown key(s) {sorted(extra)}")
+        raise ContrariusError(N_("{source}: unknown key(s) {value}", source=source, value=sorted(extra)))
     try:
         capital = None if data["capital"] is None else str(data["capital"])
         cities = {
@@ -521,17 +522,17 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
         }
         provinces = {str(p): tuple(str(c) for c in cs) for p, cs in data["provinces"].items()}
     except (KeyError, TypeError, AttributeError) as exc:
-        raise ContrariusError(f"{source}: missing or malformed key {exc}") from None
+        raise ContrariusError(N_("{source}: missing or malformed key {exc}", source=source, exc=exc)) from None
     for p, cs in provinces.items():
         for c in cs:
             if c not in cities or cities[c].province != p:
-                raise ContrariusError(f"{source}: provinces.{p}: {c} is not a city of that province")
+                raise ContrariusError(N_("{source}: provinces.{p}: {c} is not a city of that province", source=source, p=p, c=c))
     # the places that are not cities
     nodes: dict[str, Node] = {}
 
     def add_node(name: str, node: Node) -> None:
         if name in cities or name in nodes:
-            raise ContrariusError(f"{source}: {node.type} {name} is already a place of this board")
+            raise ContrariusError(N_("{source}: {type} {name} is already a place of this board", source=source, type=node.type, name=name))
         nodes[name] = node
 
     if capital is not None:
@@ -541,7 +542,7 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
     for name, info in (data.get("castles") or {}).items():
         prov = str((info or {}).get("province", ""))
         if prov not in provinces:
-            raise ContrariusError(f"{source}: castles.{name}: unknown province {prov!r}")
+            raise ContrariusError(N_("{source}: castles.{name}: unknown province {prov!r}", source=source, name=name, prov=prov))
         add_node(str(name), Node(str(name), CASTLE, prov, note=f"a castle in {prov}: not a city, nobody builds here"))
     for kind, name in (data.get("holding") or {}).items():
         add_node(str(name), Node(str(name), HOLDING, note=f"{kind} colonists wait here, off the lines"))
@@ -560,7 +561,7 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
         a, b = sorted(str(x) for x in pair)
         for end in (a, b):
             if end not in cities and (end not in nodes or nodes[end].type in (GALLEY, HOLDING)):
-                raise ContrariusError(f"{source}: {kind}: line {a}-{b} ends at unknown city {end}")
+                raise ContrariusError(N_("{source}: {kind}: line {a}-{b} ends at unknown city {end}", source=source, kind=kind, a=a, b=b, end=end))
         seen[(kind, a, b)] = seen.get((kind, a, b), 0) + 1
         stoppable = not (kind == LAND and (a, b) in not_stoppable)
         line = Line(kind, a, b, seen[(kind, a, b)], stoppable, route)
@@ -582,7 +583,7 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
         for pair in (info or {}).get("joined") or []:
             a, b = sorted(str(x) for x in pair)
             if (SEA, a, b) not in seen:
-                raise ContrariusError(f"{source}: galleys.{name}: no sea line {a}-{b} to join")
+                raise ContrariusError(N_("{source}: galleys.{name}: no sea line {a}-{b} to join", source=source, name=name, a=a, b=b))
             joined.append(Line(SEA, a, b))
         nodes[str(name)] = Node(str(name), GALLEY, joined=tuple(joined),
                                 note="a galley: joined to sea lines, a colonist here enters one of them as its first step")
@@ -599,14 +600,14 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
             places = (holding[kind],)
         for pl in places:
             if pl not in nodes or nodes[pl].type not in STANDING_NODES:
-                raise ContrariusError(f"{source}: start.{kind}: {pl} is no arch, galley or holding place of this board")
+                raise ContrariusError(N_("{source}: start.{kind}: {pl} is no arch, galley or holding place of this board", source=source, kind=kind, pl=pl))
         starts[kind] = places
     # tags
     tags: dict[str, set[str]] = {}
     for tag, places in (data.get("tags") or {}).items():
         for pl in places or []:
             if str(pl) not in cities and str(pl) not in nodes:
-                raise ContrariusError(f"{source}: tags.{tag}: unknown place {pl}")
+                raise ContrariusError(N_("{source}: tags.{tag}: unknown place {pl}", source=source, tag=tag, pl=pl))
             tags.setdefault(str(pl), set()).add(str(tag))
     for pl in nile:
         tags.setdefault(pl, set()).add("nile")
@@ -618,7 +619,7 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
         board_tags.add("salt")
     display = data.get("display", True)
     if not isinstance(display, bool):
-        raise ContrariusError(f"{source}: display: expected true or false (false: no card display printed)")
+        raise ContrariusError(N_("{source}: display: expected true or false (false: no card display printed)", source=source))
     if not display:
         board_tags.add("no_display")
     # printed positions
@@ -626,13 +627,13 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
     raw_layout = data.get("layout") or {}
     for pl, xy in (raw_layout.get("pos") or {}).items():
         if str(pl) not in cities and str(pl) not in nodes:
-            raise ContrariusError(f"{source}: layout.pos.{pl}: unknown place")
+            raise ContrariusError(N_("{source}: layout.pos.{pl}: unknown place", source=source, pl=pl))
         try:
             x, y = (float(v) for v in xy)
         except (TypeError, ValueError):
-            raise ContrariusError(f"{source}: layout.pos.{pl}: expected [x, y] fractions, got {shown(xy)}") from None
+            raise ContrariusError(N_("{source}: layout.pos.{pl}: expected [x, y] fractions, got {value}", source=source, pl=pl, value=shown(xy))) from None
         if not (0 <= x <= 1 and 0 <= y <= 1):
-            raise ContrariusError(f"{source}: layout.pos.{pl}: {x}, {y} lie outside 0..1")
+            raise ContrariusError(N_("{source}: layout.pos.{pl}: {x}, {y} lie outside 0..1", source=source, pl=pl, x=x, y=y))
         layout[str(pl)] = (x, y)
     aspect = raw_layout.get("aspect")
     # aliases: accepted on input only; one that could mean two places is refused
@@ -646,14 +647,13 @@ def board_from_dict(data: dict, source: str = "<board>") -> Board:
         canon = str(canon)
         is_province = canon in provinces and canon not in cities and canon not in nodes
         if canon not in cities and canon not in nodes and canon not in provinces:
-            raise ContrariusError(f"{source}: aliases.{canon}: no such city, place or province")
+            raise ContrariusError(N_("{source}: aliases.{canon}: no such city, place or province", source=source, canon=canon))
         for alt in alts or []:
             alt = str(alt)
             key = ("province:" if is_province else "") + _key(alt)
             other = owner_of.get(key)
             if other is not None and other != canon:
-                raise ContrariusError(f"{source}: aliases.{canon}: {alt!r} could also mean {other}; "
-                                      "an alias must name one place: remove or change it")
+                raise ContrariusError(N_("{source}: aliases.{canon}: {alt!r} could also mean {other}; an alias must name one place: remove or change it", source=source, canon=canon, alt=alt, other=other))
             owner_of[key] = canon
             aliases[alt] = canon
     return Board(
@@ -685,7 +685,7 @@ def _no_salt(raw, tokens: dict[str, dict[str, int]], source: str) -> dict[str, s
     out = {str(k): str(v) for k, v in (raw or {}).items()}
     for letter, goods in out.items():
         if "salt" not in tokens.get(letter, {}):
-            raise ContrariusError(f"{source}: no_salt.{letter}: letter {letter} has no salt token")
+            raise ContrariusError(N_("{source}: no_salt.{letter}: letter {letter} has no salt token", source=source, letter=letter))
         if goods not in GOODS:
-            raise ContrariusError(f"{source}: no_salt.{letter}: {goods!r} is no goods type; use {', '.join(GOODS)}")
+            raise ContrariusError(N_("{source}: no_salt.{letter}: {goods!r} is no goods type; use {GOODS}", source=source, letter=letter, goods=goods, GOODS=', '.join(GOODS)))
     return out

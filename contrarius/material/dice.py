@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from contrarius.messages import N_, Message
 from contrarius.material.board import GOODS, suggest
 from contrarius.material.lexicon import CARD_FACE_NAMES, DIE_NAMES, GOODS_NAMES, KIND_NAMES, choose, fold, index, tables
 from contrarius.errors import RuleError, UnknownNameError
@@ -30,20 +31,20 @@ DIE_COLOURS = {"architect": "blue", "tribune": "red", "mercator": "black", "sena
 #: What each die decides for Contrarius (rulebook "Solo Personality Cards" and
 #: "Where does Contrarius build?"), for the message asking the player to roll it.
 DIE_DECIDES = {
-    "architect": "the display position (1-5) of the card Contrarius takes",
-    "tribune": "a land or sea colonist for Contrarius, or the card in display position 1",
-    "mercator": "the goods type (or S) of the city where Contrarius builds",
-    "senator": "the goods type (or S) of the city where Contrarius builds",
+    "architect": N_("the display position (1-5) of the card Contrarius takes"),
+    "tribune": N_("a land or sea colonist for Contrarius, or the card in display position 1"),
+    "mercator": N_("the goods type (or S) of the city where Contrarius builds"),
+    "senator": N_("the goods type (or S) of the city where Contrarius builds"),
 }
 #: What the red die decides when Contrarius cannot build ("Supplementary rules to the
 #: reactions of Contrarius", Building houses: "Determine which colonist by rolling the red
 #: Tribune/Colonist die"): only which colonist; a card face is rolled again (the reading
 #: "Cannot build: which colonist" in README's "How the rules are read").
-WHICH_COLONIST_DECIDES = ("which colonist Contrarius places instead, land or sea "
-                          "(a card face names none and is rolled again - reading)")
+WHICH_COLONIST_DECIDES = N_("which colonist Contrarius places instead, land or sea "
+                            "(a card face names none and is rolled again - reading)")
 
 
-def die_decides(die: str, exclude: tuple = ()) -> str:
+def die_decides(die: str, exclude: tuple = ()) -> Message:
     r"""What ``die`` decides for Contrarius, in words, for the message asking for it:
     :data:`DIE_DECIDES`, or :data:`WHICH_COLONIST_DECIDES` for the red die rolled with its
     card face ``exclude``\ d (rolled again: Contrarius cannot build)."""
@@ -62,8 +63,8 @@ def die_name(name: str) -> str:
     if key in _DIE_ALIASES:
         return _DIE_ALIASES[key]
     close = suggest(key, list(_DIE_ALIASES), 2)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise UnknownNameError(f"unknown die {name!r}{hint} (dice: architect/blue, tribune/red, mercator/black, senator/white)")
+    hint = N_("; did you mean {names}?", names=", ".join(close)) if close else ""
+    raise UnknownNameError(N_("unknown die {name!r}{hint} (dice: architect/blue, tribune/red, mercator/black, senator/white)", name=name, hint=hint))
 
 
 def parse_face(die: str, value: Any) -> Any:
@@ -82,13 +83,13 @@ def parse_face(die: str, value: Any) -> Any:
     if die == "architect":
         if text.isascii() and text.isdigit() and 1 <= int(text) <= 5:
             return int(text)
-        raise UnknownNameError(f"the Architect die (blue) shows a display position 1-5, not {value!r}")
+        raise UnknownNameError(N_("the Architect die (blue) shows a display position 1-5, not {value!r}", value=value))
     if die == "tribune":
         every, own, rest = _RED_FACES
         got = choose(text, every, "the red die's face", min_prefix=2, prefixes=own, others=rest)
         if got is not None:
             return got
-        raise UnknownNameError(f"the Tribune/Colonist die (red) shows land, sea or card, not {value!r}")
+        raise UnknownNameError(N_("the Tribune/Colonist die (red) shows land, sea or card, not {value!r}", value=value))
     every, own, rest = _GOODS_FACES
     got = choose(text, every, f"the {'black' if die == 'mercator' else 'white'} die's face", min_prefix=2,
                  prefixes=own, others=rest)
@@ -96,9 +97,9 @@ def parse_face(die: str, value: Any) -> Any:
         return got
     key = text.casefold()
     close = suggest(key, list(GOODS) + [S], 1)
-    hint = f"; did you mean {close[0]}?" if close else ""
-    label = "Mercator die (black)" if die == "mercator" else "Senator/Consul die (white)"
-    raise UnknownNameError(f"the {label} shows brick, food, tool, wine, cloth or S, not {value!r}{hint}")
+    hint = N_("; did you mean {names}?", names=close[0]) if close else ""
+    label = N_("Mercator die (black)") if die == "mercator" else N_("Senator/Consul die (white)")
+    raise UnknownNameError(N_("the {label} shows brick, food, tool, wine, cloth or S, not {value!r}{hint}", label=label, value=value, hint=hint))
 
 
 def names_goods_face(text: Any) -> bool:
@@ -114,7 +115,7 @@ def roll(faces: list[Any], seed: int | None, counter: int) -> Any:
     Raises :class:`ContrariusError` when the snapshot has no seed (dice read from the table).
     """
     if seed is None:
-        raise RuleError("this snapshot has no seed, so contrarius cannot roll: give the die result you rolled (e.g. --die wine), or set seed: 1 in the snapshot")
+        raise RuleError(N_("this snapshot has no seed, so contrarius cannot roll: give the die result you rolled (e.g. --die wine), or set seed: 1 in the snapshot"))
     return random.Random(f"{seed}/{counter}").choice(faces)
 
 

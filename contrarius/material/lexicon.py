@@ -36,6 +36,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Callable, Iterable
 
+from contrarius.messages import N_, Term
 from contrarius.errors import UnknownNameError
 
 
@@ -192,8 +193,7 @@ def choose(text: str, names: dict[str, str], what: str, *, shortest: bool = True
         first = min(values, key=len)
         if all(fold(v).startswith(fold(first)) for v in values):
             return first
-    raise UnknownNameError(f"{what} {text!r}{context} could be {or_list(sorted(values))}: "
-                           "which one? (type more letters)")
+    raise UnknownNameError(N_("{what} {text!r}{context} could be {value}: which one? (type more letters)", what=Term("noun", what), text=text, context=context, value=or_list(sorted(values))))
 
 
 def tables(table: dict[str, Iterable[str]], printed: Iterable[str], exact_only: dict[str, Iterable[str]] | None = None

@@ -24,6 +24,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
+from contrarius.messages import N_
 from contrarius.material.board import GOODS, Board, suggest, unknown
 from contrarius.errors import ContrariusError
 from contrarius.records import Record
@@ -109,7 +110,7 @@ def salt_token_mix(board: Board) -> dict[str, dict[str, int]]:
         mix = dict(mix)
         goods = swap.get(letter)
         if goods is None or mix.get(goods, 0) < 1:
-            raise ContrariusError(f"board {board.name}: no {goods or 'known'} token of letter {letter} to swap for a salt token")
+            raise ContrariusError(N_("board {board}: no {value} token of letter {letter} to swap for a salt token", board=board.name, value=goods or 'known', letter=letter))
         mix[goods] -= 1
         if not mix[goods]:
             del mix[goods]
@@ -412,7 +413,7 @@ def goods_for_salt(value: str) -> str:
     """A goods type a salt city counts for (Minerva): one of the five goods."""
     g = str(value).strip().casefold()
     if g not in GOODS:
-        raise ContrariusError(f"a salt city counts for one goods type: {', '.join(GOODS)}; got {shown(value)}")
+        raise ContrariusError(N_("a salt city counts for one goods type: {GOODS}; got {value}", GOODS=', '.join(GOODS), value=shown(value)))
     return g
 
 

@@ -35,17 +35,18 @@ from typing import NamedTuple
 from contrarius.material.board import CASTLE, GALLEY, GOODS, HOLDING, Line
 from contrarius.material.cards import best_specialist_goods, goods_below
 from contrarius.errors import ContrariusError, RuleError
+from contrarius.messages import N_, NP_, Joined, Message, Term, english, plain
 from contrarius.records import Record
 from contrarius.model.snapshot import CONTRARIUS, Colonist, Snapshot
 
 #: The rule steps of "Where does Contrarius build?" as the reports name them
 #: (``Exclusion.step`` -> words).
 STEP_NAMES = {
-    "1": "step 1 (reach, no house of its own)",
-    "2": "step 2 (empty city first)",
-    "3": "step 3 (new province first)",
-    "4": "step 4 (alphabetical order)",
-    "1a": "the variant's preference, before step 2",
+    "1": N_("step 1 (reach, no house of its own)"),
+    "2": N_("step 2 (empty city first)"),
+    "3": N_("step 3 (new province first)"),
+    "4": N_("step 4 (alphabetical order)"),
+    "1a": N_("the variant's preference, before step 2"),
 }
 
 
@@ -69,12 +70,13 @@ class Move(NamedTuple):
         """The line the colonist ends on (None: it does not move)."""
         return self.path[-1] if self.path else None
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         """``"sea colonist Roma -> Cosa-Roma -> Aleria-Cosa (2 steps)"``, for reports."""
         if not self.path:
-            return f"{self.kind} colonist on {self.start} stays (already next to the city)"
+            return N_("{kind} colonist on {start} stays (already next to the city)", kind=Term("kind", self.kind), start=self.start)
         route = " -> ".join([self.start] + [ln.label + (f" ({ln.route})" if ln.route else "") for ln in self.path])
-        return f"{self.kind} colonist {route} ({self.steps} step{'s' if self.steps != 1 else ''})"
+        return NP_("{kind} colonist {route} ({n} step)", "{kind} colonist {route} ({n} steps)", self.steps,
+                   kind=Term("kind", self.kind), route=route)
 
     def to_dict(self) -> dict:
         """Plain data for ``--json``."""
@@ -165,25 +167,25 @@ class BuildRuling(Record):
     def summary(self) -> str:
         """One line: where Contrarius builds and the deciding reason."""
         if self.city is None:
-            return "Contrarius cannot build in any city it can reach (every goods type tried)"
-        return f"builds in {self.city} ({self.province}): {self.deciding}"
+            return N_("Contrarius cannot build in any city it can reach (every goods type tried)")
+        return N_("builds in {city} ({province}): {deciding}", city=self.city, province=self.province, deciding=self.deciding)
 
     def to_dict(self) -> dict:
         """Plain data for ``--json``: the trace of every step."""
         return {
             "asked": self.asked, "goods": self.goods, "specialist": self.specialist, "steps": self.steps,
-            "city": self.city, "province": self.province, "deciding": self.deciding,
+            "city": self.city, "province": self.province, "deciding": english(self.deciding),
             "moves": [m.to_dict() for m in self.moves],
-            **({"board_notes": list(self.notes)} if self.notes else {}),
+            **({"board_notes": plain(list(self.notes))} if self.notes else {}),
             "trials": [
-                {"goods": t.goods, "chosen": t.chosen.city if t.chosen else None, "deciding": t.deciding,
+                {"goods": t.goods, "chosen": t.chosen.city if t.chosen else None, "deciding": english(t.deciding),
                  "candidates": [{"city": c.city, "province": c.province, "distance": c.distance, "empty": c.empty,
                                  "new_province": c.new_province, "moves": [m.to_dict() for m in c.moves]} for c in t.candidates],
-                 "excluded": [{"city": e.city, "step": e.step, "reason": e.reason} for e in t.excluded]}
-                | ({"label": t.label} if t.label else {})
+                 "excluded": [{"city": e.city, "step": e.step, "reason": english(e.reason)} for e in t.excluded]}
+                | ({"label": english(t.label)} if t.label else {})
                 for t in self.trials
             ],
-        } | ({"readings": list(self.readings)} if self.readings else {})
+        } | ({"readings": plain(list(self.readings))} if self.readings else {})
 
 
 def line_distances(snapshot: Snapshot, colonist: Colonist, limit: int) -> dict[Line, tuple[Line, ...]]:
@@ -236,24 +238,25 @@ def board_notes(snapshot: Snapshot) -> list[str]:
     mine = snapshot.colonists_of(CONTRARIUS)
     for kind in sorted({c.kind for c in mine}):
         if not any(ln.kind == kind for ln in board.lines):
-            notes.append(f"the {board.name} board has no {kind} lines: Contrarius's {kind} colonists stay where they are"
-                         " (they count toward the steps) - reading")
+            notes.append(N_("the {board} board has no {kind} lines: Contrarius's {kind} colonists stay where they are"
+                            " (they count toward the steps) - reading", board=board.name, kind=Term("kind", kind)))
     if any(c.city is not None and board.node_type(c.city) == HOLDING for c in mine):
-        notes.append(f"Contrarius's sea colonist waits in the {next(c.city for c in mine if c.city and board.node_type(c.city) == HOLDING)}"
-                     " until it builds in a harbour city; it counts toward the steps but cannot move - reading")
+        notes.append(N_("Contrarius's sea colonist waits in the {place} until it builds in a harbour city; it counts toward the steps "
+                        "but cannot move - reading", place=next(c.city for c in mine if c.city and board.node_type(c.city) == HOLDING)))
     traders = sorted(aegyptus_traders(snapshot))
     if traders:
         where = ", ".join(snapshot.colonists[i].line.label for i in traders)
-        notes.append(f"Contrarius's Aegyptus trader{'s' if len(traders) > 1 else ''} on {where} count{'' if len(traders) > 1 else 's'} "
-                     "toward the steps but never move" + ("" if len(traders) > 1 else "s") + " - reading")
+        notes.append(NP_("Contrarius's Aegyptus trader on {where} counts toward the steps but never moves - reading",
+                         "Contrarius's Aegyptus traders on {where} count toward the steps but never move - reading", len(traders),
+                         where=where))
     if any(ln.route for ln in board.lines):
         routes = sorted({ln.route for ln in board.lines if ln.route})
-        notes.append(f"the {', '.join(routes)} is read as sea lines, one per stretch between consecutive cities - reading")
+        notes.append(N_("the {routes} is read as sea lines, one per stretch between consecutive cities - reading", routes=", ".join(routes)))
     if any(c.city is not None and board.node_type(c.city) == GALLEY for c in mine):
-        notes.append("a colonist on a galley enters one of the sea lines the galley is joined to as its first step - reading")
+        notes.append(N_("a colonist on a galley enters one of the sea lines the galley is joined to as its first step - reading"))
     castles = [n for n, node in board.nodes.items() if node.type == CASTLE]
     if castles:
-        notes.append("castles are passed like cities (each line is one step); nobody builds there - reading")
+        notes.append(N_("castles are passed like cities (each line is one step); nobody builds there - reading"))
     return notes
 
 
@@ -291,30 +294,30 @@ def contrarius_home(snapshot: Snapshot, kind: str) -> tuple[str | None, str]:
         recorded = snapshot.variants.gallia.first_harbour if snapshot.variants.gallia else None
         first = first_house(recorded, harbours)
         if first is not None:
-            return first, (f"{first} is its first harbour city, " + ("the first it built in" if first == recorded else "its only one")
-                           + " (reading)")
+            if first == recorded:
+                return first, N_("{city} is its first harbour city, the first it built in (reading)", city=first)
+            return first, N_("{city} is its first harbour city, its only one (reading)", city=first)
         if harbours and snapshot.variants.gallia:
-            raise ContrariusError(f"variants.gallia.first_harbour: Contrarius has houses in {', '.join(harbours)} and the "
-                                  "snapshot does not record which harbour city it built in first (its new sea colonist "
-                                  "goes there): write that city as variants.gallia.first_harbour")
+            raise ContrariusError(N_("variants.gallia.first_harbour: Contrarius has houses in {harbours} and the snapshot does not record which harbour city it built in first (its new sea colonist goes there): write that city as variants.gallia.first_harbour", harbours=', '.join(harbours)))
         if harbours:
-            return harbours[0], (f"{harbours[0]} is its first harbour city in alphabetical order: a {snapshot.mode} game "
-                                 "does not record the order it built them (reading)")
-        return homes[0], "it has no house in a harbour city yet: the colonist waits off the lines (reading)"
+            return harbours[0], N_("{city} is its first harbour city in alphabetical order: a {mode} game "
+                                   "does not record the order it built them (reading)", city=harbours[0], mode=snapshot.mode)
+        return homes[0], N_("it has no house in a harbour city yet: the colonist waits off the lines (reading)")
     if len(homes) > 1:
         pick = snapshot.start if snapshot.start in homes else homes[0]
-        return pick, f"{pick} is the place named at setup for its new colonists (new --start; reading)"
+        return pick, N_("{place} is the place named at setup for its new colonists (new --start; reading)", place=pick)
     if homes:
-        return homes[0], "" if board.capital or not board.asks_start else "the start city named at setup (reading)"
+        return homes[0], "" if board.capital or not board.asks_start else N_("the start city named at setup (reading)")
     own = snapshot.houses_of(CONTRARIUS)
     usable = [c for c in own if board.lines_at(c, kind)]  # a colonist in a city without such a line never moves
     if usable:
-        return usable[0], (f"the {board.name} board prints no start for {kind} colonists: its first city with a house "
-                           f"and a {kind} line (reading)")
+        return usable[0], N_("the {board} board prints no start for {kind} colonists: its first city with a house "
+                             "and a {kind} line (reading)", board=board.name, kind=Term("kind", kind))
     if own:
-        return None, (f"the {board.name} board prints no start for {kind} colonists and no city with Contrarius's house "
-                      f"has a {kind} line (reading)")
-    return None, f"the {board.name} board prints no start for {kind} colonists and Contrarius has no house (reading)"
+        return None, N_("the {board} board prints no start for {kind} colonists and no city with Contrarius's house "
+                        "has a {kind} line (reading)", board=board.name, kind=Term("kind", kind))
+    return None, N_("the {board} board prints no start for {kind} colonists and Contrarius has no house (reading)", board=board.name,
+                    kind=Term("kind", kind))
 
 
 def _endable(snapshot: Snapshot, line: Line, mover: Colonist) -> bool:
@@ -401,13 +404,15 @@ def _why_unreachable(snapshot: Snapshot, city: str, steps: int, far: dict[int, d
     board = snapshot.board
     kinds = {c.kind for c in snapshot.colonists if c.owner == CONTRARIUS}
     if not kinds:
-        return "out of reach: Contrarius has no colonist on the board"
+        return N_("out of reach: Contrarius has no colonist on the board")
     adjacent = [ln for k in sorted(kinds) for ln in board.lines_at(city, k)]
     if not adjacent:
-        return f"out of reach: no {' or '.join(sorted(kinds))} line leads to it"
+        if len(kinds) > 1:
+            return N_("out of reach: no land or sea line leads to it")
+        return N_("out of reach: no {kind} line leads to it", kind=Term("kind", next(iter(kinds))))
     free = [ln for ln in adjacent if ln.stoppable and snapshot.line_occupant(ln) is None]
     if not free:
-        return "every line next to it that Contrarius's colonists could use is occupied"
+        return N_("every line next to it that Contrarius's colonists could use is occupied")
     # shortest distance to a free adjacent line, unbounded, for the explanation
     nearest = None
     for i in building_colonists(snapshot):  # an Aegyptus trader never moves again
@@ -419,8 +424,9 @@ def _why_unreachable(snapshot: Snapshot, city: str, steps: int, far: dict[int, d
             if ln in reached and (nearest is None or len(reached[ln]) < nearest):
                 nearest = len(reached[ln])
     if nearest is None:
-        return "out of reach: no colonist of Contrarius is connected to it"
-    return f"out of reach: {nearest} step{'s' if nearest != 1 else ''} to a free line next to it, Contrarius has {steps}"
+        return N_("out of reach: no colonist of Contrarius is connected to it")
+    return NP_("out of reach: {n} step to a free line next to it, Contrarius has {steps}",
+               "out of reach: {n} steps to a free line next to it, Contrarius has {steps}", nearest, steps=steps)
 
 
 def _alpha(name: str) -> str:
@@ -445,7 +451,7 @@ def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]],
         far = {}
     for city in sorted((c for c, g in snapshot.cities.items() if g == goods), key=_alpha):
         if CONTRARIUS in snapshot.houses.get(city, []):
-            trial.excluded.append(Exclusion(city, "1", "Contrarius already has a house there"))
+            trial.excluded.append(Exclusion(city, "1", N_("Contrarius already has a house there")))
             continue
         if city not in reachable:
             trial.excluded.append(Exclusion(city, "1", _why_unreachable(snapshot, city, steps, far)))
@@ -457,41 +463,50 @@ def try_goods(snapshot: Snapshot, goods: str, reachable: dict[str, list[Move]],
     pool = list(trial.candidates)
     if not pool:
         return trial
-    decided = "the only city of this type it can reach"
+    decided: Message = N_("the only city of this type it can reach")
+    label_said = False
     if priority is not None and len(pool) > 1:
         preferred = [c for c in pool if c.city in priority.cities]
         if preferred and len(preferred) < len(pool):
             for c in pool:
                 if c.city not in priority.cities:
-                    trial.excluded.append(Exclusion(c.city, "1a", f"not {priority.label}, while one is reachable"))
+                    trial.excluded.append(Exclusion(c.city, "1a", N_("not {label}, while one is reachable", label=priority.label)))
             pool = preferred
-            decided = f"the only city it can reach that is {priority.label}"
+            decided = N_("the only city it can reach that is {label}", label=priority.label)
+            label_said = True
     if len(pool) > 1:
         empty = [c for c in pool if c.empty]
         if empty and len(empty) < len(pool):
             for c in pool:
                 if not c.empty:
-                    trial.excluded.append(Exclusion(c.city, "2", "already has a house while an empty city is reachable"))
+                    trial.excluded.append(Exclusion(c.city, "2", N_("already has a house while an empty city is reachable")))
             pool = empty
-            decided = "the only empty city it can reach"
+            decided = N_("the only empty city it can reach")
+            label_said = False
         if len(pool) > 1:
             new = [c for c in pool if c.new_province]
             if new and len(new) < len(pool):
                 for c in pool:
                     if not c.new_province:
-                        trial.excluded.append(Exclusion(c.city, "3", f"Contrarius already has a house in {c.province} while a new province is reachable"))
+                        trial.excluded.append(Exclusion(c.city, "3", N_("Contrarius already has a house in {province} while a new province is reachable",
+                                                                        province=c.province)))
                 pool = new
-                decided = "the only " + ("empty city " if pool[0].empty else "city ") + "in a province new to Contrarius"
+                decided = (N_("the only empty city in a province new to Contrarius") if pool[0].empty
+                           else N_("the only city in a province new to Contrarius"))
+                label_said = False
         if len(pool) > 1:
             pool.sort(key=lambda c: _alpha(c.city))
             for c in pool[1:]:
-                trial.excluded.append(Exclusion(c.city, "4", f"comes after {pool[0].city} in alphabetical order"))
+                trial.excluded.append(Exclusion(c.city, "4", N_("comes after {city} in alphabetical order", city=pool[0].city)))
             pool = pool[:1]
-            decided = "first in alphabetical order among the " + ("empty " if pool[0].empty else "") + "cities" + \
-                (" in new provinces" if pool[0].new_province else "")
+            decided = {(False, False): N_("first in alphabetical order among the cities"),
+                       (True, False): N_("first in alphabetical order among the empty cities"),
+                       (False, True): N_("first in alphabetical order among the cities in new provinces"),
+                       (True, True): N_("first in alphabetical order among the empty cities in new provinces")}[(pool[0].empty, pool[0].new_province)]
+            label_said = False
     if priority is not None and pool[0].city in priority.cities and trial.excluded and \
-            any(e.step == "1a" for e in trial.excluded) and "that is" not in decided:
-        decided += f" ({priority.label} first)"
+            any(e.step == "1a" for e in trial.excluded) and not label_said:
+        decided = N_("{decided} ({label} first)", decided=decided, label=priority.label)
     trial.chosen = pool[0]
     trial.deciding = decided
     return trial
@@ -505,18 +520,18 @@ def resolve_goods(snapshot: Snapshot, face: str) -> tuple[str, str | None]:
     """
     if face != "S":
         if face not in GOODS:
-            raise RuleError(f"{face!r} is not a goods type; use brick, food, tool, wine, cloth or S")
+            raise RuleError(N_("{face!r} is not a goods type; use brick, food, tool, wine, cloth or S", face=face))
         return face, None
     best = best_specialist_goods(snapshot.contrarius.cards)
     if best is None:
-        raise RuleError("S means the goods of Contrarius's best specialist, but it owns none: add its setup specialist to contrarius.cards")
+        raise RuleError(N_("S means the goods of Contrarius's best specialist, but it owns none: add its setup specialist to contrarius.cards"))
     return best[1], best[0]
 
 
 #: The salt step's reading (README, "How the rules are read": Concordia Salsa).
-SALT_READING = ("Salsa: Contrarius prefers a salt city (Tribune, or S on the white die): points 1-4 of "
+SALT_READING = N_("Salsa: Contrarius prefers a salt city (Tribune, or S on the white die): points 1-4 of "
                 "\"Where does Contrarius build?\" among the salt cities it can reach")
-NO_SALT_READING = ("Salsa reading: no salt city it can build in (none reachable without its house), so the "
+NO_SALT_READING = N_("Salsa reading: no salt city it can build in (none reachable without its house), so the "
                    "unchanged rule applies (the best specialist's goods, then the next lower types)")
 
 
@@ -548,7 +563,7 @@ def where(snapshot: Snapshot, face: str, *, salt: bool = False, shared: dict | N
         ruling.readings.append(priority.reading)
     if salt and snapshot.variants.salsa is not None:
         trial = try_goods(snapshot, "salt", reachable, priority, far)
-        trial.label = "Salsa: salt city first"
+        trial.label = N_("Salsa: salt city first")
         ruling.trials.append(trial)
         ruling.readings.append(SALT_READING)
         if trial.chosen is not None:
@@ -565,9 +580,13 @@ def where(snapshot: Snapshot, face: str, *, salt: bool = False, shared: dict | N
         if trial.chosen is not None:
             c = trial.chosen
             ruling.city, ruling.province, ruling.moves = c.city, c.province, c.moves
-            none = " or ".join([", ".join(tried[:-1]), tried[-1]] if len(tried) > 2 else tried)
-            lower = f" (no {none} city available, next lower type {g})" if g != goods else ""
-            ruling.deciding = trial.deciding + lower
+            if g != goods:
+                words = [Term("goods", t) for t in tried]
+                none = words[0] if len(words) == 1 else N_("{some} or {last}", some=Joined(", ", words[:-1]), last=words[-1])
+                ruling.deciding = N_("{deciding} (no {none} city available, next lower type {goods})", deciding=trial.deciding, none=none,
+                                     goods=Term("goods", g))
+            else:
+                ruling.deciding = trial.deciding
             return ruling
         tried.append(g)
         g = goods_below(g)
@@ -575,12 +594,12 @@ def where(snapshot: Snapshot, face: str, *, salt: bool = False, shared: dict | N
 
 
 #: Readings of the board variants' priority (README, "How the rules are read").
-GALLIA_READING = ("Gallia reading: while Contrarius has no house in a harbour city, a reachable harbour city "
+GALLIA_READING = N_("Gallia reading: while Contrarius has no house in a harbour city, a reachable harbour city "
                   "of the goods type is chosen before points 2-4 of \"Where does Contrarius build?\"")
-AEGYPTUS_READING = ("Aegyptus reading: while Contrarius has no house at the Red Sea, a reachable Red Sea city, "
+AEGYPTUS_READING = N_("Aegyptus reading: while Contrarius has no house at the Red Sea, a reachable Red Sea city, "
                     "and any reachable Nile city upstream of its houses on the Nile, is chosen before points 2-4")
 #: The same once Contrarius has its house at the Red Sea: only the Nile part still acts.
-AEGYPTUS_NILE_READING = ("Aegyptus reading: a reachable Nile city upstream of Contrarius's houses on the Nile is "
+AEGYPTUS_NILE_READING = N_("Aegyptus reading: a reachable Nile city upstream of Contrarius's houses on the Nile is "
                          "chosen before points 2-4 (it has its house at the Red Sea already)")
 
 
@@ -601,7 +620,7 @@ def variant_priority(snapshot: Snapshot) -> Priority | None:
     if v.gallia:
         harbours = board_places(snapshot.board, "harbour")
         if harbours and not (mine & harbours):
-            return Priority(frozenset(harbours), "a harbour city (Gallia: its first harbour city)", GALLIA_READING)
+            return Priority(frozenset(harbours), N_("a harbour city (Gallia: its first harbour city)"), GALLIA_READING)
         return None
     if v.aegyptus is not None:
         red = board_places(snapshot.board, "red_sea")
@@ -613,9 +632,9 @@ def variant_priority(snapshot: Snapshot) -> Priority | None:
             built = [i for i, c in enumerate(nile) if c in mine]
             want |= set(nile[(max(built) if built else 0) + 1:]) - {snapshot.board.capital}
         if want and red and mine & red:  # the Red Sea part is done: say only what still acts
-            return Priority(frozenset(want), "up the Nile (Aegyptus)", AEGYPTUS_NILE_READING)
+            return Priority(frozenset(want), N_("up the Nile (Aegyptus)"), AEGYPTUS_NILE_READING)
         if want:
-            return Priority(frozenset(want), "at the Red Sea or up the Nile (Aegyptus)", AEGYPTUS_READING)
+            return Priority(frozenset(want), N_("at the Red Sea or up the Nile (Aegyptus)"), AEGYPTUS_READING)
     return None
 
 
@@ -636,7 +655,7 @@ def apply_build(snapshot: Snapshot, city: str, move: Move | None) -> Colonist | 
     """
     owners = snapshot.houses.setdefault(city, [])
     if CONTRARIUS in owners:
-        raise RuleError(f"Contrarius already has a house in {city}")
+        raise RuleError(N_("Contrarius already has a house in {city}", city=city))
     owners.append(CONTRARIUS)
     if snapshot.variants.aegyptus is not None:  # "its first harbor city at the Red Sea"
         from contrarius.model.variants import board_places

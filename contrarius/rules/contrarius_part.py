@@ -27,6 +27,7 @@ from contrarius.rules.build import BuildRuling, Move, apply_build, contrarius_ho
 from contrarius.material.cards import Card, card_facts, card_name
 from contrarius.material.dice import DIE_COLOURS, die_decides, parse_face, roll
 from contrarius.errors import ContrariusError, NeedDieError, NeedRevealError, RuleError, SnapshotError, UnusedInputError
+from contrarius.messages import N_, NP_, Joined, Message, Term, english, plain
 from contrarius.records import Record
 from contrarius.model.snapshot import CONTRARIUS, DISPLAY_SIZE, SOLO, UNKNOWN_CARD, Colonist, Snapshot
 from contrarius.model.reader import read_snapshot
@@ -108,21 +109,35 @@ class PlayerAction(Record):
 
 class Event(Record):
     """One thing that happened: ``kind`` (vp, build, colonist, card, produce, ...),
-    ``text`` (one line for the report) and ``data`` (for ``--json``)."""
+    ``message`` (the report's line as data: a :class:`~contrarius.messages.Message`, its
+    msgid template and values, or a plain English line) and ``data`` (for ``--json``).
 
-    _fields = ("kind", "text", "data")
+    ``text`` is the line in the language chosen (the words layer says it); ``english`` the
+    line in English, what ``--json`` and the turn's record in the snapshot keep."""
 
-    def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None):
+    _fields = ("kind", "message", "data")
+
+    def __init__(self, kind: str, message: Message | str, data: dict[str, Any] | None = None):
         self.kind = kind
-        self.text = text
+        self.message = message
         self.data = {} if data is None else data
 
+    @property
+    def text(self) -> str:
+        """The report's line in the language chosen."""
+        return str(self.message)
+
+    @property
+    def english(self) -> str:
+        """The report's line in English (never translated: ``--json``, the record)."""
+        return english(self.message)
+
     def to_dict(self) -> dict[str, Any]:
-        """``{"kind", "text", **data}``; a data key that would overwrite ``kind`` or ``text``
+        """``{"kind", "text", **data}`` (in English); a data key that would overwrite ``kind`` or ``text``
         (a move's colonist ``kind``) is kept as ``<event kind>_<key>`` (``move_kind``)."""
-        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        out: dict[str, Any] = {"kind": self.kind, "text": self.english}
         for key, value in self.data.items():
-            out[f"{self.kind}_{key}" if key in ("kind", "text") else key] = value
+            out[f"{self.kind}_{key}" if key in ("kind", "text") else key] = plain(value)
         return out
 
 
@@ -205,18 +220,25 @@ class Turn:
         ``exclude``: faces the caller will roll again (told to ``preview`` only)."""
         if self.use_table:
             if not self.table_dice:
-                also = " also" if self.rolls or self.a.dice else ""
                 table = ("" if self.a.dice or self.a.no_roll else
-                         "; this snapshot has no seed, so contrarius cannot roll" if self.s.seed is None else
-                         "; this is a table game (dice: table), contrarius does not roll")
-                raise NeedDieError(die, why, f"this reaction{also} rolls the {DIE_COLOURS[die]} {die} die ({why}), which decides "
-                                   f"{die_decides(die, exclude)}: roll it and add --die {DIE_COLOURS[die]}=FACE{table}; nothing was written",
+                         N_("; this snapshot has no seed, so contrarius cannot roll") if self.s.seed is None else
+                         N_("; this is a table game (dice: table), contrarius does not roll"))
+                if self.rolls or self.a.dice:
+                    text = N_("this reaction also rolls the {colour} {die} die ({why}), which decides {decides}: roll it and add "
+                              "--die {typed}=FACE{table}; nothing was written", colour=Term("colour", DIE_COLOURS[die]),
+                              die=Term("die", die), why=why, decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
+                else:
+                    text = N_("this reaction rolls the {colour} {die} die ({why}), which decides {decides}: roll it and add "
+                              "--die {typed}=FACE{table}; nothing was written", colour=Term("colour", DIE_COLOURS[die]),
+                              die=Term("die", die), why=why, decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
+                raise NeedDieError(die, why, text,
                                    state=self.s, exclude=exclude)
             named, face = self.table_dice[0]
             if named is not None and named != die:
-                skipped = "".join(f" ({t})" for t in self.not_rolled if f"the {DIE_COLOURS[named]} die" in t)
-                raise RuleError(f"the next die this reaction rolls is the {DIE_COLOURS[die]} {die} die ({why}), not the {named} die"
-                                f"{skipped}; give the results in the order rolled")
+                skipped = Joined("", [Joined("", [" (", t, ")"]) for t in self.not_rolled if f"the {DIE_COLOURS[named]} die" in t])
+                raise RuleError(N_("the next die this reaction rolls is the {colour} {die} die ({why}), not the {named} die"
+                                   "{skipped}; give the results in the order rolled", colour=Term("colour", DIE_COLOURS[die]),
+                                   die=Term("die", die), why=why, named=Term("die", named), skipped=skipped))
             self.table_dice.pop(0)
             value = parse_face(die, face)
             self.rolls.append(Roll(die, value, "table"))
@@ -224,16 +246,15 @@ class Turn:
             value = parse_face(die, roll(self.s.faces(die), self.s.seed, self.s.rolls))
             self.s.rolls += 1
             self.rolls.append(Roll(die, value, "rolled"))
-        meaning = {"architect": f"display position {value}", "tribune": "the card in position 1" if value == "card" else f"a {value} colonist"}.get(die, "the goods type " + str(value) if value != "S" else "S, the best specialist's goods")
-        self.say("die", f"{DIE_COLOURS[die]} die ({why}): {value} = {meaning} ({'read from the table' if self.rolls[-1].source == 'table' else 'rolled'})",
-                 die=die, face=value)
+        self.say("die", die_line(die, why, value, self.rolls[-1].source), die=die, face=value)
         return value
 
-    def skip_die(self, die: str, why: str, because: str) -> None:
+    def skip_die(self, die: str, why: Message | Term | str, because: Message | str) -> None:
         """Do not roll ``die`` (for ``why``), whose result cannot matter ``because``: no
         die is asked for (a table game) nor rolled (a virtual one), and the report says
         what happens instead."""
-        text = f"the {DIE_COLOURS[die]} die ({why}) is not rolled: {because}"
+        text = N_("the {colour} die ({why}) is not rolled: {because}", colour=Term("colour", DIE_COLOURS[die]), why=why,
+                  because=because)
         self.not_rolled.append(text)
         self.say("die", text, die=die, face=None)
 
@@ -249,21 +270,25 @@ class Turn:
             given = " ".join(f"--choose {c}" for c in self.choices)
             tied = [r.city for r in self.rulings if len(r.moves) > 1]
             if tied:
-                raise UnusedInputError(f"{given}: not used: only {len(tied)} build{'s' if len(tied) != 1 else ''} of this turn "
-                                       f"had tied colonist moves ({', '.join(tied)}), one --choose each; remove the rest")
-            built = [f"{r.city} (no move needed)" if r.moves and r.moves[0].steps == 0 else f"{r.city} (one shortest move)"
-                     for r in self.rulings if r.city is not None]
-            what = f"Contrarius built in {', '.join(built)}" if built else "Contrarius built no house"
-            raise UnusedInputError(f"{given}: not used: no colonist moves tie this turn ({what}), so there is nothing "
-                                   "to choose; remove it")
+                raise UnusedInputError(NP_("{given}: not used: only {n} build of this turn had tied colonist moves ({cities}), "
+                                           "one --choose each; remove the rest",
+                                           "{given}: not used: only {n} builds of this turn had tied colonist moves ({cities}), "
+                                           "one --choose each; remove the rest", len(tied), given=given, cities=", ".join(tied)))
+            built = [N_("{city} (no move needed)", city=r.city) if r.moves and r.moves[0].steps == 0
+                     else N_("{city} (one shortest move)", city=r.city) for r in self.rulings if r.city is not None]
+            what = N_("Contrarius built in {cities}", cities=Joined(", ", built)) if built else N_("Contrarius built no house")
+            raise UnusedInputError(N_("{given}: not used: no colonist moves tie this turn ({what}), so there is nothing "
+                                      "to choose; remove it", given=given, what=what))
         if self.table_dice:
             extra = ", ".join(f for _, f in self.table_dice)
-            why = "".join(f" ({t})" for t in self.not_rolled)
-            raise UnusedInputError(f"this reaction did not roll every die given: {extra} left over{why}; remove it")
+            why = Joined("", [Joined("", [" (", t, ")"]) for t in self.not_rolled])
+            raise UnusedInputError(N_("this reaction did not roll every die given: {extra} left over{why}; remove it",
+                                      extra=extra, why=why))
 
-    def say(self, event: str, text: str, **data: Any) -> None:
-        """Record a reaction event of type ``event`` with its report line."""
-        self.events.append(Event(event, text, data))
+    def say(self, event: str, message: Message | str, **data: Any) -> None:
+        """Record a reaction event of type ``event`` with its report line (a
+        :class:`~contrarius.messages.Message`) and its ``--json`` data."""
+        self.events.append(Event(event, message, data))
 
     # ----- victory points and the expert track ---------------------------------------
     def gain_vp(self, n: int, why: str) -> None:
@@ -271,13 +296,15 @@ class Turn:
         c = self.s.contrarius
         old = c.vp
         c.vp += n
-        self.say("vp", f"Contrarius scores {n} VP ({why}): {old} -> {c.vp}", vp=n, reason=why)
+        self.say("vp", N_("Contrarius scores {vp} VP ({reason}): {old} -> {new}", vp=n, reason=why, old=old, new=c.vp),
+                 vp=n, reason=english(why))
         for pos in sorted(p for p in c.track if old < p <= c.vp):
             if pos not in c.track:
                 continue  # taken earlier this turn from the far end
             c.track.remove(pos)
-            self.say("track", f"the VP marker reached the house on {pos} of the track: Contrarius builds it (black die)", position=pos)
-            self.build("mercator", f"track house {pos}", house_in_hand=True)
+            self.say("track", N_("the VP marker reached the house on {position} of the track: Contrarius builds it (black die)",
+                                 position=pos), position=pos)
+            self.build("mercator", N_("track house {position}", position=pos), house_in_hand=True)
 
     # ----- building --------------------------------------------------------------------
     def build(self, source: str, why: str, *, house_in_hand: bool = False, guard: frozenset = frozenset()) -> str | None:
@@ -287,8 +314,8 @@ class Turn:
         """
         s = self.s
         if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0 and not s.contrarius.track:
-            self.say("build", "Contrarius has no house left to build: supplementary rule, it places a colonist instead (red die)")
-            self.colonist("no house left", guard=guard | {"build"}, which_colonist=True)
+            self.say("build", N_("Contrarius has no house left to build: supplementary rule, it places a colonist instead (red die)"))
+            self.colonist(N_("no house left"), guard=guard | {"build"}, which_colonist=True)
             return None
         face = "S" if source == "S" else self.die(source, why)
         # "Solo Variants", Concordia Salsa: the Tribune and an S of the white die prefer a salt city
@@ -298,33 +325,42 @@ class Turn:
         for reading in ruling.readings:
             self.say("reading", reading)
         if ruling.city is None:
-            self.say("build", f"Contrarius cannot build a house ({ruling.goods}: no city it can reach, every type tried); "
-                              "supplementary rule: it places a colonist instead (red die)", goods=ruling.goods)
+            self.say("build", N_("Contrarius cannot build a house ({goods}: no city it can reach, every type tried); "
+                                 "supplementary rule: it places a colonist instead (red die)", goods=Term("goods", ruling.goods)),
+                     goods=ruling.goods)
             if house_in_hand:
-                self.say("track", "the track house goes to Contrarius's supply")
-            self.colonist("could not build", guard=guard | {"build"}, which_colonist=True)
+                self.say("track", N_("the track house goes to Contrarius's supply"))
+            self.colonist(N_("could not build"), guard=guard | {"build"}, which_colonist=True)
             return None
         if not house_in_hand and s.houses_in_supply(CONTRARIUS) == 0:
             far = max(s.contrarius.track)
             s.contrarius.track.remove(far)
-            self.say("track", f"its supply is empty: the house comes from the far end of the VP track ({far})", position=far)
+            self.say("track", N_("its supply is empty: the house comes from the far end of the VP track ({position})", position=far),
+                     position=far)
         move = self.pick_move(ruling.moves)
         entered = apply_build(s, ruling.city, move)
-        what = f"S = {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        what: Message | Term = (N_("S = {specialist} -> {goods}", specialist=Term("card", ruling.specialist), goods=Term("goods", ruling.goods))
+                                if ruling.specialist else Term("goods", ruling.goods))
         if s.cities[ruling.city] == "salt":
-            what = "a salt city first (Salsa, " + ("the Tribune" if ruling.asked == "S" and why.startswith("Tribune") else "S on the white die") + ")"
-        text = f"Contrarius builds in {ruling.city} ({ruling.province}, {s.cities[ruling.city]}) for {what}: {ruling.deciding}"
+            what = (N_("a salt city first (Salsa, the Tribune)") if ruling.asked == "S" and english(why).startswith("Tribune")
+                    else N_("a salt city first (Salsa, S on the white die)"))
+        text = N_("Contrarius builds in {city} ({province}, {goods}) for {what}: {deciding}", city=ruling.city, province=ruling.province,
+                  goods=Term("goods", s.cities[ruling.city]), what=what, deciding=ruling.deciding)
         self.say("build", text, city=ruling.city, province=ruling.province, goods=s.cities[ruling.city], asked=ruling.asked)
         if move is not None and move.steps == 0:
-            self.say("move", f"its {move.kind} colonist on {move.start} already stands next to {ruling.city}: no move",
-                     **move.to_dict())
+            self.say("move", N_("its {kind} colonist on {start} already stands next to {city}: no move", kind=Term("kind", move.kind),
+                                start=move.start, city=ruling.city), **move.to_dict())
         elif move is not None:
             n_opt = len(ruling.moves)
-            tie = f" (option {ruling.moves.index(move) + 1} of {n_opt} tied moves: you choose, --choose N)" if n_opt > 1 else ""
-            self.say("move", f"moves its {move.describe()}{tie}", **move.to_dict(), options=[m.to_dict() for m in ruling.moves])
+            if n_opt > 1:
+                line = N_("moves its {move} (option {option} of {options} tied moves: you choose, --choose N)", move=move.describe(),
+                          option=ruling.moves.index(move) + 1, options=n_opt)
+            else:
+                line = N_("moves its {move}", move=move.describe())
+            self.say("move", line, **move.to_dict(), options=[m.to_dict() for m in ruling.moves])
         if entered is not None:
-            self.say("colonist", f"{ruling.city} is a harbour: Contrarius's sea colonist leaves the {s.board.homes('sea')[0]} "
-                                 f"and is placed there (reading)", colonist="sea", city=ruling.city)
+            self.say("colonist", N_("{city} is a harbour: Contrarius's sea colonist leaves the {home} and is placed there (reading)",
+                                    city=ruling.city, home=s.board.homes('sea')[0]), colonist="sea", city=ruling.city)
         self.notes(surplus_steps(s, move))  # Aegyptus
         self.check_houses(CONTRARIUS)
         return ruling.city
@@ -335,7 +371,7 @@ class Turn:
         if len(moves) > 1 and self.choices:
             pick = self.choices.pop(0)
             if not 1 <= pick <= len(moves):
-                raise RuleError(f"--choose {pick}: there are {len(moves)} tied colonist moves; choose 1 to {len(moves)}")
+                raise RuleError(N_("--choose {pick}: there are {n_moves} tied colonist moves; choose 1 to {n_moves}", pick=pick, n_moves=len(moves)))
             return moves[pick - 1]
         return moves[0]
 
@@ -352,8 +388,8 @@ class Turn:
         face = self.die("tribune", why, ("card",) if which_colonist else ())
         kinds = {parse_face("tribune", f) for f in self.s.faces("tribune")} - {"card"}
         while which_colonist and face == "card" and kinds:
-            self.say("die", "a card face names no colonist: the red die is rolled again (it only decides which colonist)")
-            face = self.die("tribune", f"{why}: rolled again", ("card",))
+            self.say("die", N_("a card face names no colonist: the red die is rolled again (it only decides which colonist)"))
+            face = self.die("tribune", N_("{why}: rolled again", why=why), ("card",))
         if face == "card":
             self.take_card(1, guard=guard)
             return
@@ -368,20 +404,24 @@ class Turn:
         elif s.colonists_in_supply(CONTRARIUS, other) > 0 and contrarius_home(s, other)[0] is not None:
             use = other
             if home is None:
-                self.say("colonist", f"{reading}: a {other} colonist instead")
+                self.say("colonist", N_("{reading}: a {kind} colonist instead", reading=reading, kind=Term("kind", other)))
             else:
-                self.say("colonist", f"no {kind} colonist left in its supply: supplementary rule, a {other} colonist instead")
+                self.say("colonist", N_("no {kind} colonist left in its supply: supplementary rule, a {other} colonist instead",
+                                        kind=Term("kind", kind), other=Term("kind", other)))
             home, reading = contrarius_home(s, other)
         else:
-            self.say("colonist", "all six colonists are placed: supplementary rule, it takes the card in position 1 instead")
+            self.say("colonist", N_("all six colonists are placed: supplementary rule, it takes the card in position 1 instead"))
             self.take_card(1, guard=guard | {"colonist"})
             return
         aeg, notes = red_sea_colonist(s, use)  # Aegyptus: "at the first occasion"
         if aeg is not None:
             home, reading = aeg, ""
         s.colonists.append(Colonist(CONTRARIUS, use, home, None))
-        why = f" ({reading})" if reading else ""
-        self.say("colonist", f"Contrarius places a {use} colonist in {home}{why}", colonist=use, city=home)
+        if reading:
+            line = N_("Contrarius places a {kind} colonist in {city} ({reading})", kind=Term("kind", use), city=home, reading=reading)
+        else:
+            line = N_("Contrarius places a {kind} colonist in {city}", kind=Term("kind", use), city=home)
+        self.say("colonist", line, colonist=use, city=home)
         self.notes(notes)
 
     def take_card(self, position: int, guard: frozenset = frozenset()) -> None:
@@ -390,16 +430,18 @@ class Turn:
         cards = s.display_cards()
         if not cards:
             if "card" in guard or "build" in guard:
-                self.say("card", "no card is left in the display and Contrarius cannot build either: nothing happens")
+                self.say("card", N_("no card is left in the display and Contrarius cannot build either: nothing happens"))
                 return
-            self.say("card", "no card is left in the display: supplementary rule, Contrarius builds a house (white die)")
-            self.build("senator", "no card to take", guard=guard | {"card"})
+            self.say("card", N_("no card is left in the display: supplementary rule, Contrarius builds a house (white die)"))
+            self.build("senator", N_("no card to take"), guard=guard | {"card"})
             return
         if position > len(cards):
-            self.say("card", f"position {position} holds no card: supplementary rule, Contrarius takes the card in position 1")
+            self.say("card", N_("position {position} holds no card: supplementary rule, Contrarius takes the card in position 1",
+                                position=position))
             position = 1
         name = self.name_position(position)
-        self.say("card", f"Contrarius takes {name} from display position {position} (face up)", card=name, position=position)
+        self.say("card", N_("Contrarius takes {card} from display position {position} (face up)", card=Term("card", name),
+                            position=position), card=name, position=position)
         self.remove_from_display(position)
         s.contrarius.cards.append(Card.of(name))
         if s.cards_left == 0:
@@ -410,7 +452,7 @@ class Turn:
         if name == UNKNOWN_CARD:
             if position in self.a.reveal:
                 return self.refill_card(self.a.reveal[position])
-            raise NeedRevealError(position, f"display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME")
+            raise NeedRevealError(position, N_("display position {position} holds a card the snapshot does not name; run the same command again with --reveal {position}=NAME", position=position))
         return name  # type: ignore[return-value]
 
     def refill_card(self, name: str) -> str:
@@ -445,16 +487,16 @@ class Turn:
             drawn.append(new)
             pos = len(cards)
             if new == UNKNOWN_CARD:
-                shown.append(f"an unrecorded card (?) is drawn into position {pos}: name it with --reveal {pos}=CARD on your "
-                             f"next command, or 'contrarius reveal SNAPSHOT {pos}=CARD -i'")
+                shown.append(N_("an unrecorded card (?) is drawn into position {position}: name it with --reveal {position}=CARD on your "
+                                "next command, or 'contrarius reveal SNAPSHOT {position}=CARD -i'", position=pos))
             else:
-                shown.append(f"{new} is drawn into position {pos}")
+                shown.append(N_("{card} is drawn into position {position}", card=Term("card", new), position=pos))
         if len(drawn) == 1:
-            self.say("refill", f"the display slides left and {shown[0]}", card=drawn[0])
+            self.say("refill", N_("the display slides left and {drawn}", drawn=shown[0]), card=drawn[0])
         elif drawn:
             # ``card`` as for one card: ``?`` when a card drawn is not recorded (the session asks for it)
             unknown = {"card": UNKNOWN_CARD} if UNKNOWN_CARD in drawn else {}
-            self.say("refill", f"the display slides left once and {'; '.join(shown)}", cards=drawn, **unknown)
+            self.say("refill", N_("the display slides left once and {drawn}", drawn=Joined("; ", shown)), cards=drawn, **unknown)
         s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
 
     # ----- end of game -------------------------------------------------------------------
@@ -470,6 +512,29 @@ class Turn:
         text = end_game(self.s, owner, why)
         if text is not None:
             (self.events if owner == CONTRARIUS else self.player_events).append(Event("end", text, {"by": owner}))
+
+
+def die_line(die: str, why: Any, value: Any, source: str) -> Message:
+    """The report's line for a die result: ``blue die (Architect): 3 = display position 3 (rolled)``."""
+    if die == "architect":
+        meaning = N_("display position {position}", position=value)
+    elif die == "tribune":
+        meaning = N_("the card in position 1") if value == "card" else N_("a {kind} colonist", kind=Term("kind", value))
+    elif value == "S":
+        meaning = N_("S, the best specialist's goods")
+    else:
+        meaning = N_("the goods type {goods}", goods=Term("goods", value))
+    face = value if die == "architect" else Term("face", value)
+    if source == "table":
+        return N_("{colour} die ({why}): {face} = {meaning} (read from the table)", colour=Term("colour", DIE_COLOURS[die]), why=why,
+                  face=face, meaning=meaning)
+    return N_("{colour} die ({why}): {face} = {meaning} (rolled)", colour=Term("colour", DIE_COLOURS[die]), why=why, face=face,
+              meaning=meaning)
+
+
+def goods_list(goods: dict[str, int]) -> Joined:
+    """``1 wine, 2 cloth``: goods received, said in the language chosen."""
+    return Joined(", ", [N_("{n} {goods}", n=n, goods=Term("goods", x)) for x, n in goods.items()])
 
 
 def produce_for_players(t: Turn, province: str, why: str) -> list[dict[str, Any]]:
@@ -511,11 +576,11 @@ def stack_card(s: Snapshot, name: str) -> str:
     canon = card_name(name)
     stacks = {c for names in card_facts()["stacks"].values() for c in names}
     if s.mode == SOLO and canon not in stacks:
-        raise ContrariusError(f"--refill {canon}: the display stacks hold no {canon} (they hold {', '.join(sorted(stacks))})")
+        raise ContrariusError(N_("--refill {canon}: the display stacks hold no {canon} (they hold {names})", canon=canon, names=', '.join(sorted(stacks))))
     return canon
 
 
-def apply_reveals(s: Snapshot, reveal: dict[int, str]) -> list[str]:
+def apply_reveals(s: Snapshot, reveal: dict[int, str]) -> list[Message]:
     """Name display cards the snapshot shows as ``?`` (changes ``s``): ``{position: card}``.
 
     A card drawn into the display lies face up at the table ("Setup": the display); when
@@ -527,12 +592,12 @@ def apply_reveals(s: Snapshot, reveal: dict[int, str]) -> list[str]:
     for pos, name in sorted(reveal.items()):
         shown = s.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
         if shown != UNKNOWN_CARD:
-            raise ContrariusError(f"--reveal {pos}={name}: display position {pos} shows {shown or 'no card'}, not ? (an unrecorded card)")
+            raise ContrariusError(N_("--reveal {pos}={name}: display position {pos} shows {value}, not ? (an unrecorded card)", pos=pos, name=name, value=shown or 'no card'))
         canon = stack_card(s, name)
         if canon == UNKNOWN_CARD:
-            raise ContrariusError(f"--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver")
+            raise ContrariusError(N_("--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver", pos=pos))
         s.display[pos - 1] = canon
-        lines.append(f"display position {pos} is {canon}")
+        lines.append(N_("display position {position} is {card}", position=pos, card=Term("card", canon)))
     return lines
 
 
@@ -542,5 +607,4 @@ def ensure_valid(s: Snapshot) -> None:
     try:
         read_snapshot(s.to_dict(), "<new snapshot>")
     except SnapshotError as exc:
-        raise ContrariusError(f"this turn would leave an invalid snapshot ({exc.problems[0].render()}); nothing was written: "
-                              "check the card names given with --refill and --reveal") from None
+        raise ContrariusError(N_("this turn would leave an invalid snapshot ({value}); nothing was written: check the card names given with --refill and --reveal", value=exc.problems[0].render())) from None

@@ -23,20 +23,21 @@ base rules: "builds their fifteenth house"). Nothing here prints.
 from __future__ import annotations
 
 from contrarius.errors import GameOverError
+from contrarius.messages import N_, Message, english
 from contrarius.model.snapshot import CONTRARIUS, MAX_HOUSES, SOLO, TEAM, THIRD_PLAYER, Ended, Snapshot
 
 #: Why taking the last card of the display ends the game (the report's words).
-LAST_CARD = "took the last card of the display"
+LAST_CARD = N_("took the last card of the display")
 
 
-def last_house(s: Snapshot, owner: str) -> str | None:
+def last_house(s: Snapshot, owner: str) -> Message | None:
     """Why ``owner``'s houses end the game (the report's words: "built its 15th house"),
     or None while they have built fewer than :data:`MAX_HOUSES`."""
     if len(s.houses_of(owner)) < MAX_HOUSES:
         return None
     if owner == CONTRARIUS:
-        return f"built its {MAX_HOUSES}th house"
-    return f"built {'your' if s.mode == SOLO else 'their'} {MAX_HOUSES}th house"
+        return N_("built its {n}th house", n=MAX_HOUSES)
+    return N_("built your {n}th house", n=MAX_HOUSES) if s.mode == SOLO else N_("built their {n}th house", n=MAX_HOUSES)
 
 
 def closest_to_last_house(s: Snapshot) -> tuple[str, int]:
@@ -48,7 +49,7 @@ def closest_to_last_house(s: Snapshot) -> tuple[str, int]:
     return owner, to_build[owner]
 
 
-def end_game(s: Snapshot, owner: str, why: str) -> str | None:
+def end_game(s: Snapshot, owner: str, why: Message | str) -> Message | str | None:
     """``owner`` ends the game (``why``: :data:`LAST_CARD` or :func:`last_house`'s words):
     they take the Concordia card and ``s.ended`` says whether a final card is still to
     play. Changes ``s``; returns the report's line, or None when the game had ended
@@ -58,10 +59,10 @@ def end_game(s: Snapshot, owner: str, why: str) -> str | None:
     s.concordia = owner
     if s.mode == SOLO:
         s.ended = Ended(owner, final_turn_pending=(owner == CONTRARIUS))
-        who = "Contrarius" if owner == CONTRARIUS else "you"
-        takes = "take" if who == "you" else "takes"
-        tail = ": you play one final card, without a reaction" if owner == CONTRARIUS else ": the game ends after this reaction"
-        return f"{who} {why}: the game ends, {who} {takes} the Concordia card (7 VP){tail}"
+        if owner == CONTRARIUS:
+            return N_("Contrarius {why}: the game ends, Contrarius takes the Concordia card (7 VP): you play one final card, "
+                      "without a reaction", why=why)
+        return N_("you {why}: the game ends, you take the Concordia card (7 VP): the game ends after this reaction", why=why)
     third = s.mode == THIRD_PLAYER
     s.ended = Ended(owner, final_turn_pending=owner == CONTRARIUS or third)
     who = "Contrarius" if owner == CONTRARIUS else owner
@@ -73,7 +74,7 @@ def end_game(s: Snapshot, owner: str, why: str) -> str | None:
         tail = "the team plays one final card (both partners carry it out), without a reaction"
     else:
         tail = "the partner still carries out their action; the game ends after this reaction of Contrarius"
-    return f"{who} {why}: the game ends, {who} takes the Concordia card (7 VP); {tail}"
+    return f"{who} {english(why)}: the game ends, {who} takes the Concordia card (7 VP); {tail}"
 
 
 def is_over(s: Snapshot) -> bool:
@@ -85,7 +86,7 @@ def refuse_after_end(s: Snapshot) -> None:
     """Raise :class:`GameOverError` once the game is over and no final card is pending."""
     if is_over(s):
         who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
-        raise GameOverError(f"the game is over ({who} ended it); run 'contrarius score' for the final scoring")
+        raise GameOverError(N_("the game is over ({who} ended it); run 'contrarius score' for the final scoring", who=who))
 
 
 def final_turn_note(s: Snapshot, *, with_reaction: bool = True) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from contrarius.messages import N_
 from contrarius.errors import ContrariusError
 from contrarius.model.snapshot import LEVELS, MODES, SOLO, TEAM, THIRD_PLAYER, Snapshot
 from contrarius.rules.contrarius_part import PlayerAction, TurnResult, ensure_valid
@@ -61,7 +62,7 @@ def play(snapshot: Snapshot, action: PlayerAction, *, check_loads: bool = True) 
     rules forbid and :class:`ContrariusError` for an action that does not fit the card.
     """
     if snapshot.mode not in MODES:
-        raise ContrariusError(f"unknown mode {snapshot.mode!r}; use one of {', '.join(MODES)}")
+        raise ContrariusError(N_("unknown mode {mode!r}; use one of {MODES}", mode=snapshot.mode, MODES=', '.join(MODES)))
     from contrarius.rules.variants.solo_variants import refuse_unused_variant_options
 
     refuse_unused_variant_options(snapshot, action)  # one check for every mode
@@ -79,9 +80,9 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     mode and for options that do not fit the board or each other.
     """
     if opts.level not in LEVELS:
-        raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
+        raise ContrariusError(N_("unknown level {level!r}; use one of {LEVELS}", level=opts.level, LEVELS=', '.join(LEVELS)))
     if opts.mode not in MODES:
-        raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
+        raise ContrariusError(N_("unknown mode {mode!r}; use one of {MODES}", mode=opts.mode, MODES=', '.join(MODES)))
     if opts.mode != SOLO and (opts.salsa or opts.fish_market):
-        raise ContrariusError("the rulebook's \"Solo Variants\" (--salsa, --fish-market) are for solo play")
+        raise ContrariusError(N_("the rulebook's \"Solo Variants\" (--salsa, --fish-market) are for solo play"))
     return _of_mode(opts.mode, "new_game")(opts)

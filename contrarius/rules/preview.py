@@ -41,6 +41,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from contrarius.messages import N_
 from contrarius.material.cards import Card, card_name, catalog
 from contrarius.material.dice import DIE_COLOURS, parse_face
 from contrarius.errors import ContrariusError, GameOverError, NeedDieError
@@ -123,7 +124,7 @@ def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
 
     def go(extra: list[tuple[str, Any]], prob: Fraction, sizes: tuple[int, ...]) -> None:
         if len(extra) > MAX_DICE:
-            raise ContrariusError(f"preview: the reaction asked for more than {MAX_DICE} dice ({', '.join(d for d, _ in extra)}); please report this")
+            raise ContrariusError(N_("preview: the reaction asked for more than {MAX_DICE} dice ({names}); please report this", MAX_DICE=MAX_DICE, names=', '.join((d for d, _ in extra))))
         trial = action._replace(dice=given + [(d, str(f)) for d, f in extra], no_roll=True)
         try:
             result = play(snapshot, trial, check_loads=names)
@@ -139,7 +140,7 @@ def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
             out.append(Branch(tuple(extra), prob, math.prod(sizes), None, str(exc), sizes))
             return
         if any(r.source != "table" for r in result.rolls):
-            raise ContrariusError(f"preview: {result.card} rolled a die from the seed instead of asking for it; please report this")
+            raise ContrariusError(N_("preview: {card} rolled a die from the seed instead of asking for it; please report this", card=result.card))
         out.append(Branch(tuple(extra), prob, math.prod(sizes), result, None, sizes))
 
     go([], Fraction(1), ())
@@ -225,7 +226,7 @@ def _describe(result: TurnResult, before: Snapshot) -> Outcome:
             elif "goods" in d:
                 o.lines.append("cannot build in any city it can reach: places a colonist instead (red die)")
             else:
-                o.lines.append(e.text)
+                o.lines.append(e.english)
         elif e.kind == "move":
             route = " -> ".join([d["from"], *d["path"]]) if d["path"] else f"{d['from']} (stays)"
             n = len(d.get("options", []))
@@ -255,7 +256,7 @@ def _describe(result: TurnResult, before: Snapshot) -> Outcome:
         elif e.kind in ("die", "refill"):
             continue
         else:  # reactivate, track, end, and anything new: die-independent texts
-            o.lines.append(e.text)
+            o.lines.append(e.english)
     if o.ends and after.ended is not None and not any(e.kind == "end" for e in result.events):
         who = "Contrarius" if after.ended.by == CONTRARIUS else _who(after.ended.by)
         o.lines.append(f"the game ends ({who})")
@@ -403,7 +404,7 @@ class Preview(Record):
         return {
             "card": self.card, "action": self.action, "reacted_to": self.reacted_to,
             "dice": [{"die": d, "colour": DIE_COLOURS[d]} for d in self.dice],
-            "player": [{"kind": e.kind, "text": e.text, **e.data} for e in self.player_events],
+            "player": [{"kind": e.kind, "text": e.english, **e.data} for e in self.player_events],
             "vp_before": self.vp_before,
             "expected_vp": {"value": str(self.expected_vp), "p": float(self.expected_vp)},
             "provinces": chances(self.province_chances()), "cities": chances(self.city_chances()),

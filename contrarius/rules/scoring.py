@@ -59,6 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from contrarius.messages import N_
 from contrarius.material.board import GOODS, KINDS
 from contrarius.material.cards import GODS, Card, best_specialist_goods, card_facts, catalog
 from contrarius.errors import ContrariusError
@@ -102,10 +103,10 @@ class PlayerInput:
     def __post_init__(self) -> None:
         for god in self.points:
             if god not in GOD_ORDER:
-                raise ContrariusError(f"unknown god {god!r}; gods: {', '.join(GOD_ORDER)}")
+                raise ContrariusError(N_("unknown god {god!r}; gods: {GOD_ORDER}", god=god, GOD_ORDER=', '.join(GOD_ORDER)))
         for name, n in [*(self.goods or {}).items(), ("sestertii", self.sestertii), ("total", self.total), *self.points.items()]:
             if n is not None and n < 0:
-                raise ContrariusError(f"{name} cannot be negative; got {n}")
+                raise ContrariusError(N_("{name} cannot be negative; got {n_}", name=name, n_=n))
 
 
 # ----- result ----------------------------------------------------------------------------
@@ -305,7 +306,7 @@ class FinalScore:
         for s in self.sides:
             if s.owner == owner:
                 return s
-        raise ContrariusError(f"no side {owner!r}; sides: {', '.join(s.owner for s in self.sides)}")
+        raise ContrariusError(N_("no side {owner!r}; sides: {names}", owner=owner, names=', '.join((s.owner for s in self.sides))))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
@@ -391,13 +392,13 @@ def salt_minerva(s: Snapshot, owner: str, cards: list[Card], given: dict[str, st
     """
     if s.variants.salsa is None:
         if given:
-            raise ContrariusError("salt cities count for Minerva in a Salsa game only; this game does not use Salsa")
+            raise ContrariusError(N_("salt cities count for Minerva in a Salsa game only; this game does not use Salsa"))
         return {}
     salt = [c for c in s.houses_of(owner) if s.cities.get(c) == "salt"]
     given = dict(given or {})
     for city in given:
         if city not in salt:
-            raise ContrariusError(f"--salt-for {city}: not a salt city with a house of {owner} ({', '.join(salt) or 'none'})")
+            raise ContrariusError(N_("--salt-for {city}: not a salt city with a house of {owner} ({value})", city=city, owner=owner, value=', '.join(salt) or 'none'))
     if owner == CONTRARIUS:
         best = best_specialist_goods(cards)
         default = best[1] if best else None
@@ -460,7 +461,7 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
     given = given or PlayerInput()
     if owner == CONTRARIUS:
         if given != PlayerInput():
-            raise ContrariusError("Contrarius's score comes from the snapshot; its cards and VP are edited there")
+            raise ContrariusError(N_("Contrarius's score comes from the snapshot; its cards and VP are edited there"))
         cards: list[Card] | None = list(s.contrarius.cards)
         goods: dict[str, int] | None = {}
         money: int | None = 0
@@ -512,8 +513,7 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
                 gods.append(line(god, n, None, (), "count your goods and sestertii at the table: give --goods and --sestertii" + hint))
                 continue
             if goods.get("salt") and s.variants.salsa is None:
-                raise ContrariusError(f"--goods salt={goods['salt']}: this game does not use Salsa, so nobody holds salt; "
-                                      "remove salt from --goods")
+                raise ContrariusError(N_("--goods salt={goods}: this game does not use Salsa, so nobody holds salt; remove salt from --goods", goods=goods['salt']))
             value, worth = vesta(goods, money)
             parts = ", ".join(f"{goods[k]} {k}" for k in goods if goods[k]) or "no goods"
             salt = f" (salt at cloth's price, 7: {SALT_VESTA_READING})" if goods.get("salt") else ""
@@ -588,12 +588,11 @@ def score(s: Snapshot, given: dict[str, PlayerInput] | None = None) -> FinalScor
     pids = [p.id for p in s.players]
     for pid in given:
         if pid not in pids:
-            raise ContrariusError(f"no player {pid!r} in this {s.mode} game; players: {', '.join(pids)}")
+            raise ContrariusError(N_("no player {pid!r} in this {mode} game; players: {pids}", pid=pid, mode=s.mode, pids=', '.join(pids)))
         goods = given[pid].goods
         if goods and sum(goods.values()) > storehouse_space(s, pid):
             room = storehouse_space(s, pid)
-            raise ContrariusError(f"{pid}'s goods counted at the table ({sum(goods.values())}) do not fit the storehouse: "
-                                  f"12 spaces, {STOREHOUSE - room} taken by colonists not on the board, so at most {room} goods; count again")
+            raise ContrariusError(N_("{pid}'s goods counted at the table ({value}) do not fit the storehouse: 12 spaces, {value2} taken by colonists not on the board, so at most {room} goods; count again", pid=pid, value=sum(goods.values()), value2=STOREHOUSE - room, room=room))
     sides = [side_score(s, CONTRARIUS)] + [side_score(s, pid, given.get(pid)) for pid in pids]
     notes: list[str] = []
     status = status_of(s)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 
+from contrarius.messages import N_
 from contrarius.material.board import GOODS, LAND, SEA, TOKEN_GOODS, Board, load_board
 from contrarius.material.cards import SETUP_SPECIALISTS, Card, card_facts, card_name
 from contrarius.errors import ContrariusError
@@ -113,7 +114,7 @@ def shuffle_tokens(board: Board, rng: random.Random, tokens: dict[str, dict[str,
         rng.shuffle(bag)
         cities = [c for c, info in board.cities.items() if info.letter == letter]
         if len(bag) != len(cities):
-            raise ContrariusError(f"board {board.name}: letter {letter} has {len(cities)} cities but {len(bag)} tokens")
+            raise ContrariusError(N_("board {board}: letter {letter} has {n_cities} cities but {n_bag} tokens", board=board.name, letter=letter, n_cities=len(cities), n_bag=len(bag)))
         out.update(zip(cities, bag))
     return out
 
@@ -173,13 +174,13 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
     cap = _start_text(s)
     ranked = _adjacent_by_value(s, starts, set())
     if not ranked:
-        raise ContrariusError(f"{board.name}: no city is adjacent to {cap}")
+        raise ContrariusError(N_("{board}: no city is adjacent to {cap}", board=board.name, cap=cap))
     first = board.city(opts.veteran_city) if opts.veteran_city else ranked[0]
     if first not in ranked:
-        raise ContrariusError(f"--veteran-city {first} is not adjacent to {cap}; adjacent: {', '.join(ranked)}")
+        raise ContrariusError(N_("--veteran-city {first} is not adjacent to {cap}; adjacent: {ranked}", first=first, cap=cap, ranked=', '.join(ranked)))
     best = _value(s.cities[ranked[0]])
     if _value(s.cities[first]) != best:
-        raise ContrariusError(f"--veteran-city {first} ({s.cities[first]}) is not among the most valuable cities next to {cap} ({s.cities[ranked[0]]})")
+        raise ContrariusError(N_("--veteran-city {first} ({cities}) is not among the most valuable cities next to {cap} ({cities2})", first=first, cities=s.cities[first], cap=cap, cities2=s.cities[ranked[0]]))
     # the colonists that can step onto a line to ``first``, in start order
     able = [(k, place) for k, place in starts if board.lines_to(place, k, first)]
     kinds = list(dict.fromkeys(k for k, _ in able))
@@ -187,7 +188,7 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
     if len(kinds) == 2 and opts.veteran_colonist:
         kind = opts.veteran_colonist
     elif opts.veteran_colonist and opts.veteran_colonist not in kinds:
-        raise ContrariusError(f"only a {kinds[0]} line joins {cap} and {first}: --veteran-colonist {opts.veteran_colonist} does not fit")
+        raise ContrariusError(N_("only a {kinds} line joins {cap} and {first}: --veteran-colonist {veteran_colonist} does not fit", kinds=kinds[0], cap=cap, first=first, veteran_colonist=opts.veteran_colonist))
     mover = next((k, place) for k, place in able if k == kind)
     line = board.lines_to(mover[1], kind, first)[0]
     s.houses[first] = [CONTRARIUS]
@@ -207,7 +208,7 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
         if opts.veteran_second and n == 0:
             second = board.city(opts.veteran_second)
             if second not in second_ranked:
-                raise ContrariusError(f"--veteran-second {second}: no line joins {cap} and {second}; adjacent: {', '.join(second_ranked)}")
+                raise ContrariusError(N_("--veteran-second {second}: no line joins {cap} and {second}; adjacent: {second_ranked}", second=second, cap=cap, second_ranked=', '.join(second_ranked)))
         elif second_ranked:
             second = second_ranked[0]
         else:
@@ -221,8 +222,7 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
             kind2 = other if other in kinds2 else kinds2[0]
             if opts.veteran_second_colonist:
                 if opts.veteran_second_colonist not in kinds2:
-                    raise ContrariusError(f"only a {kinds2[0]} line joins {cap} and {second}: "
-                                          f"--veteran-second-colonist {opts.veteran_second_colonist} does not fit")
+                    raise ContrariusError(N_("only a {kinds2} line joins {cap} and {second}: --veteran-second-colonist {veteran_second_colonist} does not fit", kinds2=kinds2[0], cap=cap, second=second, veteran_second_colonist=opts.veteran_second_colonist))
                 kind2 = opts.veteran_second_colonist
             other, place = kind2, next(p for k, p in able2 if k == kind2)
             if len(kinds2) == 2:
@@ -248,16 +248,16 @@ def setup_contrarius(s: Snapshot, opts: SetupOptions, cards: list[Card], notes: 
     if opts.level == "expert":
         track = sorted(opts.track or (STRONG_EXPERT_TRACK if opts.strong else EXPERT_TRACK))
         if len(track) > MAX_HOUSES or len(set(track)) != len(track) or any(t < 1 for t in track):
-            raise ContrariusError(f"--track needs distinct VP positions of 1 or more; got {track}")
+            raise ContrariusError(N_("--track needs distinct VP positions of 1 or more; got {track}", track=track))
         notes.append(f"expert: Contrarius's houses on VP {', '.join(map(str, track))}")
     elif opts.track:
-        raise ContrariusError("--track is for the expert level")
+        raise ContrariusError(N_("--track is for the expert level"))
     s.contrarius = ContrariusState(vp=0, cards=cards, track=track)
     if opts.level == "veteran":
         notes.extend(_veteran(s, opts))
     else:
         if opts.strong and opts.level != "expert":
-            raise ContrariusError("--strong is for the veteran and expert levels")
+            raise ContrariusError(N_("--strong is for the veteran and expert levels"))
         s.colonists += [Colonist(CONTRARIUS, kind, place) for kind, place in start_colonists(s)]
 
 
@@ -266,7 +266,7 @@ def starting_vp(opts: SetupOptions) -> int:
     (campaign, 40 for beginners). Raises :class:`ContrariusError` below 0."""
     vp = START_VP[opts.level] if opts.start_vp is None else opts.start_vp
     if vp < 0:
-        raise ContrariusError(f"starting VP cannot be negative; got {vp}")
+        raise ContrariusError(N_("starting VP cannot be negative; got {vp}", vp=vp))
     return vp
 
 
@@ -292,17 +292,17 @@ def city_tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: lis
     tokens = {board.city(c): str(g).strip().casefold() for c, g in opts.tokens.items()}
     missing = [c for c in board.cities if c not in tokens]
     if missing:
-        raise ContrariusError(f"--tokens names {len(tokens)} of {len(board.cities)} cities; missing: {', '.join(missing)}")
+        raise ContrariusError(N_("--tokens names {n_tokens} of {n_cities} cities; missing: {missing}", n_tokens=len(tokens), n_cities=len(board.cities), missing=', '.join(missing)))
     bad = [f"{c}={g}" for c, g in tokens.items() if g not in TOKEN_GOODS]
     if bad:
-        raise ContrariusError(f"--tokens: unknown goods in {', '.join(bad)}; use {', '.join(GOODS)}")
+        raise ContrariusError(N_("--tokens: unknown goods in {bad}; use {GOODS}", bad=', '.join(bad), GOODS=', '.join(GOODS)))
     salted = [c for c, g in tokens.items() if g == "salt" and "salt" not in mix[board.cities[c].letter]]
     if salted:
         c = salted[0]
         letter = board.cities[c].letter
         instead = (f"lay the {letter} no-salt token ({board.no_salt[letter]}) there" if letter in board.no_salt
                    else "salt tokens are laid only with Salsa")
-        raise ContrariusError(f"--tokens: {c}=salt, but this game is played without salt: {instead}, or add --salsa")
+        raise ContrariusError(N_("--tokens: {c}=salt, but this game is played without salt: {instead}, or add --salsa", c=c, instead=instead))
     wrong = []
     for letter in sorted(mix):
         laid: dict[str, int] = {}
@@ -313,7 +313,7 @@ def city_tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: lis
             if laid.get(g, 0) != mix[letter].get(g, 0):
                 wrong.append(f"{laid.get(g, 0)} {g} among the {letter} cities, the {letter} tokens hold {mix[letter].get(g, 0)}")
     if wrong:
-        raise ContrariusError(f"--tokens do not match the {board.name} tokens: {'; '.join(wrong)}; check the tokens as laid")
+        raise ContrariusError(N_("--tokens do not match the {board} tokens: {wrong}; check the tokens as laid", board=board.name, wrong='; '.join(wrong)))
     return {c: tokens[c] for c in board.cities}
 
 
@@ -328,8 +328,7 @@ def start_place(board: Board, given: str | None, notes: list[str]) -> str | None
     """
     if board.asks_start:
         if not given:
-            raise ContrariusError(f"the {board.name} board prints no start: name the city where the colonists start "
-                                  "with --start CITY")
+            raise ContrariusError(N_("the {board} board prints no start: name the city where the colonists start with --start CITY", board=board.name))
         city = board.city(given)
         notes.append(f"{board.name}: every side's land and sea colonist start in {city} (--start; the board prints no start - reading)")
         return city
@@ -337,13 +336,12 @@ def start_place(board: Board, given: str | None, notes: list[str]) -> str | None
     if several:
         place = board.place(given) if given else several[0]
         if place not in several:
-            raise ContrariusError(f"--start {place}: Contrarius's new colonists go to one of {', '.join(several)}")
+            raise ContrariusError(N_("--start {place}: Contrarius's new colonists go to one of {several}", place=place, several=', '.join(several)))
         notes.append(f"{board.name}: Contrarius's new sea colonists go to {place}"
                      + (" (--start)" if given else " (default; name another with --start)") + " - reading")
         return place
     if given:
-        raise ContrariusError(f"--start is for boards that print no single start (roma, balearica); "
-                              f"the {board.name} board starts the colonists in {', '.join(dict.fromkeys(board.homes(LAND) + board.homes(SEA)))}")
+        raise ContrariusError(N_("--start is for boards that print no single start (roma, balearica); the {board} board starts the colonists in {names}", board=board.name, names=', '.join(dict.fromkeys(board.homes(LAND) + board.homes(SEA)))))
     return None
 
 
@@ -390,21 +388,20 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     fit the board or each other.
     """
     if opts.level not in LEVELS:
-        raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
+        raise ContrariusError(N_("unknown level {level!r}; use one of {LEVELS}", level=opts.level, LEVELS=', '.join(LEVELS)))
     if opts.mode not in MODES:
-        raise ContrariusError(f"unknown mode {opts.mode!r}; use one of {', '.join(MODES)}")
+        raise ContrariusError(N_("unknown mode {mode!r}; use one of {MODES}", mode=opts.mode, MODES=', '.join(MODES)))
     if opts.mode != SOLO:
-        raise ContrariusError(f"setup.new_game sets up solo games, not {opts.mode} (contrarius.rules.game.new_game picks the mode)")
+        raise ContrariusError(N_("setup.new_game sets up solo games, not {mode} (contrarius.rules.game.new_game picks the mode)", mode=opts.mode))
     s, rng, notes = fresh_table(opts)
     # display and stack
     stacks = card_facts()["stacks"]
     total = sum(len(v) for v in stacks.values())
     if len(opts.refill) > 1 or (opts.refill and s.dice != "table"):
-        raise ContrariusError("--refill names the one card drawn at setup, and only in a table game (--table or "
-                              f"--display; a virtual game refills from its seeded stack); got {', '.join(opts.refill)}")
+        raise ContrariusError(N_("--refill names the one card drawn at setup, and only in a table game (--table or --display; a virtual game refills from its seeded stack); got {refill}", refill=', '.join(opts.refill)))
     if opts.display is not None:
         if len(opts.display) != DISPLAY_SIZE:
-            raise ContrariusError(f"--display needs the 7 cards as dealt, left to right; got {len(opts.display)}")
+            raise ContrariusError(N_("--display needs the 7 cards as dealt, left to right; got {n_display}", n_display=len(opts.display)))
         s.display = [card_name(c) for c in opts.display]
         s.stack_remaining = total - DISPLAY_SIZE
         s.stack_order = None
@@ -429,11 +426,11 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     if start is None:
         start = [c if isinstance(c, str) else c["name"] for c in card_facts()["contrarius_start"]]
     if len(start) != 5:
-        raise ContrariusError(f"Contrarius starts with 5 cards; --contrarius-cards gave {len(start)}")
+        raise ContrariusError(N_("Contrarius starts with 5 cards; --contrarius-cards gave {n_start}", n_start=len(start)))
     cards = [Card.of(c, assumed=assumed) for c in start]
     pos = next((i for i, c in enumerate(s.display) if c in SETUP_SPECIALISTS), None)
     if pos is None:
-        raise ContrariusError("no Mason, Farmer or Smith in the display: Contrarius needs one as its sixth card; check --display")
+        raise ContrariusError(N_("no Mason, Farmer or Smith in the display: Contrarius needs one as its sixth card; check --display"))
     sixth = s.display[pos]
     rest = [c for i, c in enumerate(s.display) if i != pos and c is not None]
     if s.stack_remaining:
@@ -455,11 +452,9 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
                 used[n] = used.get(n, 0) + 1
         for n, k in used.items():
             if n not in pool:
-                raise ContrariusError(f"--display/--refill: {n} is not a card of stacks I and II; "
-                                      f"display cards: {', '.join(sorted(pool))}")
+                raise ContrariusError(N_("--display/--refill: {n_} is not a card of stacks I and II; display cards: {names}", n_=n, names=', '.join(sorted(pool))))
             if k > pool[n]:
-                raise ContrariusError(f"--display/--refill: {k} {n} cards, but stacks I and II hold {pool[n]}; "
-                                      "name the cards as they lie")
+                raise ContrariusError(N_("--display/--refill: {k} {n_} cards, but stacks I and II hold {pool}; name the cards as they lie", k=k, n_=n, pool=pool[n]))
     cards.append(Card.of(sixth))
     notes.append(f"Contrarius takes {sixth} from display position {pos + 1} as its sixth card; the display refills")
     if assumed:
@@ -494,7 +489,7 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
     forum_opts = [n for n, val in (("--forum-card", opts.forum_card), ("--forum-row", opts.forum_row),
                                     ("--forum-kept", opts.forum_kept)) if val is not None]
     if forum_opts and not opts.salsa:
-        raise ContrariusError(f"{forum_opts[0]} sets up Salsa's forum cards: add --salsa")
+        raise ContrariusError(N_("{forum_opts} sets up Salsa's forum cards: add --salsa", forum_opts=forum_opts[0]))
     auto = BOARD_VARIANTS.get(s.board.name)
     if auto == AEGYPTUS:
         v.aegyptus = Aegyptus()
@@ -522,8 +517,7 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
     def blue_card(text: str, option: str) -> str:
         name = forum_name(text)
         if cards[name] != "blue":
-            raise ContrariusError(f"{option} {name}: a green forum card; the starting forum cards are blue "
-                                  f"({', '.join(blue)})")
+            raise ContrariusError(N_("{option} {name}: a green forum card; the starting forum cards are blue ({blue})", option=option, name=name, blue=', '.join(blue)))
         return name
 
     if opts.forum_card is not None:
@@ -536,11 +530,11 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
     if opts.forum_row is not None:
         row = [UNKNOWN if str(x).strip() == UNKNOWN else forum_name(x) for x in opts.forum_row]
         if len(row) != FORUM_ROW:
-            raise ContrariusError(f"--forum-row needs the {FORUM_ROW} forum cards as laid, left to right (? for one not recorded); got {len(row)}")
+            raise ContrariusError(N_("--forum-row needs the {FORUM_ROW} forum cards as laid, left to right (? for one not recorded); got {n_row}", FORUM_ROW=FORUM_ROW, n_row=len(row)))
         named = [n for n in row if n != UNKNOWN] + [own]
         dup = sorted({n for n in named if named.count(n) > 1})
         if dup:
-            raise ContrariusError(f"--forum-row/--forum-card: {', '.join(dup)} named twice; each forum card exists once")
+            raise ContrariusError(N_("--forum-row/--forum-card: {dup} named twice; each forum card exists once", dup=', '.join(dup)))
         salsa.row = row
         salsa.stack_remaining = len(cards) - 2 - FORUM_ROW  # Contrarius's card, yours, the row
         salsa.stack_order = None
@@ -549,7 +543,7 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
         if opts.forum_kept is not None:
             kept = blue_card(opts.forum_kept, "--forum-kept")
             if kept == own:
-                raise ContrariusError(f"--forum-kept {kept}: that is Contrarius's forum card")
+                raise ContrariusError(N_("--forum-kept {kept}: that is Contrarius's forum card", kept=kept))
         else:
             kept = rng.choice([n for n in blue if n != own])
         pool = [n for n in cards if n not in (own, kept)]

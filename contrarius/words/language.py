@@ -13,9 +13,10 @@ The choice, in this order (:func:`choose_language`):
    contrarius does not speak (``fr_FR``) means English.
 
 The words are looked up with the standard library's :mod:`gettext`
-(:func:`translation`): the English path opens no catalog at all; any other language opens
-``contrarius/locale/<lang>/LC_MESSAGES/contrarius.mo`` with ``fallback=True``, so while no
-catalog is shipped every report stays English.
+(:func:`translation`): the English path opens no catalog at all and installs no speaker in
+:mod:`contrarius.messages` (a message is its msgid filled in); any other language installs a
+:class:`CatalogSpeaker`, which opens ``contrarius/locale/<lang>/LC_MESSAGES/contrarius.mo``
+(``fallback=True``: a msgid the catalog lacks stays English) when the first message is said.
 """
 
 from __future__ import annotations
@@ -90,7 +91,40 @@ def set_language(option: str | None = None, environ: Mapping[str, str] | None = 
     it; its catalog is opened on first use (:func:`translation`)."""
     lang = choose_language(option, environ)
     _state.update(lang=lang, translation=None)
+    _install(lang)
     return lang
+
+
+def _install(lang: str) -> None:
+    """Let every :class:`contrarius.messages.Message` speak ``lang``: English installs
+    nothing (no catalog is opened); another language a speaker whose catalog opens when
+    the first message is said."""
+    from contrarius import messages
+
+    if lang == ENGLISH:
+        messages.install(None)
+        return
+    messages.install(CatalogSpeaker(lang))
+
+
+class CatalogSpeaker:
+    """What :func:`set_language` installs in :mod:`contrarius.messages` for a language other
+    than English: the catalog's lookups (opened on the first message said,
+    :func:`translation`) and the material's names in ``lang`` (:mod:`contrarius.words.terms`)."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def gettext(self, msgid: str) -> str:
+        return translation().gettext(msgid)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return translation().ngettext(singular, plural, n)
+
+    def term(self, kind: str, value: str) -> str:
+        from contrarius.words.terms import term_name
+
+        return term_name(kind, value, self.lang)
 
 
 def current() -> str:

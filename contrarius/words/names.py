@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from contrarius.messages import N_
 from contrarius.material.board import GOODS, KINDS, TOKEN_GOODS, unknown
 from contrarius.material.lexicon import GOODS_NAMES, KIND_NAMES, choose, fold, or_list, tables
 from contrarius.errors import ContrariusError, UnknownNameError
@@ -48,7 +49,7 @@ def resolve_prefix(text: str, names: list[str], what: str) -> str:
     closest of ``names`` (only printed names) when nothing starts with it.
     """
     if not fold(text):
-        raise UnknownNameError(f"empty {what} name; one of {', '.join(names)}")
+        raise UnknownNameError(N_("empty {what} name; one of {names}", what=what, names=', '.join(names)))
     found = choose(text, {fold(n): n for n in reversed(names)}, what)
     if found is None:
         raise unknown(what, text, names)
@@ -85,7 +86,7 @@ def card_from_text(text: str, *, mode: str | None = None) -> str:
         names = [n for n in names if n not in TEAM_CARDS]
     typed = str(text).replace("_", " ")
     if not fold(typed):
-        raise UnknownNameError(f"empty card name; one of {', '.join(names)}")
+        raise UnknownNameError(N_("empty card name; one of {names}", names=', '.join(names)))
     found = choose(typed, every, "card", prefixes=own, others=rest)
     if found is None:
         raise unknown("card", typed, names)
@@ -196,16 +197,15 @@ def parse_move(text: str, snapshot: Any = None, owner: str | None = None, option
         kind, sep, where_ = head.partition(":")
         kind = (kind_from_text(kind) if sep else None) or kind.strip().casefold()
         if not sep or kind not in KINDS or not where_.strip() or not city.strip():
-            raise ContrariusError(f"{option} {text!r}: write KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria (or KIND:FROM:TO)")
+            raise ContrariusError(N_("{option} {text!r}: write KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria (or KIND:FROM:TO)", option=option, text=text))
         if snapshot is None or owner is None:
-            raise ContrariusError(f"{option} {text!r}: the shorthand needs the game; write KIND:FROM:TO")
+            raise ContrariusError(N_("{option} {text!r}: the shorthand needs the game; write KIND:FROM:TO", option=option, text=text))
         return _shorthand(snapshot, owner, kind, where_.strip(), city.strip(), f"{option} {raw}",
                           option == "--move" if yours is None else yours, used)
     parts = [p.strip() for p in raw.split(":")]
     kind = kind_from_text(parts[0]) if len(parts) == 3 else None
     if kind is None or not parts[1] or not parts[2]:
-        raise ContrariusError(f"{option} {text!r}: write KIND:FROM:TO, e.g. land:Roma:Roma-Spoletvm, "
-                              "or KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria")
+        raise ContrariusError(N_("{option} {text!r}: write KIND:FROM:TO, e.g. land:Roma:Roma-Spoletvm, or KIND:WHERE>CITY, e.g. land:Casinvm>Lvceria", option=option, text=text))
     return kind, parts[1], parts[2]
 
 
@@ -300,7 +300,7 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
             best = min(n for n, _ in free)
             options += [(best, col.where, label) for n, label in sorted(free) if n == best]
     if not options:
-        raise UnknownNameError(f"{given}: no free {kind} line next to {target} can be reached from {where_}")
+        raise UnknownNameError(N_("{given}: no free {kind} line next to {target} can be reached from {where_}", given=given, kind=kind, target=target, where_=where_))
     options = list(dict.fromkeys(options))  # two colonists standing together are one choice
     # the step budget first (base rules, the Architect: as many steps as colonists on the
     # board, less those earlier moves took): a move longer than every step the player has
@@ -322,7 +322,7 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
             n = options[0][0]
             raise TiedMovesError(f"{given}: which move? {or_list(forms)} (each {n} step{'s' if n != 1 else ''})", moves)
         forms = [f"{f} ({n} step{'s' if n != 1 else ''})" for f, (n, _, _) in zip(forms, options)]
-        raise TiedMovesError(f"{given}: which move? {or_list(forms)}", moves)
+        raise TiedMovesError(N_("{given}: which move? {value}", given=given, value=or_list(forms)), moves)
     _, frm, to = options[0]
     return kind, frm, to
 

@@ -68,11 +68,13 @@ def register(app: typer.Typer) -> None:
             return
         from rich.table import Table
 
-        table = Table(title="Boards")
-        for col in ("board", "capital", "cities", "provinces", "land lines", "sea lines"):
-            table.add_column(col, justify="right" if col not in ("board", "capital") else "left")
+        from contrarius.words.i18n import _
+
+        table = Table(title=_("Boards"))
+        for i, col in enumerate((_("board"), _("capital"), _("cities"), _("provinces"), _("land lines"), _("sea lines"))):
+            table.add_column(col, justify="right" if i > 1 else "left")
         for r in rows:
-            table.add_row(r["name"], r["capital"] or "(none)", str(r["cities"]), str(r["provinces"]), str(r["land_lines"]), str(r["sea_lines"]))
+            table.add_row(r["name"], r["capital"] or _("(none)"), str(r["cities"]), str(r["provinces"]), str(r["land_lines"]), str(r["sea_lines"]))
         out_console().print(table)
 
     @app.command("board")
@@ -104,32 +106,37 @@ def show_board(b, as_json: bool) -> None:
         return
     from rich.table import Table
 
+    from contrarius.words.i18n import _, term_name
+
     con = out_console()
-    head = (f"capital {b.capital} (land: {', '.join(data['capital_neighbours']['land'])}; "
-            f"sea: {', '.join(data['capital_neighbours']['sea'])})") if b.capital else "no capital"
+    head = _("capital {capital} (land: {land}; sea: {sea})").format(
+        capital=b.capital, land=", ".join(data["capital_neighbours"]["land"]), sea=", ".join(data["capital_neighbours"]["sea"])) \
+        if b.capital else _("no capital")
     table = Table(title=f"{b.name}: {head}")
-    for col in ("city", "letter", "province", "land neighbours", "sea neighbours"):
+    for col in (_("city"), _("letter"), _("province"), _("land neighbours"), _("sea neighbours")):
         table.add_column(col)
     for c in data["cities_detail"]:
         table.add_row(c["city"], c["letter"], c["province"], ", ".join(c["land"]), ", ".join(c["sea"]))
     con.print(table)
     others = [n for n in data["nodes"] if n["type"] != "capital"]
     if others:
-        nodes = Table(title="Places that are not cities (nobody builds there)")
-        for col in ("place", "what", "land neighbours", "sea neighbours"):
+        nodes = Table(title=_("Places that are not cities (nobody builds there)"))
+        for col in (_("place"), _("what"), _("land neighbours"), _("sea neighbours")):
             nodes.add_column(col)
         for n in others:
-            what = n["type"] + (f" in {n['province']}" if n["province"] else "")
+            what = _("{type} in {province}").format(type=n["type"], province=n["province"]) if n["province"] else n["type"]
             nodes.add_row(n["name"], what, ", ".join(n["land"]), ", ".join(n["sea"]))
         con.print(nodes)
-    capital = f" + {b.capital}" if b.capital else " (no capital)"
-    con.print(f"{data['cities']} cities{capital}, {data['provinces']} provinces, "
-              f"{data['land_lines']} land lines, {data['sea_lines']} sea lines. Sources: {len(b.sources)} (see --json).")
+    capital = f" + {b.capital}" if b.capital else _(" (no capital)")
+    con.print(_("{cities} cities{capital}, {provinces} provinces, {land} land lines, {sea} sea lines. Sources: {sources} (see --json).").format(
+        cities=data["cities"], capital=capital, provinces=data["provinces"], land=data["land_lines"], sea=data["sea_lines"],
+        sources=len(b.sources)))
     default = {"land": [b.capital], "sea": [b.capital]}
     if data["starts"] != default:
-        con.print("Colonists start: " + "; ".join(f"{k} {', '.join(v) or '(none printed)'}" for k, v in data["starts"].items())
-                  + (" (Roma prints no start: new --start CITY)" if b.asks_start else ""))
+        none = _("(none printed)")
+        con.print(_("Colonists start: ") + "; ".join(f"{term_name('kind', k)} {', '.join(v) or none}" for k, v in data["starts"].items())
+                  + (_(" (Roma prints no start: new --start CITY)") if b.asks_start else ""))
     for tag, places in data["tags"].items():
         con.print(f"{tag.replace('_', ' ')}: {', '.join(places)}")
     for key, text in data["readings"].items():
-        con.print(f"reading ({key}): {text}")
+        con.print(_("reading ({key}): {text}").format(key=key, text=text))

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from contrarius.messages import N_
 from contrarius.errors import ContrariusError
 from contrarius.cli.common import boundary, check_output, FORCE_HELP, emit_json, err_console, write_snapshot
 from contrarius.cli.options import (
@@ -71,7 +72,7 @@ def register(app: typer.Typer) -> None:
         check_output(snapshot, output, in_place)  # usage errors before any rule runs
         if choose_personality is not None:
             if personality is not None and personality != choose_personality:
-                raise ContrariusError("--personality and --choose-personality name different personalities; give one")
+                raise ContrariusError(N_("--personality and --choose-personality name different personalities; give one"))
             personality = choose_personality
         snap = load_snapshot(snapshot)
         pa = turn_action(snap, card, produce=produce, reactivate=reactivate, money=money, place=place, copy=copy,

@@ -209,20 +209,24 @@ def render_log(snap, con) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from contrarius.words.i18n import _, ngettext, term_name
+
     rows = log_rows(snap)
     if not rows:
-        con.print("No turn played yet.")
+        con.print(_("No turn played yet."))
         return
     solo = snap.mode == "solo"
-    table = Table(title=escape(f"{snap.board.name} - {snap.mode} - {snap.level}: {len(rows)} turn{'s' if len(rows) != 1 else ''}"),
-                  title_justify="left")
-    for col in ("#", *(() if solo else ("player",)), "card", "action", "dice", "VP", "Contrarius did"):
+    title = ngettext("{board} - {mode} - {level}: {n} turn", "{board} - {mode} - {level}: {n} turns", len(rows)).format(
+        board=snap.board.name, mode=term_name("mode", snap.mode), level=term_name("level", snap.level), n=len(rows))
+    table = Table(title=escape(title), title_justify="left")
+    for col in ("#", *(() if solo else (_("player"),)), _("card"), _("action"), _("dice"), _("VP"), _("Contrarius did")):
         table.add_column(col, overflow="fold")
     for r in rows:
-        did = "\n".join(x.removeprefix("Contrarius ") for x in r["contrarius"]) or "nothing"
+        # the recorded lines are the snapshot's, in English (the record is never translated)
+        did = "\n".join(x.removeprefix("Contrarius ") for x in r["contrarius"]) or _("nothing")
         vp = f"{r['vp_before']}->{r['vp_after']}" if r["vp_before"] is not None else "-"
         action = "\n".join([r["action"], *r["received"]])  # what the players received, under the action
-        cells = (str(r["turn"]), *(() if solo else (r["player"],)), r["card"], action, r["dice"], vp, did)
+        cells = (str(r["turn"]), *(() if solo else (r["player"],)), term_name("card", r["card"]), action, r["dice"], vp, did)
         table.add_row(*(escape(str(c)) for c in cells))
     con.print(table)
 
@@ -258,7 +262,7 @@ def register(app: typer.Typer) -> None:
         def report(used_stdout: bool) -> None:
             con = err_console()
             for line in lines:
-                con.print(escape(line))
+                con.print(escape(str(line)))
 
         write_snapshot(new, snapshot, output, in_place, report, force=force, before=snap,
                        hint=f"check the cards named ({' '.join(cards)}): is each one the card drawn at the table?",

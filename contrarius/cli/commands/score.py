@@ -6,6 +6,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from contrarius.messages import N_
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.cli.common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, put_once, report_before_commit, write_svg
 
@@ -22,9 +23,9 @@ def _whole(text: str, option: str, example: str) -> int:
     try:
         n = int(text.strip())
     except ValueError:
-        raise ContrariusError(f"{option}: cannot read {text!r} as a number; write e.g. {example}") from None
+        raise ContrariusError(N_("{option}: cannot read {text!r} as a number; write e.g. {example}", option=option, text=text, example=example)) from None
     if n < 0:
-        raise ContrariusError(f"{option}: {n} is negative; write e.g. {example}")
+        raise ContrariusError(N_("{option}: {n_} is negative; write e.g. {example}", option=option, n_=n, example=example))
     return n
 
 
@@ -42,7 +43,7 @@ def parse_goods(values: list[str] | None) -> dict[str, int] | None:
     for item in items:
         goods, sep, n = item.partition("=")
         if not sep:
-            raise ContrariusError(f"--goods: cannot read {item!r}; write GOODS=COUNT, e.g. brick=1,cloth=2")
+            raise ContrariusError(N_("--goods: cannot read {item!r}; write GOODS=COUNT, e.g. brick=1,cloth=2", item=item))
         goods = goods_from_text(goods)  # also grain/wheat for food
         put_once(out, goods, _whole(n, "--goods", "brick=1,cloth=2"), "--goods", goods)
     return out
@@ -57,7 +58,7 @@ def parse_points(values: list[str] | None) -> dict[str, int]:
     for item in _items(values):
         god, sep, n = item.partition("=")
         if not sep:
-            raise ContrariusError(f"--player-points: cannot read {item!r}; write GOD=POINTS, e.g. vesta=4")
+            raise ContrariusError(N_("--player-points: cannot read {item!r}; write GOD=POINTS, e.g. vesta=4", item=item))
         hit = next((g for g in GOD_ORDER if g.casefold() == god.strip().casefold()), None)
         if hit is None:
             raise unknown("god", god.strip(), list(GOD_ORDER))
@@ -85,7 +86,7 @@ def parse_cards(values: list[str] | None):
                     raise unknown("god", g.strip(), list(GODS))
                 chosen.append(hit)
             if not 1 <= len(chosen) <= 2:
-                raise ContrariusError(f"--player-cards {item!r}: a card bears one or two gods")
+                raise ContrariusError(N_("--player-cards {item!r}: a card bears one or two gods", item=item))
             card = Card(card.name, tuple(chosen))
         out.append(card)
     return tuple(out)
@@ -101,7 +102,7 @@ def parse_salt_for(snap, values: list[str] | None) -> dict[str, str]:
     for item in _items(values):
         city, sep, goods = item.partition("=")
         if not sep:
-            raise ContrariusError(f"--salt-for {item!r}: write CITY=GOODS, e.g. Brigantivm=cloth")
+            raise ContrariusError(N_("--salt-for {item!r}: write CITY=GOODS, e.g. Brigantivm=cloth", item=item))
         name = snap.board.city(city.strip())
         put_once(out, name, goods_for_salt(goods), "--salt-for", name)
     return out
@@ -114,7 +115,7 @@ def parse_totals(values: list[str] | None, default: str | None) -> dict[str, int
         pid, sep, n = item.rpartition("=")
         if not sep:
             if default is None:
-                raise ContrariusError(f"--player-total {item!r}: name the player, e.g. player1={item}")
+                raise ContrariusError(N_("--player-total {item!r}: name the player, e.g. player1={item}", item=item))
             pid = default
         put_once(out, pid.strip(), _whole(n, "--player-total", "95 or player1=95"), "--player-total", pid.strip())
     return out
@@ -174,10 +175,12 @@ def same_path(a: str, b: str) -> bool:
 def _status_line(final) -> str:
     from contrarius.rules.scoring import ENDED
 
-    where = f"{final.board} - {final.mode} - {final.level}"
+    from contrarius.words.i18n import _, term_name
+
+    where = f"{final.board} - {term_name('mode', final.mode)} - {term_name('level', final.level)}"
     if final.status == ENDED:
-        return f"[bold]Final scoring[/bold] - {where} - {final.status_text}"
-    return f"[bold]Standing[/bold] - {where} - [yellow]{final.status_text}[/yellow]"
+        return _("[bold]Final scoring[/bold] - {where} - {status}").format(where=where, status=final.status_text)
+    return _("[bold]Standing[/bold] - {where} - [yellow]{status}[/yellow]").format(where=where, status=final.status_text)
 
 
 def _fmt(x: float | int | None) -> str:
@@ -189,16 +192,19 @@ def _fmt(x: float | int | None) -> str:
 def _result_line(final) -> str:
     from contrarius.rules.scoring import TEAM
 
-    prefix = "Winner" if final.ended else "Leading"
+    from contrarius.words.i18n import _
+
+    prefix = _("Winner") if final.ended else _("Leading")
     if final.winner is None:
         if final.tie:
-            return f"{prefix}: nobody yet - a tie, and nobody holds the Concordia card (its owner wins a tie)"
-        return f"{prefix}: not known - a side's total is incomplete"
-    who = {"contrarius": "Contrarius", TEAM: "your team"}.get(final.winner, final.winner)
+            return _("{prefix}: nobody yet - a tie, and nobody holds the Concordia card (its owner wins a tie)").format(prefix=prefix)
+        return _("{prefix}: not known - a side's total is incomplete").format(prefix=prefix)
+    who = {"contrarius": "Contrarius", TEAM: _("your team")}.get(final.winner, final.winner)
     if final.tie:
-        return f"{prefix}: {who} - a tie, broken by the {final.decided_by} ({final.concordia or 'Praefectus Magnus holder'})"
+        return _("{prefix}: {who} - a tie, broken by the {decided_by} ({holder})").format(
+            prefix=prefix, who=who, decided_by=final.decided_by, holder=final.concordia or _("Praefectus Magnus holder"))
     if final.margin is not None:
-        return f"{prefix}: {who} by {_fmt(abs(final.margin))} VP"
+        return _("{prefix}: {who} by {margin} VP").format(prefix=prefix, who=who, margin=_fmt(abs(final.margin)))
     return f"{prefix}: {who}"
 
 
@@ -214,13 +220,15 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
     """The score table of ``sides``: one row per god, then VP track, Concordia card, total."""
     from rich.table import Table
 
+    from contrarius.words.i18n import _
+
     table = Table(title=title)
     table.add_column("", no_wrap=True)
     for side in sides:
         name = "Contrarius" if side.owner == "contrarius" else side.owner
-        table.add_column(f"{name}\ncards", justify="right")
-        table.add_column("value", justify="right")
-        table.add_column("points", justify="right")
+        table.add_column(_("{name}\ncards").format(name=name), justify="right")
+        table.add_column(_("value"), justify="right")
+        table.add_column(_("points"), justify="right")
     for god in [g.god for g in final.sides[0].gods]:
         if god == "Venus" and not show_venus:
             continue
@@ -230,8 +238,8 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
             row += ["?" if g.cards is None else str(g.cards), g.value_text, "?" if g.points is None else str(g.points)]
         table.add_row(*row)
     table.add_section()
-    table.add_row("VP track", *[c for s in sides for c in ("", "", str(s.track))])
-    table.add_row("Concordia card", *[c for s in sides for c in ("", "", str(s.concordia) if s.concordia else "-")])
+    table.add_row(_("VP track"), *[c for s in sides for c in ("", "", str(s.track))])
+    table.add_row(_("Concordia card"), *[c for s in sides for c in ("", "", str(s.concordia) if s.concordia else "-")])
     for what in dict.fromkeys(e.what for s in sides for e in s.extras):  # the solo variants' points
         cells = []
         for s in sides:
@@ -241,8 +249,8 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
     totals = []
     for s in sides:
         text = str(s.total) if s.total is not None else f">= {s.known_points}"
-        totals += ["", "given" if s.given_total is not None else "", f"[bold]{text}[/bold]"]
-    table.add_row("Total", *totals)
+        totals += ["", _("given") if s.given_total is not None else "", f"[bold]{text}[/bold]"]
+    table.add_row(_("Total"), *totals)
     return table
 
 
@@ -250,9 +258,11 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
     """Print the score table: one row per god, card count, value and points per side."""
     from rich.markup import escape
 
+    from contrarius.words.i18n import _
+
     con.print(_status_line(final))
     show_venus = final.mode == "team" or any((s.god("Venus").cards or 0) for s in final.sides)
-    title = "Final scoring" if final.ended else "Standing"
+    title = _("Final scoring") if final.ended else _("Standing")
     table = _score_table(final, final.sides, show_venus, title)
     from rich.measure import Measurement
 
@@ -268,11 +278,12 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
                  or (g.god == "Vesta" and "salt at cloth's price" in g.detail)]
         parts += [f"    {e.what}: {e.detail}" + (f" ({e.reading})" if e.reading else "") for e in side.extras]
         if parts:
-            con.print(f"  Counted for {'Contrarius' if side.owner == 'contrarius' else side.owner}:")
+            con.print(_("  Counted for {side}:").format(side="Contrarius" if side.owner == "contrarius" else side.owner))
             for part in parts:
                 con.print(part)
     if final.team_total is not None:
-        con.print(f"Team score: {_fmt(final.team_total)} (the middle of {' and '.join(str(s.total) for s in final.sides[1:])})")
+        con.print(_("Team score: {score} (the middle of {totals})").format(
+            score=_fmt(final.team_total), totals=_(" and ").join(str(s.total) for s in final.sides[1:])))
     con.print(f"[bold]{_result_line(final)}[/bold]")
     for note in final.notes:
         con.print(f"  - {escape(note)}")
@@ -324,7 +335,7 @@ def _by_player(values: list[str] | None, pids: list[str], default: str | None, o
         elif default is not None:
             pid, text = default, str(value)
         else:
-            raise ContrariusError(f"{option} {value!r}: which player? prefix it, e.g. {option} {pids[-1]}:{value}, or give --player")
+            raise ContrariusError(N_("{option} {value!r}: which player? prefix it, e.g. {option} {pids}:{value}, or give --player", option=option, value=value, pids=pids[-1]))
         out.setdefault(pid, []).append(text)
     return out
 
@@ -359,22 +370,20 @@ def register(app: typer.Typer) -> None:
         from contrarius.store.snapshot_text import load_snapshot
 
         if no_record and not campaign:
-            raise ContrariusError("--no-record goes with --campaign FILE")
+            raise ContrariusError(N_("--no-record goes with --campaign FILE"))
         if replace and (not campaign or no_record):
-            raise ContrariusError("--replace goes with --campaign FILE (and without --no-record)")
+            raise ContrariusError(N_("--replace goes with --campaign FILE (and without --no-record)"))
         svg = check_svg_target(svg, as_json, snapshot)
         if svg not in (None, "-") and campaign and same_path(svg, campaign):
-            raise ContrariusError(f"--svg {svg} is the campaign file itself: the picture would replace the campaign; "
-                                  "give another file, e.g. --svg campaign.svg")
+            raise ContrariusError(N_("--svg {svg} is the campaign file itself: the picture would replace the campaign; give another file, e.g. --svg campaign.svg", svg=svg))
         snap = load_snapshot(snapshot)
         pids = [p.id for p in snap.players]
         if player and len(player) > 1:
-            raise ContrariusError("give --player once; to describe both players, prefix each value with its player, "
-                                  "e.g. --goods player1:cloth=2 --sestertii player1:16 --goods player2:brick=1 --sestertii player2:7")
+            raise ContrariusError(N_("give --player once; to describe both players, prefix each value with its player, e.g. --goods player1:cloth=2 --sestertii player1:16 --goods player2:brick=1 --sestertii player2:7"))
         only = pids[0] if len(pids) == 1 else None
         who = player[0] if player else only
         if who is not None and who not in pids:
-            raise ContrariusError(f"--player {who!r}: no such player in this {snap.mode} game; players: {', '.join(pids)}")
+            raise ContrariusError(N_("--player {who!r}: no such player in this {mode} game; players: {pids}", who=who, mode=snap.mode, pids=', '.join(pids)))
         per = {option: _by_player(values, pids, who, option) for option, values in
                (("--player-cards", player_cards), ("--goods", goods), ("--sestertii", sestertii), ("--player-points", player_points),
                 ("--salt-for", salt_for))}
@@ -382,7 +391,7 @@ def register(app: typer.Typer) -> None:
         for pid in pids:
             money = per["--sestertii"].get(pid)
             if money is not None and len(money) > 1:
-                raise ContrariusError(f"--sestertii given twice for {pid}; give it once")
+                raise ContrariusError(N_("--sestertii given twice for {pid}; give it once", pid=pid))
             inp = PlayerInput(cards=parse_cards(per["--player-cards"].get(pid)), goods=parse_goods(per["--goods"].get(pid)),
                               sestertii=_whole(money[0], "--sestertii", "14") if money else None,
                               points=parse_points(per["--player-points"].get(pid)),
@@ -391,7 +400,7 @@ def register(app: typer.Typer) -> None:
                 given[pid] = inp
         for pid, total in parse_totals(player_total, who).items():
             if pid not in pids:
-                raise ContrariusError(f"--player-total: no player {pid!r} in this {snap.mode} game; players: {', '.join(pids)}")
+                raise ContrariusError(N_("--player-total: no player {pid!r} in this {mode} game; players: {pids}", pid=pid, mode=snap.mode, pids=', '.join(pids)))
             base = given.get(pid, PlayerInput())
             given[pid] = PlayerInput(base.cards, base.goods, base.sestertii, base.points, total, base.salt)
         final = score(snap, given)
@@ -435,7 +444,7 @@ def register(app: typer.Typer) -> None:
                 def replace_it(camp, existed):  # under the file's lock: the record as it is now
                     idx = camp.index_of(gid, snap.board.name, snap.seed)
                     if idx is None:
-                        raise RuleError(f"{campaign}: this game is not recorded yet, so there is nothing to replace; drop --replace to record it")
+                        raise RuleError(N_("{campaign}: this game is not recorded yet, so there is nothing to replace; drop --replace to record it", campaign=campaign))
                     game = game_from_score(final, camp.games[idx].start_vp, seed=snap.seed, game_id=gid)
                     camp, changes = camp.replace_game(idx, game)
                     camp_data.update(existed=existed, recorded=True, replaced=True, changes=changes, game=game.to_dict(idx + 1),

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from contrarius.messages import N_
 from contrarius.errors import ContrariusError
 from contrarius.cli.common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, write_svg
 from contrarius.cli.completion import complete_goods_face
@@ -16,47 +17,60 @@ FACES = ("cloth", "wine", "tool", "food", "brick", "S")
 
 
 def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = None) -> None:
-    """Print a :class:`~contrarius.rules.build.BuildRuling` as a trace a player can follow.
+    """Print a :class:`~contrarius.rules.build.BuildRuling` as a trace a player can follow,
+    in the language chosen (:mod:`contrarius.words.i18n`).
 
     ``houses`` (the snapshot's city -> owners): name the owners of the houses in a city.
     """
     from contrarius.rules.build import STEP_NAMES
+    from contrarius.words.i18n import _, ngettext, term_name
+
+    def goods(g: str) -> str:
+        return term_name("goods", g)
 
     if header:
-        asked = f"S -> best specialist {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        if ruling.specialist:
+            asked = _("S -> best specialist {specialist} -> {goods}").format(specialist=term_name("card", ruling.specialist),
+                                                                            goods=goods(ruling.goods))
+        else:
+            asked = goods(ruling.goods)
         if any(t.goods == "salt" for t in ruling.trials):
-            asked = f"S (Tribune or white die) -> a salt city first (Salsa), else best specialist {ruling.specialist} -> {ruling.goods}"
-        con.print(f"[bold]Where does Contrarius build?[/bold] goods type: {asked}; "
-                  f"{ruling.steps} colonist{'s' if ruling.steps != 1 else ''} on the board = {ruling.steps} movement step{'s' if ruling.steps != 1 else ''}")
+            asked = _("S (Tribune or white die) -> a salt city first (Salsa), else best specialist {specialist} -> {goods}").format(
+                specialist=term_name("card", ruling.specialist), goods=goods(ruling.goods))
+        con.print(ngettext("[bold]Where does Contrarius build?[/bold] goods type: {asked}; {n} colonist on the board = {n} movement step",
+                           "[bold]Where does Contrarius build?[/bold] goods type: {asked}; {n} colonists on the board = {n} movement steps",
+                           ruling.steps).format(asked=asked, n=ruling.steps))
     for note in getattr(ruling, "notes", ()):
-        con.print(f"  board: {note}")
+        con.print(_("  board: {note}").format(note=note))
     for reading in ruling.readings:
-        con.print(f"  reading: {reading}")
+        con.print(_("  reading: {reading}").format(reading=reading))
     first = next((i for i, t in enumerate(ruling.trials) if not t.label), 0)
     for i, trial in enumerate(ruling.trials):
-        lead = trial.label or ("type asked" if i == first else "next lower type")
-        con.print(f"- {trial.goods} ({lead}):")
+        lead = trial.label or (_("type asked") if i == first else _("next lower type"))
+        con.print(f"- {goods(trial.goods)} ({lead}):")
         if trial.candidates:
             for c in trial.candidates:
-                owned = f"has houses ({', '.join(houses.get(c.city, []))})" if houses else "has houses"
-                tags = ", ".join(t for t in ("empty" if c.empty else owned,
-                                             "new province" if c.new_province else "province already Contrarius's") if t)
-                con.print(f"    reachable: {c.city} ({c.province}), {c.distance} step{'s' if c.distance != 1 else ''}, {tags}")
+                owned = _("has houses ({owners})").format(owners=", ".join(houses.get(c.city, []))) if houses else _("has houses")
+                tags = ", ".join(t for t in (_("empty") if c.empty else owned,
+                                             _("new province") if c.new_province else _("province already Contrarius's")) if t)
+                con.print(ngettext("    reachable: {city} ({province}), {n} step, {tags}", "    reachable: {city} ({province}), {n} steps, {tags}",
+                                   c.distance).format(city=c.city, province=c.province, n=c.distance, tags=tags))
         else:
-            con.print(f"    no {trial.goods} city can be reached")
+            con.print(_("    no {goods} city can be reached").format(goods=goods(trial.goods)))
         for e in trial.excluded:
-            con.print(f"    ruled out: {e.city} - {STEP_NAMES.get(e.step, e.step)}: {e.reason}")
+            con.print(_("    ruled out: {city} - {step}: {reason}").format(city=e.city, step=STEP_NAMES.get(e.step, e.step), reason=e.reason))
         if trial.chosen:
-            con.print(f"    chosen: [bold]{trial.chosen.city}[/bold] - {trial.deciding}")
+            con.print(_("    chosen: [bold]{city}[/bold] - {deciding}").format(city=trial.chosen.city, deciding=trial.deciding))
     if ruling.city is None:
-        con.print("[bold]Contrarius cannot build[/bold]: no city of any type is within reach. "
-                  "Supplementary rule: it places a colonist instead (red die).")
+        con.print(_("[bold]Contrarius cannot build[/bold]: no city of any type is within reach. "
+                    "Supplementary rule: it places a colonist instead (red die)."))
         return
-    con.print(f"=> Contrarius builds in [bold]{ruling.city}[/bold] ({ruling.province}): {ruling.deciding}")
+    con.print(_("=> Contrarius builds in [bold]{city}[/bold] ({province}): {deciding}").format(city=ruling.city, province=ruling.province,
+                                                                                               deciding=ruling.deciding))
     if len(ruling.moves) == 1:
-        con.print(f"   colonist: {ruling.moves[0].describe()}")
+        con.print(_("   colonist: {move}").format(move=ruling.moves[0].describe()))
     elif ruling.moves:
-        con.print(f"   colonist: {len(ruling.moves)} moves tie; you choose (play --choose N, default 1):")
+        con.print(_("   colonist: {n} moves tie; you choose (play --choose N, default 1):").format(n=len(ruling.moves)))
         for n, m in enumerate(ruling.moves, 1):
             con.print(f"     {n}. {m.describe()}")
 
@@ -99,33 +113,38 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
         data = [r.to_dict() if r is not None else {"asked": f, "error": "Contrarius owns no specialist"} for f, r in rulings]
         emit_json(data[0] if face is not None else data)
         return
+    from contrarius.words.i18n import _, term_name
+
     con = con or out_console()
     if snap.mode != "solo":  # name both players: whose turn, where their houses stand
-        con.print(f"{snap.mode}: " + "; ".join(
-            f"{p.id}{' (to play)' if p.id == snap.active else ''} houses: {', '.join(snap.houses_of(p.id)) or '-'}"
+        to_play = _(" (to play)")
+        con.print(f"{term_name('mode', snap.mode)}: " + "; ".join(
+            _("{player}{to_play} houses: {houses}").format(player=p.id, to_play=to_play if p.id == snap.active else "",
+                                                            houses=", ".join(snap.houses_of(p.id)) or "-")
             for p in snap.players))
     if face is not None:
         render_ruling(rulings[0][1], con, houses=snap.houses)
         return
     from rich.table import Table
 
-    table = Table(title="Where does Contrarius build? (every die face; 'contrarius where FACE' shows the steps)")
-    for col in ("face", "city", "why", "colonist move"):
+    table = Table(title=_("Where does Contrarius build? (every die face; 'contrarius where FACE' shows the steps)"))
+    for col in (_("face"), _("city"), _("why"), _("colonist move")):
         table.add_column(col)
     for (f, r), dark in zip(rulings, blacks):
-        die = (", black die" if dark else ", white die or Tribune") if both and f == "S" else ""
+        die = (_(", black die") if dark else _(", white die or Tribune")) if both and f == "S" else ""
         if r is None:
-            table.add_row(f + die, "-", "Contrarius owns no specialist, so S names no goods type", "-")
+            table.add_row(term_name("face", f) + die, "-", _("Contrarius owns no specialist, so S names no goods type"), "-")
             continue
-        move = r.moves[0].describe() + (f" (+{len(r.moves) - 1} tied)" if len(r.moves) > 1 else "") if r.moves else "-"
-        label = f"S{die} ({r.specialist}: {r.goods})" if r.specialist else f
+        move = (str(r.moves[0].describe()) + (_(" (+{n} tied)").format(n=len(r.moves) - 1) if len(r.moves) > 1 else "")) if r.moves else "-"
+        specialist, goods = term_name("card", r.specialist or ""), term_name("goods", r.goods)
+        label = f"S{die} ({specialist}: {goods})" if r.specialist else term_name("face", f)
         if any(t.goods == "salt" for t in r.trials):
-            label = f"S{die} (salt first, else {r.specialist}: {r.goods})"
-        table.add_row(label, r.city or "cannot build: a colonist instead", r.deciding if r.city else "no city of any type in reach", move)
+            label = _("S{die} (salt first, else {specialist}: {goods})").format(die=die, specialist=specialist, goods=goods)
+        table.add_row(label, r.city or _("cannot build: a colonist instead"), str(r.deciding) if r.city else _("no city of any type in reach"), move)
     con.print(table)
-    notes = next((r.notes for _, r in rulings if r is not None and r.notes), [])
+    notes = next((r.notes for _f, r in rulings if r is not None and r.notes), [])
     for note in notes:
-        con.print(f"board: {note}")
+        con.print(_("board: {note}").format(note=note))
 
 
 def register(app: typer.Typer) -> None:
@@ -158,9 +177,9 @@ def register(app: typer.Typer) -> None:
         if snapshot is None:
             snapshot = "-"  # like score: read the snapshot piped in (an error names the fix when none is)
         if die is not None and face is not None:
-            raise ContrariusError("give the face once: as FACE or with --die")
+            raise ContrariusError(N_("give the face once: as FACE or with --die"))
         face = die if die is not None else face
         svg = check_svg_target(svg, as_json, snapshot)
         if svg is not None and face is None:
-            raise ContrariusError("--svg draws one ruling: give the die face too, e.g. contrarius where food game.yaml --svg where.svg")
+            raise ContrariusError(N_("--svg draws one ruling: give the die face too, e.g. contrarius where food game.yaml --svg where.svg"))
         show_where(load_snapshot(snapshot), face, as_json=as_json, svg=svg, black=black)

@@ -30,14 +30,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from contrarius.messages import N_, Joined, Term
 from contrarius.material.cards import Card, Reaction, card_name
 from contrarius.errors import ContrariusError, RuleError, UnusedInputError
 from contrarius.model.snapshot import SOLO, Snapshot
 from contrarius.rules.personalities import statement_of
 from contrarius.rules.personalities.diplomat import face_up_card
 from contrarius.rules.personalities.statement import check_record
-from contrarius.rules.variants.solo_variants import (FISH_TILE_TURNED, Note, forum_due, pay_fish, player_fish, take_forum)
-from contrarius.rules.contrarius_part import (Event, PlayerAction, TurnResult, Turn, produce_for_players,
+from contrarius.rules.variants.solo_variants import (Note, forum_due, pay_fish, player_fish, take_forum)
+from contrarius.rules.contrarius_part import (Event, goods_list, PlayerAction, TurnResult, Turn, produce_for_players,
                                               record_moves_and_places, store_goods)
 from contrarius.rules.end_of_game import is_over, refuse_after_end
 from contrarius.rules.player_part import bonus_goods, cash_bonus, colonist_money, player_part, specialist_production
@@ -51,7 +52,7 @@ def react(t: Turn, card: Card, action: str | None, province: str | None) -> None
     :class:`RuleError` for a card of team play."""
     st = statement_of(card.reaction)
     if st.team_only or st.react is None:
-        raise RuleError(f"{card.name} is a team-play card: use it in a team game")
+        raise RuleError(N_("{card} is a team-play card: use it in a team game", card=card.name))
     st.react(t, card, action, province)
 
 
@@ -73,7 +74,7 @@ def _variant_part(t: Turn, reacted: Card) -> None:
     if a.forum is not None:
         notes += take_forum(s, a.forum, list(a.forum_refill), dict(a.forum_reveal))
     elif a.forum_refill or a.forum_reveal:
-        raise ContrariusError("--forum-refill and --forum-reveal go with --forum (the forum card you took with the Tribune)")
+        raise ContrariusError(N_("--forum-refill and --forum-reveal go with --forum (the forum card you took with the Tribune)"))
     t.notes(notes)
 
 
@@ -96,13 +97,13 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     the card.
     """
     if snapshot.mode != SOLO:
-        raise ContrariusError(f"reactions.play plays solo games; this is a {snapshot.mode} game (contrarius.rules.game.play picks the mode)")
+        raise ContrariusError(N_("reactions.play plays solo games; this is a {mode} game (contrarius.rules.game.play picks the mode)", mode=snapshot.mode))
     s = snapshot.copy()
     refuse_after_end(s)
     played = card_name(action.card)
     card = Card.of(played)
     if statement_of(card.reaction).team_only:
-        raise ContrariusError(f"{played} is a team-play card; a solo game uses the solo cards")
+        raise ContrariusError(N_("{played} is a team-play card; a solo game uses the solo cards", played=played))
     t = Turn(s, action)
     vp_before = s.contrarius.vp
     reacted = _reacted_card(s, card, action)
@@ -121,14 +122,14 @@ def _reacted_card(s: Snapshot, card: Card, action: PlayerAction) -> Card:
     a card that cannot be copied."""
     if not statement_of(card.reaction).copies:
         if action.copy:
-            raise ContrariusError(f"--copy is for a Diplomat, not the {card.name}")
+            raise ContrariusError(N_("--copy is for a Diplomat, not the {card}", card=card.name))
         return card
     if not action.copy:
-        raise ContrariusError("which of Contrarius's face-up cards does the Diplomat copy? add --copy CARD")
+        raise ContrariusError(N_("which of Contrarius's face-up cards does the Diplomat copy? add --copy CARD"))
     want = card_name(action.copy)
     copied = face_up_card(s, want)
     if want == "Diplomat":
-        raise RuleError("a Diplomat cannot copy a Diplomat")
+        raise RuleError(N_("a Diplomat cannot copy a Diplomat"))
     return copied
 
 
@@ -142,17 +143,20 @@ def _your_action(t: Turn, card: Card, reacted: Card, act: str | None, province: 
     _variant_part(t, reacted)
     if province is not None and act == "produce":
         if s.bonus_markers[province] == "coins":
-            raise RuleError(f"{province} has already produced (its bonus marker shows coins): reactivate first")
+            raise RuleError(N_("{province} has already produced (its bonus marker shows coins): reactivate first", province=province))
         s.bonus_markers[province] = "coins"
         bonus = bonus_goods(s, province)
         got = produce_for_players(t, province, "Prefect")
         n_bonus = 2 if reacted.reaction == Reaction.PREFECT_MAGNUS else 1
         if s.variants.fish_market is not None:
-            bonus = f"fish (fish market: the fish tile there gives it and {FISH_TILE_TURNED}{player_fish(s, n_bonus)})"
+            bonus = N_("fish (fish market: the fish tile there gives it and is turned over, as a bonus marker turns to coins "
+                       "(fish market reading){fish})", fish=player_fish(s, n_bonus))
         else:
             store_goods(t, s.player(t.pid), bonus, n_bonus)
-        t.player_events.append(Event("produce", f"you produce in {province}: bonus {n_bonus} {bonus}; your houses there produce "
-                                     + ("; ".join(", ".join(f"{n} {x}" for x, n in g['goods'].items()) for g in got) or "nothing (none there)"),
+            bonus = Term("goods", bonus)
+        houses = Joined("; ", [goods_list(g["goods"]) for g in got]) if got else N_("nothing (none there)")
+        t.player_events.append(Event("produce", N_("you produce in {province}: bonus {n} {bonus}; your houses there produce {houses}",
+                                                   province=province, n=n_bonus, bonus=bonus, houses=houses),
                                      {"province": province}))
     elif act == "reactivate":
         cash_bonus(t)
@@ -169,7 +173,7 @@ def _final_card(t: Turn) -> bool:
     if s.ended is None or not s.ended.final_turn_pending:
         return False
     s.ended.final_turn_pending = False
-    t.player_events.append(Event("end", "your final card after Contrarius ended the game: no reaction"))
+    t.player_events.append(Event("end", N_("your final card after Contrarius ended the game: no reaction")))
     return True
 
 
@@ -185,7 +189,7 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         reacted_card = next(c for c in s.contrarius.cards if c.name == reacted.name and c.face_up)
         idx = s.contrarius.cards.index(reacted_card)
         s.contrarius.cards[idx] = Card(reacted_card.name, reacted_card.gods, False, reacted_card.assumed)
-        flip = Event("card", f"the copied {reacted.name} is turned face down")
+        flip = Event("card", N_("the copied {card} is turned face down", card=Term("card", reacted.name)))
         (t.player_events if final_card else t.events).append(flip)
     if t.refill:
         n = len(t.drawn_from)
@@ -196,7 +200,7 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
             why = "this turn drew no card into the display"
         else:
             why = f"this turn drew {n} card{'s' if n != 1 else ''} into the display, named by the first --refill"
-        raise UnusedInputError(f"--refill {', '.join(t.refill)}: not used: {why}; remove it")
+        raise UnusedInputError(N_("--refill {refill}: not used: {why}; remove it", refill=', '.join(t.refill), why=why))
     t.refuse_unused_input()
     game_over = is_over(s)
     entry = {
@@ -205,8 +209,8 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
         "card": card.name,
         "action": _action_record(t.a, act, province, reacted if reacted is not card else None),
         "dice": [{"die": r.die, "face": r.face, "source": r.source} for r in t.rolls],
-        "player_did": [e.text for e in t.player_events],
-        "reaction": [e.text for e in t.events],
+        "player_did": [e.english for e in t.player_events],
+        "reaction": [e.english for e in t.events],
         "vp": [vp_before, s.contrarius.vp],
     }
     s.log.append(entry)

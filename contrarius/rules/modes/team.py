@@ -73,6 +73,7 @@ Readings where the rulebook leaves room (the same notes belong in the README):
 
 from __future__ import annotations
 
+from contrarius.messages import N_
 from contrarius.material.cards import Card, Reaction, card_name
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.rules.setup import START_SESTERTII, SetupOptions, colonists_text
@@ -87,12 +88,11 @@ def _copy_contrarius(t: TwoPlayerTurn, want: str | None, pid: str, opt: str) -> 
     """Team play, Diplomat: the face-up card of Contrarius that ``pid`` copies."""
     s = t.s
     if not want:
-        raise ContrariusError(f"which face-up card of Contrarius does {pid} copy with the Diplomat? add --{opt}copy CARD")
+        raise ContrariusError(N_("which face-up card of Contrarius does {pid} copy with the Diplomat? add --{opt}copy CARD", pid=pid, opt=opt))
     name = card_name(want)
     copied = face_up_card(s, name)
     if not copyable(copied.reaction):
-        raise RuleError(f"a Diplomat cannot copy a {name} (the rulebook gives no way to carry that out; "
-                        "reading of contrarius.rules.modes.team)")
+        raise RuleError(N_("a Diplomat cannot copy a {name} (the rulebook gives no way to carry that out; reading of contrarius.rules.modes.team)", name=name))
     return copied
 
 
@@ -105,14 +105,14 @@ def _alone(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> None:
         turn_face_down(t, copied)
         eff = Card.of(copied.name)
     elif part.copy:
-        raise ContrariusError(f"--{opt}copy is for a Diplomat, not the {pc.name}")
+        raise ContrariusError(N_("--{opt}copy is for a Diplomat, not the {pc}", opt=opt, pc=pc.name))
     if eff.reaction == Reaction.DOUBLE:
         eff, _ = double_pick(eff, part.personality, pid, opt)
         t.note("choose", f"{pid} chooses the {eff.name} (only for themselves)", player=pid, personality=eff.name)
     elif part.personality:
-        raise ContrariusError(f"--{opt}personality is for a double card, not the {eff.name}")
+        raise ContrariusError(N_("--{opt}personality is for a double card, not the {eff}", opt=opt, eff=eff.name))
     if eff.reaction == Reaction.LEGATUS:
-        raise RuleError("after a Proconsul the partner cannot play a Legatus")
+        raise RuleError(N_("after a Proconsul the partner cannot play a Legatus"))
     carry_out(t, pid, eff, part, opt)
 
 
@@ -132,20 +132,18 @@ def _partners(t: TwoPlayerTurn, ta: TeamAction, card: Card, recorded: bool) -> P
     from_hand(t, me, card.name)
     if card.reaction == Reaction.LEGATUS:
         if not theirs.card:
-            raise ContrariusError(f"Legatus: which card did {mate} play from their hand? add --partner-card CARD")
+            raise ContrariusError(N_("Legatus: which card did {mate} play from their hand? add --partner-card CARD", mate=mate))
         called = Card.of(card_name(theirs.card))
         if called.reaction == Reaction.LEGATUS:
-            raise RuleError("a Legatus asks the partner for another card, not a Legatus")
+            raise RuleError(N_("a Legatus asks the partner for another card, not a Legatus"))
         if called.reaction == Reaction.PROCONSUL:
-            raise RuleError("a Legatus asking for a Proconsul is not supported (the rulebook does not say how both "
-                            "partners carry it out); record that turn by editing the snapshot")
+            raise RuleError(N_("a Legatus asking for a Proconsul is not supported (the rulebook does not say how both partners carry it out); record that turn by editing the snapshot"))
         from_hand(t, mate, called.name)
         t.note("legatus", f"{me} plays the Legatus: {mate} plays {called.name} and carries it out first; "
                f"Contrarius reacts to {mate}'s action", card=called.name, player=mate)
         return _both(t, called, (mate, theirs, "partner-", True), (me, mine, "", True))
     if theirs.card and card.reaction != Reaction.PROCONSUL:
-        raise ContrariusError("--partner-card is for a Legatus (the card the partner plays) or a Proconsul "
-                              f"(the card the partner then plays for themselves), not the {card.name}")
+        raise ContrariusError(N_("--partner-card is for a Legatus (the card the partner plays) or a Proconsul (the card the partner then plays for themselves), not the {card}", card=card.name))
     return _both(t, card, (me, mine, "", True), (mate, theirs, "partner-", recorded))
 
 
@@ -158,47 +156,46 @@ def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], seco
     if card.reaction == Reaction.DIPLOMAT:
         copied = _copy_contrarius(t, fpart.copy, fp, fopt)
         if spart.copy and card_name(spart.copy) != copied.name:
-            raise ContrariusError(f"{sp} copies the same card as {fp} ({copied.name}): remove --{sopt}copy")
+            raise ContrariusError(N_("{sp} copies the same card as {fp} ({copied}): remove --{sopt}copy", sp=sp, fp=fp, copied=copied.name, sopt=sopt))
         t.note("copy", f"{fp} copies Contrarius's face-up {copied.name} with the Diplomat; {sp} copies it too",
                card=copied.name, player=fp)
         eff = Card.of(copied.name)
     elif fpart.copy:
-        raise ContrariusError(f"--{fopt}copy is for a Diplomat, not the {card.name}")
+        raise ContrariusError(N_("--{fopt}copy is for a Diplomat, not the {card}", fopt=fopt, card=card.name))
     kind = eff.reaction
     if kind == Reaction.LEGATUS:  # only reachable through a copy
-        raise RuleError("a Diplomat cannot copy a Legatus")
+        raise RuleError(N_("a Diplomat cannot copy a Legatus"))
     if kind == Reaction.DOUBLE:
         f_card, s_card = double_pick(eff, fpart.personality, fp, fopt)
         if spart.personality and card_name(spart.personality) != s_card.name:
-            raise ContrariusError(f"{sp} carries out the other personality of the {eff.name}, the {s_card.name}")
+            raise ContrariusError(N_("{sp} carries out the other personality of the {eff}, the {s_card}", sp=sp, eff=eff.name, s_card=s_card.name))
         t.note("choose", f"{fp} chooses the {f_card.name} of the {eff.name}; {sp} takes the {s_card.name}",
                player=fp, personality=f_card.name)
     else:
         if fpart.personality:
-            raise ContrariusError(f"--{fopt}personality is for a double card (Prefect/Architect, Architect/Mercator, "
-                                  f"Mercator/Prefect), not the {eff.name}")
+            raise ContrariusError(N_("--{fopt}personality is for a double card (Prefect/Architect, Architect/Mercator, Mercator/Prefect), not the {eff}", fopt=fopt, eff=eff.name))
         if spart.personality and kind != Reaction.PROCONSUL:
-            raise ContrariusError(f"--{sopt}personality is for a double card, not the {eff.name}")
+            raise ContrariusError(N_("--{sopt}personality is for a double card, not the {eff}", sopt=sopt, eff=eff.name))
         f_card = s_card = eff
     if spart.copy and kind != Reaction.PROCONSUL and card.reaction != Reaction.DIPLOMAT:
-        raise ContrariusError(f"--{sopt}copy is for a Diplomat, not the {card.name}")
+        raise ContrariusError(N_("--{sopt}copy is for a Diplomat, not the {card}", sopt=sopt, card=card.name))
     act, province = carry_out(t, fp, f_card, fpart, fopt)
     if kind == Reaction.PROCONSUL:
         if spart.card:
             own = Card.of(card_name(spart.card))
             if own.reaction == Reaction.LEGATUS:
-                raise RuleError("after a Proconsul the partner cannot play a Legatus")
+                raise RuleError(N_("after a Proconsul the partner cannot play a Legatus"))
             from_hand(t, sp, own.name)
             t.note("proconsul", f"{sp} plays {own.name} for themselves alone (no reaction of Contrarius)",
                    card=own.name, player=sp)
             _alone(t, sp, own, spart, sopt)
         elif s_recorded:
-            raise ContrariusError(f"Proconsul: which card did {sp} then play for themselves? add --partner-card CARD")
+            raise ContrariusError(N_("Proconsul: which card did {sp} then play for themselves? add --partner-card CARD", sp=sp))
         else:
             t.note("unrecorded", f"{sp}'s card after the Proconsul is not recorded")
     elif s_recorded:
         if spart.card:
-            raise ContrariusError(f"{sp} carries out {fp}'s card and plays none of their own")
+            raise ContrariusError(N_("{sp} carries out {fp}'s card and plays none of their own", sp=sp, fp=fp))
         carry_out(t, sp, s_card, spart, sopt)
     else:
         t.note("unrecorded", f"{sp}'s part of this turn is not recorded (give the --partner-* options to keep "
@@ -218,9 +215,9 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     """
     ta, recorded, pid = begin(snapshot, action, TEAM)
     if ta.veto is not None:
-        raise RuleError("veto cards are only used with Contrarius as a third player")
+        raise RuleError(N_("veto cards are only used with Contrarius as a third player"))
     if ta.veto_face is not None:
-        raise ContrariusError("a veto face needs the player who vetoes: --veto PLAYER=FACE")
+        raise ContrariusError(N_("a veto face needs the player who vetoes: --veto PLAYER=FACE"))
     t, plan, reacts = run(snapshot, ta, recorded, pid, players_part)
     return finish(snapshot, t, plan, reacts, ta, recorded, None)
 
@@ -235,7 +232,7 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     level. Raises :class:`ContrariusError` for options that do not fit.
     """
     if opts.mode != TEAM:
-        raise ContrariusError(f"team.new_game sets up team games, not {opts.mode}")
+        raise ContrariusError(N_("team.new_game sets up team games, not {mode}", mode=opts.mode))
     s, notes, vp = setup_table(opts)
     seat_players(s, vp, lambda pid: None, lambda pid: START_SESTERTII)
     notes.append("hands not recorded: player1's 6 pink team I cards and player2's 6 purple team II cards are not "

@@ -38,6 +38,7 @@ Readings where the rulebook leaves room (the same notes belong in the README):
 
 from __future__ import annotations
 
+from contrarius.messages import N_, Term
 from contrarius.material.cards import Card, Reaction, card_facts, card_name
 from contrarius.material.dice import DIE_COLOURS, parse_face, roll
 from contrarius.errors import ContrariusError, RuleError
@@ -73,7 +74,7 @@ def diplomat_target(s: Snapshot, pid: str) -> str | None:
     if q.played is None:
         return None
     if not q.played:
-        raise RuleError(f"{them} has no played card face up: the Diplomat has nothing to copy")
+        raise RuleError(N_("{them} has no played card face up: the Diplomat has nothing to copy", them=them))
     return q.played[-1].name
 
 
@@ -83,10 +84,9 @@ def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
     me = t.pid
     them = other_player(s, me)
     if ta.partner is not None and not ta.partner.is_empty():
-        raise ContrariusError("the --partner-* options are for team play: in the third-player variant each player "
-                              "plays their own cards (give --player)")
+        raise ContrariusError(N_("the --partner-* options are for team play: in the third-player variant each player plays their own cards (give --player)"))
     if card.reaction == Reaction.LEGATUS:
-        raise RuleError("the Legatus asks a partner for a card; the third-player variant has no partners")
+        raise RuleError(N_("the Legatus asks a partner for a card; the third-player variant has no partners"))
     mine = ta.own_part()
     from_hand(t, me, card.name)
     eff = card
@@ -94,26 +94,26 @@ def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
         top = diplomat_target(s, me)
         if top is not None:
             if mine.copy and card_name(mine.copy) != top:
-                raise RuleError(f"the Diplomat copies the top card of {them}'s played cards, {top}, not {card_name(mine.copy)}")
+                raise RuleError(N_("the Diplomat copies the top card of {them}'s played cards, {top}, not {value}", them=them, top=top, value=card_name(mine.copy)))
             name = top
         elif mine.copy:
             name = card_name(mine.copy)
         else:
-            raise ContrariusError(f"which card of {them} does the Diplomat copy (their top played card)? add --copy CARD")
+            raise ContrariusError(N_("which card of {them} does the Diplomat copy (their top played card)? add --copy CARD", them=them))
         eff = Card.of(name)
         if not copyable(eff.reaction):
-            raise RuleError(f"a Diplomat cannot copy a {name}")
+            raise RuleError(N_("a Diplomat cannot copy a {name}", name=name))
         t.note("copy", f"{me} copies {them}'s {name} with the Diplomat (regular Concordia: no card of Contrarius "
                "is turned face down)", card=name, player=me)
     elif mine.copy:
-        raise ContrariusError(f"--copy is for a Diplomat, not the {card.name}")
+        raise ContrariusError(N_("--copy is for a Diplomat, not the {card}", card=card.name))
     f_card = eff
     if eff.reaction == Reaction.DOUBLE:
         f_card, unused = double_pick(eff, mine.personality, me, "")
         t.note("choose", f"{me} chooses the {f_card.name} of the {eff.name} (no partner: the {unused.name} is unused)",
                player=me, personality=f_card.name)
     elif mine.personality:
-        raise ContrariusError(f"--personality is for a double card, not the {eff.name}")
+        raise ContrariusError(N_("--personality is for a double card, not the {eff}", eff=eff.name))
     act, province = carry_out(t, me, f_card, mine, "")
     if eff.reaction == Reaction.PROCONSUL:
         t.note("proconsul", "no partner in the third-player variant: nobody plays a second card")
@@ -136,21 +136,20 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     if ta.veto is not None:
         vetoer = snapshot.player(ta.veto)
         if vetoer.veto is not True:
-            raise RuleError(f"{vetoer.id} has already used their veto card (players.{vetoer.id}.veto is false)")
+            raise RuleError(N_("{id} has already used their veto card (players.{id}.veto is false)", id=vetoer.id))
     elif ta.veto_face is not None:
-        raise ContrariusError("a veto face needs the player who vetoes: --veto PLAYER=FACE")
+        raise ContrariusError(N_("a veto face needs the player who vetoes: --veto PLAYER=FACE"))
     t, plan, reacts = run(snapshot, ta, recorded, pid, players_part)
     veto_record = None
     if vetoer is not None:
         if not reacts:
-            raise RuleError(f"Contrarius does not react to this card of {pid}: there is no die to veto")
+            raise RuleError(N_("Contrarius does not react to this card of {pid}: there is no die to veto", pid=pid))
         if not t.rolls:
-            raise RuleError("Contrarius rolled no die in this reaction: there is nothing to veto")
+            raise RuleError(N_("Contrarius rolled no die in this reaction: there is nothing to veto"))
         last = t.rolls[-1]
         counter = t.s.rolls
         if ta.veto_face is None and snapshot.dice == "table":
-            raise RuleError(f"this is a table game (dice: table): re-roll the {DIE_COLOURS[last.die]} die at the table and "
-                            f"give its new result, --veto {vetoer.id}=FACE; nothing was written")
+            raise RuleError(N_("this is a table game (dice: table): re-roll the {colour} die at the table and give its new result, --veto {id}=FACE; nothing was written", colour=Term("colour", DIE_COLOURS[last.die]), id=vetoer.id))
         if ta.veto_face is not None:
             new = Roll(last.die, parse_face(last.die, ta.veto_face), "table")
         else:
@@ -177,7 +176,7 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
     level. Raises :class:`ContrariusError` for options that do not fit.
     """
     if opts.mode != THIRD:
-        raise ContrariusError(f"third_player.new_game sets up third-player games, not {opts.mode}")
+        raise ContrariusError(N_("third_player.new_game sets up third-player games, not {mode}", mode=opts.mode))
     s, notes, vp = setup_table(opts)
     def hand(pid: str) -> list[Card] | None:
         key = "base_hand" if pid == "player1" else "player_hand"

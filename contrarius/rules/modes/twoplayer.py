@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from contrarius.messages import N_
 from contrarius.material.cards import SETUP_SPECIALISTS, Card, Reaction, card_facts, card_name
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.records import Record
@@ -160,7 +161,7 @@ class TwoPlayerTurn(Turn):
         if self.preset:
             r = self.preset.pop(0)
             if r.die != die:  # the reaction is deterministic in its dice: a bug if reached
-                raise RuleError(f"the veto replay expected the {r.die} die but the reaction rolls the {die} die")
+                raise RuleError(N_("the veto replay expected the {die} die but the reaction rolls the {die2} die", die=r.die, die2=die))
             self.rolls.append(r)
             return r.face
         return super().die(die, why, exclude)
@@ -226,8 +227,7 @@ def from_hand(t: TwoPlayerTurn, pid: str, name: str) -> None:
     hit = next((c for c in p.hand if c.name == name), None)
     if hit is None:
         held = ", ".join(c.name for c in p.hand) or "empty"
-        raise RuleError(f"{name} is not in the hand of {pid} ({held}); play the Tribune to take cards back, "
-                        f"or correct players.{pid}.hand")
+        raise RuleError(N_("{name} is not in the hand of {pid} ({held}); play the Tribune to take cards back, or correct players.{pid}.hand", name=name, pid=pid, held=held))
     p.hand.remove(hit)
     p.played = (p.played or []) + [hit]
 
@@ -243,12 +243,12 @@ def _board_changes(t: TwoPlayerTurn, pid: str, pc: Card, part: Part) -> None:
     try:
         player_part(t, pc, pc.name, from_hand=False)
     except RuleError as exc:
-        raise RuleError(f"{pid}: {exc}") from None
+        raise RuleError(N_("{pid}: {exc}", pid=pid, exc=exc)) from None
     finally:
         t.a, t.pid = saved_a, saved_pid
     for i in range(start, len(t.player_events)):
         e = t.player_events[i]
-        t.player_events[i] = Event(e.kind, _third_person(e.text, pid), {**e.data, "player": pid})
+        t.player_events[i] = Event(e.kind, _third_person(e.english, pid), {**e.data, "player": pid})
 
 
 def _buy(t: TwoPlayerTurn, pid: str, wants: list[str]) -> None:
@@ -270,16 +270,15 @@ def _buy(t: TwoPlayerTurn, pid: str, wants: list[str]) -> None:
         if text.isascii() and text.isdigit():
             pos = int(text)
             if pos in t.bought:
-                raise RuleError(f"display position {pos} was bought already this turn ({t.bought[pos]}): positions count "
-                                "the display as it lay before anyone bought; it slides left after both players")
+                raise RuleError(N_("display position {pos} was bought already this turn ({bought}): positions count the display as it lay before anyone bought; it slides left after both players", pos=pos, bought=t.bought[pos]))
             if not 1 <= pos <= DISPLAY_SIZE or s.display[pos - 1] is None:
-                raise RuleError(f"display position {pos} holds no card ({pid} buys)")
+                raise RuleError(N_("display position {pos} holds no card ({pid} buys)", pos=pos, pid=pid))
         else:
             name = card_name(text)
             hits = [i for i, c in enumerate(s.display) if c == name]
             if not hits:
                 shown = ", ".join(c or "-" for c in s.display)
-                raise RuleError(f"{name} is not in the display ({shown}); a card shown as ? is bought by position: --buy N --reveal N={name}")
+                raise RuleError(N_("{name} is not in the display ({shown}); a card shown as ? is bought by position: --buy N --reveal N={name}", name=name, shown=shown))
             pos = hits[0] + 1
         name = t.name_position(pos)
         s.display[pos - 1] = None
@@ -333,7 +332,7 @@ def _prefect(t: TwoPlayerTurn, pid: str, pc: Card, act: str, province: str | Non
     if act == "produce":
         assert province is not None
         if s.bonus_markers[province] == "coins":
-            raise RuleError(f"{province} has already produced (its bonus marker shows coins): {pid} cannot produce there")
+            raise RuleError(N_("{province} has already produced (its bonus marker shows coins): {pid} cannot produce there", province=province, pid=pid))
         s.bonus_markers[province] = "coins"
         bonus = bonus_goods(s, province)
         n = 2 if pc.reaction == Reaction.PREFECT_MAGNUS and s.mode == TEAM else 1
@@ -374,10 +373,10 @@ def double_pick(card: Card, want: str | None, pid: str, opt: str) -> tuple[Card,
     """A double card: ``(the personality pid picked, the other one)``."""
     a, b = halves(card)
     if not want:
-        raise ContrariusError(f"the {card.name}: which personality did {pid} choose? add --{opt}personality {a} or {b}")
+        raise ContrariusError(N_("the {card}: which personality did {pid} choose? add --{opt}personality {a} or {b}", card=card.name, pid=pid, opt=opt, a=a, b=b))
     pick = card_name(want)
     if pick not in (a, b):
-        raise ContrariusError(f"the {card.name} offers {a} or {b}, not {pick}")
+        raise ContrariusError(N_("the {card} offers {a} or {b}, not {pick}", card=card.name, a=a, b=b, pick=pick))
     other = b if pick == a else a
     return Card.of(pick), Card.of(other)
 
@@ -406,12 +405,11 @@ def turn_player(s: Snapshot, given: str | None) -> str:
     """The player whose turn it is; ``given`` must agree with the snapshot's ``active``."""
     ids = [p.id for p in s.players]
     if given is not None and given not in ids:
-        raise ContrariusError(f"no player {given!r} in this {s.mode} game; players: {', '.join(ids)}")
+        raise ContrariusError(N_("no player {given!r} in this {mode} game; players: {ids}", given=given, mode=s.mode, ids=', '.join(ids)))
     if s.active is None:
         return given or ids[0]
     if given is not None and given != s.active:
-        raise RuleError(f"it is {s.active}'s turn, not {given}'s (the players alternate); "
-                        "if the table differs, correct 'active' in the snapshot")
+        raise RuleError(N_("it is {active}'s turn, not {given}'s (the players alternate); if the table differs, correct 'active' in the snapshot", active=s.active, given=given))
     return s.active
 
 
@@ -430,7 +428,7 @@ def begin(snapshot: Snapshot, action: PlayerAction, mode: str) -> tuple[TeamActi
     the other player's turn.
     """
     if snapshot.mode != mode:
-        raise ContrariusError(f"{mode} play is for {mode} games, not {snapshot.mode} (contrarius.rules.game.play picks the mode)")
+        raise ContrariusError(N_("{mode} play is for {mode} games, not {mode2} (contrarius.rules.game.play picks the mode)", mode=mode, mode2=snapshot.mode))
     refuse_after_end(snapshot)
     ta, recorded = as_team_action(action)
     return ta, recorded, turn_player(snapshot, ta.player)
@@ -459,9 +457,9 @@ def run(snapshot: Snapshot, ta: TeamAction, recorded: bool, pid: str, players_pa
         t.note("end", f"{pid}'s final card after the end of the game" + ("" if reacts else ": no reaction of Contrarius"))
     if ta.praetor_reaction is not None:
         if ta.praetor_reaction not in PRAETOR_REACTIONS:
-            raise ContrariusError(f"--praetor-reaction is vp or house, not {ta.praetor_reaction!r}")
+            raise ContrariusError(N_("--praetor-reaction is vp or house, not {praetor_reaction!r}", praetor_reaction=ta.praetor_reaction))
         if not statement_of(plan.reacted.reaction).printed:
-            raise ContrariusError(f"--praetor-reaction is for a Praetor; Contrarius reacts to the {plan.reacted.name}")
+            raise ContrariusError(N_("--praetor-reaction is for a Praetor; Contrarius reacts to the {reacted}", reacted=plan.reacted.name))
     if reacts:
         reaction(t, plan, action)
     if plan.copied is not None:
@@ -494,8 +492,8 @@ def finish(snapshot: Snapshot, t: TwoPlayerTurn, plan: Plan | None, reacts: bool
     entry["dice"] = [{"die": r.die, "face": r.face, "source": r.source} for r in t.rolls]
     if veto is not None:
         entry["veto"] = veto
-    entry["player_did"] = [e.text for e in t.player_events]
-    entry["reaction"] = [e.text for e in t.events]
+    entry["player_did"] = [e.english for e in t.player_events]
+    entry["reaction"] = [e.english for e in t.events]
     vp_before = snapshot.contrarius.vp
     entry["vp"] = [vp_before, s.contrarius.vp]
     s.log.append(entry)
@@ -508,7 +506,7 @@ def finish(snapshot: Snapshot, t: TwoPlayerTurn, plan: Plan | None, reacts: bool
 # ----- setup ------------------------------------------------------------------------------------------
 def _dealt(names: list[str]) -> list[str]:
     if len(names) != DISPLAY_SIZE:
-        raise ContrariusError(f"--display needs the 7 cards as dealt, left to right (? for a card not recorded); got {len(names)}")
+        raise ContrariusError(N_("--display needs the 7 cards as dealt, left to right (? for a card not recorded); got {n_names}", n_names=len(names)))
     return [UNKNOWN_CARD if str(n).strip() == UNKNOWN_CARD else card_name(n) for n in names]
 
 
@@ -516,11 +514,10 @@ def _take_sixth(display: list[str]) -> int:
     """Index of the first Mason, Farmer or Smith from the left ("Cooperative Setup")."""
     for i, c in enumerate(display):
         if c == UNKNOWN_CARD:
-            raise ContrariusError(f"Contrarius takes the first Mason, Farmer or Smith from the left, but display position "
-                                  f"{i + 1} is not named: name the display cards up to that specialist in --display")
+            raise ContrariusError(N_("Contrarius takes the first Mason, Farmer or Smith from the left, but display position {value} is not named: name the display cards up to that specialist in --display", value=i + 1))
         if c in SETUP_SPECIALISTS:
             return i
-    raise ContrariusError("no Mason, Farmer or Smith in the display: Contrarius needs one as its sixth card; check --display")
+    raise ContrariusError(N_("no Mason, Farmer or Smith in the display: Contrarius needs one as its sixth card; check --display"))
 
 
 def _contrarius_cards(opts: SetupOptions, key: str) -> tuple[list[Card], str | None, bool]:
@@ -530,11 +527,10 @@ def _contrarius_cards(opts: SetupOptions, key: str) -> tuple[list[Card], str | N
     if start is None:
         start = [c if isinstance(c, str) else c["name"] for c in card_facts()[key]]
     if len(start) not in (5, 6):
-        raise ContrariusError(f"Contrarius starts with 5 cards (and a 6th, the specialist it took from the display); "
-                              f"--contrarius-cards gave {len(start)}")
+        raise ContrariusError(N_("Contrarius starts with 5 cards (and a 6th, the specialist it took from the display); --contrarius-cards gave {n_start}", n_start=len(start)))
     sixth = card_name(start[5]) if len(start) == 6 else None
     if sixth is not None and sixth not in SETUP_SPECIALISTS:
-        raise ContrariusError(f"Contrarius's sixth card is the first Mason, Farmer or Smith of the display, not {sixth}")
+        raise ContrariusError(N_("Contrarius's sixth card is the first Mason, Farmer or Smith of the display, not {sixth}", sixth=sixth))
     return [Card.of(c, assumed=assumed) for c in start[:5]], sixth, assumed
 
 
@@ -544,8 +540,9 @@ def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_si
     facts = card_facts()
     table = s.dice == "table"
     if len(opts.refill) > 1 or (opts.refill and opts.display is None and not table):
-        raise ContrariusError("--refill names the one card drawn at setup, and only in a table game (--table or "
-                              f"--display; a virtual game refills from its seeded stack); got {', '.join(opts.refill)}")
+        raise ContrariusError(N_("--refill names the one card drawn at setup, and only in a table game (--table or "
+                                 "--display; a virtual game refills from its seeded stack); got {cards}",
+                                 cards=", ".join(opts.refill)))
     if s.mode == TEAM:
         total = int(facts["team_stack_cards"])
         known: list[str] | None = None
@@ -586,8 +583,7 @@ def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_si
     else:
         pos = _take_sixth(display)
         if given_sixth is not None and given_sixth != display[pos]:
-            raise ContrariusError(f"--contrarius-cards names {given_sixth} as the sixth card, but the first Mason, "
-                                  f"Farmer or Smith of the display is {display[pos]}")
+            raise ContrariusError(N_("--contrarius-cards names {given_sixth} as the sixth card, but the first Mason, Farmer or Smith of the display is {display}", given_sixth=given_sixth, display=display[pos]))
         sixth = Card.of(display[pos])
         rest = [c for i, c in enumerate(display) if i != pos]
         notes.append(f"Contrarius takes {sixth.name} from display position {pos + 1} as its sixth card; the display refills")
@@ -631,7 +627,7 @@ def setup_table(opts: SetupOptions) -> tuple[Snapshot, list[str], int]:
     :class:`ContrariusError` for options that do not fit.
     """
     if opts.level not in LEVELS:
-        raise ContrariusError(f"unknown level {opts.level!r}; use one of {', '.join(LEVELS)}")
+        raise ContrariusError(N_("unknown level {level!r}; use one of {LEVELS}", level=opts.level, LEVELS=', '.join(LEVELS)))
     s, rng, notes = fresh_table(opts)
     cards, given_sixth, assumed = _contrarius_cards(opts, "team_contrarius_start" if opts.mode == TEAM else "contrarius_start")
     sixth = _display_setup(s, opts, rng, given_sixth, notes)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from contrarius.material.cards import Reaction
+from contrarius.messages import N_, Term
 from contrarius.rules.personalities.statement import Statement
 
 
@@ -34,16 +35,16 @@ def react(t: Any, card: Any, action: str | None, province: str | None, printed: 
     one card or none left the die is not rolled (the module's text: it cannot matter)."""
     cards = t.s.display_cards()
     if len(cards) == 1:
-        t.skip_die("architect", "Architect", f"only one card is left in the display ({cards[0]}): Contrarius takes it "
-                   "whatever the die shows")
+        t.skip_die("architect", Term("card", "Architect"), N_("only one card is left in the display ({card}): Contrarius "
+                                                              "takes it whatever the die shows", card=Term("card", cards[0])))
         t.take_card(1)
         return
     if not cards:
-        t.skip_die("architect", "Architect", "no card is left in the display, so the supplementary rule applies "
-                   "whatever the die shows")
+        t.skip_die("architect", Term("card", "Architect"), N_("no card is left in the display, so the supplementary rule "
+                                                              "applies whatever the die shows"))
         t.take_card(1)
         return
-    face = t.die("architect", "Architect")
+    face = t.die("architect", Term("card", "Architect"))
     t.take_card(int(face))
 
 

@@ -18,15 +18,16 @@ from __future__ import annotations
 from typing import Any
 
 from contrarius.material.cards import Reaction
+from contrarius.messages import N_
 from contrarius.rules.personalities.statement import Statement
 
 
 def react(t: Any, card: Any, action: str | None, province: str | None, printed: str | None = None) -> None:
     """Earn money: Contrarius scores 2 VP; place colonists: the red die."""
     if action == "money":
-        t.gain_vp(2, "Colonist: you took money")
+        t.gain_vp(2, N_("Colonist: you took money"))
     else:
-        t.colonist("Colonist: you placed colonists")
+        t.colonist(N_("Colonist: you placed colonists"))
 
 
 STATEMENT = Statement(Reaction.COLONIST, "Colonist", '"Solo Personality Cards", Colonist',

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from contrarius.messages import N_
 from contrarius.errors import RuleError
 from contrarius.material.cards import Card, Reaction
 from contrarius.rules.personalities.statement import Statement
@@ -32,7 +33,7 @@ def face_up_card(s: Any, name: str) -> Card:
         down = any(c.name == name for c in s.contrarius.cards)
         why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
         have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
-        raise RuleError(f"the Diplomat cannot copy {name}: {why}; face-up cards: {have}")
+        raise RuleError(N_("the Diplomat cannot copy {name}: {why}; face-up cards: {have}", name=name, why=why, have=have))
     return up[0]
 
 

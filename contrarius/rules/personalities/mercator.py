@@ -21,8 +21,9 @@ from typing import Any
 
 from contrarius.material.cards import Reaction
 from contrarius.rules.personalities.statement import Statement
-from contrarius.rules.contrarius_part import produce_for_players
-from contrarius.rules.variants.solo_variants import bonus_piece, bonus_turned, mercator_fish
+from contrarius.rules.contrarius_part import goods_list, produce_for_players
+from contrarius.messages import N_, NP_, Joined, Term
+from contrarius.rules.variants.solo_variants import bonus_turned_message, mercator_fish
 
 
 def react(t: Any, card: Any, action: str | None, province: str | None, printed: str | None = None) -> None:
@@ -30,28 +31,40 @@ def react(t: Any, card: Any, action: str | None, province: str | None, printed: 
     marker turns to coins; if it showed coins already, every marker is reactivated when at
     least 3 show coins, else nothing happens."""
     s = t.s
-    city = t.build("mercator", "Mercator")
+    city = t.build("mercator", Term("card", "Mercator"))
     if city is None:
         return
     prov = s.board.cities[city].province
     if s.bonus_markers[prov] == "goods":
         s.bonus_markers[prov] = "coins"
         got = produce_for_players(t, prov, "Mercator")
-        words = "; ".join(f"{g['player']} receives " + ", ".join(f"{n} {x}" for x, n in g["goods"].items()) for g in got) or "no player has a house there"
-        t.say("produce", f"{prov} produces for the players' houses (never for Contrarius): {words}; {bonus_turned(s)}",
-              province=prov, received=got)
+        words = Joined("; ", [N_("{player} receives {goods}", player=g["player"], goods=goods_list(g["goods"])) for g in got]) \
+            if got else N_("no player has a house there")
+        t.say("produce", N_("{province} produces for the players' houses (never for Contrarius): {received}; {bonus}", province=prov,
+                            received=words, bonus=bonus_turned_message(s)), province=prov, received=got)
         t.notes(mercator_fish(s, prov))
     else:
         coins = sum(1 for v in s.bonus_markers.values() if v == "coins")
         if coins >= 3:
             for p in s.bonus_markers:
                 s.bonus_markers[p] = "goods"
-            piece = bonus_piece(s)
-            t.say("reactivate", f"{prov} had already produced and {coins} {piece}s show coins: all {piece}s are reactivated (goods side up)",
-                  province=prov, coins=coins)
+            if s.variants.fish_market is None:
+                line = N_("{province} had already produced and {coins} bonus markers show coins: all bonus markers are reactivated "
+                          "(goods side up)", province=prov, coins=coins)
+            else:
+                line = N_("{province} had already produced and {coins} fish tiles show coins: all fish tiles are reactivated "
+                          "(goods side up)", province=prov, coins=coins)
+            t.say("reactivate", line, province=prov, coins=coins)
         else:
-            t.say("reactivate", f"{prov} had already produced and only {coins} {bonus_piece(s)}{'s show' if coins != 1 else ' shows'} coins (3 needed): nothing happens",
-                  province=prov, coins=coins)
+            if s.variants.fish_market is None:
+                line = NP_("{province} had already produced and only {n} bonus marker shows coins (3 needed): nothing happens",
+                           "{province} had already produced and only {n} bonus markers show coins (3 needed): nothing happens", coins,
+                           province=prov)
+            else:
+                line = NP_("{province} had already produced and only {n} fish tile shows coins (3 needed): nothing happens",
+                           "{province} had already produced and only {n} fish tiles show coins (3 needed): nothing happens", coins,
+                           province=prov)
+            t.say("reactivate", line, province=prov, coins=coins)
 
 
 STATEMENT = Statement(Reaction.MERCATOR, "Mercator", '"Solo Personality Cards", Mercator', react=react)

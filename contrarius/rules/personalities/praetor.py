@@ -17,6 +17,7 @@ from typing import Any
 
 from contrarius.errors import ContrariusError
 from contrarius.material.cards import Reaction
+from contrarius.messages import N_
 from contrarius.rules.personalities.statement import Statement
 
 #: The Praetor's two possible reaction boxes.
@@ -27,12 +28,11 @@ def react(t: Any, card: Any, action: str | None, province: str | None, printed: 
     """2 VP or a house (white die), as ``printed`` on the card. Raises
     :class:`ContrariusError` when it is not said."""
     if printed not in ("vp", "house"):
-        raise ContrariusError("the Praetor's reaction is 2 VP on some cards and a house on others (which card is "
-                              "which is not public): add --praetor-reaction vp or house, as printed on this card")
+        raise ContrariusError(N_("the Praetor's reaction is 2 VP on some cards and a house on others (which card is which is not public): add --praetor-reaction vp or house, as printed on this card"))
     if printed == "vp":
-        t.gain_vp(2, "Praetor (the card showing 2 VP)")
+        t.gain_vp(2, N_("Praetor (the card showing 2 VP)"))
     else:
-        t.build("senator", "Praetor (the card showing a house)")
+        t.build("senator", N_("Praetor (the card showing a house)"))
 
 
 STATEMENT = Statement(Reaction.PRAETOR, "Praetor", '"Cooperative Personality Cards", Praetor', buys=1, printed=PRINTED,

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from contrarius.material.cards import Reaction
+from contrarius.messages import N_, NP_, Term
 from contrarius.rules.personalities.statement import Statement
 
 #: The Prefect's choice ("produce or reactivate"), shared with the Prefect with Praefectus Magnus.
@@ -30,11 +31,12 @@ def react(t: Any, card: Any, action: str | None, province: str | None, printed: 
     """Contrarius scores 2 VP after a reactivation, else 1 VP per house in the province
     produced in, at least ``least``."""
     if action == "reactivate":
-        t.gain_vp(2, f"{card.name}: you reactivated")
+        t.gain_vp(2, N_("{card}: you reactivated", card=Term("card", card.name)))
         return
     assert province is not None
     n = t.s.houses_in_province(province)
-    t.gain_vp(max(least, n), f"{card.name}: {n} house{'s' if n != 1 else ''} in {province}, at least {least}")
+    t.gain_vp(max(least, n), NP_("{card}: {n} house in {province}, at least {least}", "{card}: {n} houses in {province}, at least {least}", n,
+                                 card=Term("card", card.name), province=province, least=least))
 
 
 STATEMENT = Statement(Reaction.PREFECT, "Prefect", '"Solo Personality Cards", Prefect',

@@ -17,12 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from contrarius.material.cards import Reaction
+from contrarius.messages import Term
 from contrarius.rules.personalities.statement import Statement
 
 
 def react(t: Any, card: Any, action: str | None, province: str | None, printed: str | None = None) -> None:
     """A house (white die)."""
-    t.build("senator", "Proconsul")
+    t.build("senator", Term("card", "Proconsul"))
 
 
 STATEMENT = Statement(Reaction.PROCONSUL, "Proconsul", '"Cooperative Personality Cards", Proconsul', buys=1,

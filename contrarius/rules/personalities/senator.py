@@ -17,12 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from contrarius.material.cards import Reaction
+from contrarius.messages import Term
 from contrarius.rules.personalities.statement import Statement
 
 
 def react(t: Any, card: Any, action: str | None, province: str | None, printed: str | None = None) -> None:
     """A house (white die), for the Senator and the Consul."""
-    t.build("senator", card.name)
+    t.build("senator", Term("card", card.name))
 
 
 STATEMENT = Statement(Reaction.SENATOR, "Senator", '"Solo Personality Cards", Senator and Consul', buys=2, react=react)

@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from contrarius.material.cards import Reaction
+from contrarius.messages import Term
 from contrarius.rules.personalities.statement import Statement
 
 
 def react(t: Any, card: Any, action: str | None, province: str | None, printed: str | None = None) -> None:
     """Contrarius scores 3 VP."""
-    t.gain_vp(3, f"{card.name}")
+    t.gain_vp(3, Term("card", card.name))
 
 
 STATEMENT = Statement(Reaction.SPECIALIST, "Mason, Farmer, Smith, Vintner, Weaver", '"Solo Personality Cards", Specialists',

@@ -16,6 +16,7 @@ import functools
 import importlib
 from typing import Any, Callable, NamedTuple
 
+from contrarius.messages import N_, NP_, Term
 from contrarius.errors import ContrariusError, RuleError
 
 #: ``(value, help)``: one action of a card's choice, as a question offers it.
@@ -98,48 +99,6 @@ def statement_of(reaction: str) -> Statement:
     return importlib.import_module(f"{__package__}.{_MODULES.get(reaction, reaction)}").STATEMENT
 
 
-def _statements(test: Callable[[Statement], bool]) -> list[Statement]:
-    """The statements that pass ``test``, in the order of the reaction keys
-    (:class:`~contrarius.material.cards.Reaction`)."""
-    from contrarius.material.cards import Reaction
-
-    return [st for st in map(statement_of, Reaction) if test(st)]
-
-
-def _article(name: str) -> str:
-    """The indefinite article of ``name``: ``a`` (Senator), ``an`` (Architect)."""
-    return "an" if name[:1] in "AEIOU" else "a"
-
-
-def _either(words: list[str]) -> str:
-    """``A, B or C``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
-def _cards(names: list[str], possessive: bool = False) -> str:
-    """Card names in words, with one article: ``a Senator, Consul or Praetor``; with
-    ``possessive``: ``a Senator's or Consul's``."""
-    words = [n + "'s" for n in names] if possessive else names
-    return f"{_article(names[0])} {_either(words)}"
-
-
-def _buyers(solo: bool) -> list[str]:
-    """The cards that buy from the display (a solo game: only its own cards): the Senator,
-    Consul (and in team play the Praetor and Proconsul)."""
-    return [st.card for st in _statements(lambda st: st.buys and not (solo and st.team_only))]
-
-
-def _movers() -> list[str]:
-    """The cards whose action moves colonists and builds houses (the Architect)."""
-    return [st.card for st in _statements(lambda st: st.moves)]
-
-
-def _placers() -> list[Statement]:
-    """The cards that place colonists: the one whose action is placing first (the
-    Colonist), then those that buy one (the Tribune)."""
-    return sorted(_statements(lambda st: st.places != 0), key=lambda st: st.places_with is None)
-
-
 def check_record(st: Statement, card: Any, rec: Any, s: Any, who: str | None = None, opt: str = "") -> tuple[str | None, str | None]:
     """Refuse what ``rec`` records that the card ``card`` (stated by ``st``) does not allow;
     return ``(the action chosen, the province produced in)``.
@@ -158,54 +117,37 @@ def check_record(st: Statement, card: Any, rec: Any, s: Any, who: str | None = N
         if act is None and rec.province:
             act = st.produces_in
         if act not in st.actions:
-            raise ContrariusError(f"the {card.name} either produces or reactivates: add --produce PROVINCE or --reactivate" if solo else
-                                  f"{who} carries out the {card.name}: add --{opt}produce PROVINCE or --{opt}reactivate")
+            raise ContrariusError(N_("the {card} either produces or reactivates: add --produce PROVINCE or --reactivate", card=Term("card", card.name)) if solo else N_("{who} carries out the {card}: add --{opt}produce PROVINCE or --{opt}reactivate", who=who, card=Term("card", card.name), opt=opt))
         if act == st.produces_in:
             if not rec.province:
-                raise ContrariusError("which province did you produce in? add --produce PROVINCE" if solo else
-                                      f"which province did {who} produce in? add --{opt}produce PROVINCE")
+                raise ContrariusError(N_("which province did you produce in? add --produce PROVINCE") if solo else N_("which province did {who} produce in? add --{opt}produce PROVINCE", who=who, opt=opt))
             province = s.board.province(rec.province)
         elif rec.province:
-            raise ContrariusError(f"--{opt}reactivate takes no province")
+            raise ContrariusError(N_("--{opt}reactivate takes no province", opt=opt))
     elif st.choice is not None:
         act = act or st.default_choice
         if act not in st.actions:
-            raise ContrariusError("the Colonist either places colonists or earns money: add --place KIND:CITY (or nothing: placing is "
-                                  "the default) or --money" if solo else
-                                  f"the Colonist either places colonists or earns money: --{opt}place KIND:CITY or --{opt}money")
+            raise ContrariusError(N_("the Colonist either places colonists or earns money: add --place KIND:CITY (or nothing: placing is the default) or --money") if solo else N_("the Colonist either places colonists or earns money: --{opt}place KIND:CITY or --{opt}money", opt=opt))
         if act != st.places_with and rec.places:
-            raise ContrariusError("you took money with the Colonist: remove --place" if solo else
-                                  f"{who} took money with the Colonist: remove --{opt}place")
+            raise ContrariusError(N_("you took money with the Colonist: remove --place") if solo else N_("{who} took money with the Colonist: remove --{opt}place", who=who, opt=opt))
     else:
         if act is not None:
-            raise ContrariusError(f"the {card.name} has no choice of action; remove --{act}" if solo else
-                                  f"the {card.name} has no choice of action: remove --{opt}{act} for {who}")
+            raise ContrariusError(N_("the {card} has no choice of action; remove --{act}", card=Term("card", card.name), act=act) if solo else N_("the {card} has no choice of action: remove --{opt}{act} for {who}", card=Term("card", card.name), opt=opt, act=act, who=who))
         if rec.province:
-            raise ContrariusError(f"--produce is for a Prefect, not the {card.name}" if solo else
-                                  f"--{opt}produce is for a Prefect, not the {card.name} ({who})")
+            raise ContrariusError(N_("--produce is for a Prefect, not the {card}", card=Term("card", card.name)) if solo else N_("--{opt}produce is for a Prefect, not the {card} ({who})", opt=opt, card=Term("card", card.name), who=who))
     if (rec.builds or rec.moves) and not st.moves:
-        movers = _movers()
-        raise ContrariusError(f"--build and --move record {_cards(movers, possessive=True)} action, not the {card.name}'s" if solo else
-                              f"--{opt}build and --{opt}move are for {_cards(movers)}; {who} carries out the {card.name}")
+        raise ContrariusError(N_("--build and --move record an Architect's action, not the {card}'s", card=Term("card", card.name)) if solo else N_("--{opt}build and --{opt}move are for an Architect; {who} carries out the {card}", opt=opt, who=who, card=Term("card", card.name)))
     if rec.buys:
         most = 0 if solo and st.team_only else st.buys  # a solo game uses the solo cards
         if not most:
-            raise ContrariusError(f"--buy records {_cards(_buyers(True), possessive=True)} purchase, not the {card.name}'s" if solo else
-                                  f"--{opt}buy is for {_cards(_buyers(False))}; {who} carries out the {card.name}")
+            raise ContrariusError(N_("--buy records a Senator's or Consul's purchase, not the {card}'s", card=Term("card", card.name)) if solo else N_("--{opt}buy is for a Senator, Consul, Praetor or Proconsul; {who} carries out the {card}", opt=opt, who=who, card=Term("card", card.name)))
         if len(rec.buys) > most:
-            cards = f"{most} card{'s' if most > 1 else ''}"
-            raise RuleError(f"the {card.name} buys at most {cards}; got {len(rec.buys)}" if solo else
-                            f"the {card.name} buys at most {cards}; {who} gave {len(rec.buys)}")
+            cards = NP_("{n} card", "{n} cards", most)
+            raise RuleError(N_("the {card} buys at most {cards}; got {n_buys}", card=Term("card", card.name), cards=cards, n_buys=len(rec.buys)) if solo else N_("the {card} buys at most {cards}; {who} gave {n_buys}", card=Term("card", card.name), cards=cards, who=who, n_buys=len(rec.buys)))
     if rec.places:
         if st.places == 0:
-            placers = _placers()
-            raise ContrariusError("--place records colonists " + " or ".join(
-                                      f"{'placed' if st.places_with else 'bought'} with {_article(st.card)} {st.card}" for st in placers)
-                                  + f", not the {card.name}" if solo else
-                                  f"--{opt}place is for {' or '.join(f'{_article(st.card)} {st.card}' for st in placers)}; "
-                                  f"{who} carries out the {card.name}")
+            raise ContrariusError(N_("--place records colonists placed with a Colonist or bought with a Tribune, not the {card}", card=Term("card", card.name)) if solo else N_("--{opt}place is for a Colonist or a Tribune; {who} carries out the {card}", opt=opt, who=who, card=Term("card", card.name)))
         if st.places is not None and len(rec.places) > st.places:
-            most = {1: "one"}.get(st.places, str(st.places))
-            raise RuleError(f"the {card.name} buys at most {most} colonist; got {len(rec.places)}" if solo else
-                            f"with the {card.name} {who} may buy {most} colonist, not {len(rec.places)}")
+            most = N_("one") if st.places == 1 else str(st.places)
+            raise RuleError(N_("the {card} buys at most {most} colonist; got {n_places}", card=Term("card", card.name), most=most, n_places=len(rec.places)) if solo else N_("with the {card} {who} may buy {most} colonist, not {n_places}", card=Term("card", card.name), who=who, most=most, n_places=len(rec.places)))
     return act, province

@@ -25,14 +25,15 @@ from __future__ import annotations
 from typing import Any
 
 from contrarius.material.cards import Reaction
+from contrarius.messages import N_, Term
 from contrarius.rules.personalities.statement import Statement
 
 
 def react(t: Any, card: Any, action: str | None, province: str | None, printed: str | None = None) -> None:
     """A house for the best specialist ("S"), then the red die: a land or sea colonist in
     the capital, or the card in display position 1."""
-    t.build("S", "Tribune: best specialist")
-    t.colonist("Tribune")
+    t.build("S", N_("Tribune: best specialist"))
+    t.colonist(Term("card", "Tribune"))
 
 
 STATEMENT = Statement(Reaction.TRIBUNE, "Tribune", '"Solo Personality Cards", Tribune',

@@ -22,6 +22,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
+from contrarius.messages import N_, NP_, Joined, Message
 from contrarius.errors import ContrariusError, NeedForumRevealError, RuleError
 from contrarius.records import Record
 from contrarius.model.snapshot import Snapshot
@@ -31,10 +32,10 @@ if TYPE_CHECKING:
     from contrarius.rules.build import Move
 
 #: The forum-take reading, shown in the report where it acts.
-FORUM_READING = ("Salsa reading: your card leaves the forum row and the row closes up; Contrarius takes the card "
+FORUM_READING = N_("Salsa reading: your card leaves the forum row and the row closes up; Contrarius takes the card "
                  "now first (leftmost); the row closes up and is refilled to 4 from the forum stack")
 #: One fish per production (reading).
-FISH_READING = ("fish market reading: the fish tile on a province's bonus space gives one fish when the province "
+FISH_READING = N_("fish market reading: the fish tile on a province's bonus space gives one fish when the province "
                 "produces (Contrarius takes it) and is turned over like a bonus marker")
 
 
@@ -55,6 +56,13 @@ def bonus_turned(s: Snapshot) -> str:
     if s.variants.fish_market is None:
         return "its bonus marker turns to coins"
     return f"its fish tile {FISH_TILE_TURNED}"
+
+
+def bonus_turned_message(s: Snapshot) -> Message:
+    """:func:`bonus_turned` as a message (said in the language chosen)."""
+    if s.variants.fish_market is None:
+        return N_("its bonus marker turns to coins")
+    return N_("its fish tile is turned over, as a bonus marker turns to coins (fish market reading)")
 
 
 class Note(Record):
@@ -79,11 +87,11 @@ def refuse_unused_variant_options(s: Snapshot, a: Any) -> None:
     Raises :class:`ContrariusError` (exit 2, a usage error).
     """
     if getattr(a, "fish", 0) and s.variants.fish_market is None:
-        raise ContrariusError("--fish records fish paid at the fish market, but this game does not use it (new --fish-market)")
+        raise ContrariusError(N_("--fish records fish paid at the fish market, but this game does not use it (new --fish-market)"))
     forum = next((f"--{name.replace('_', '-')}" for name in ("forum", "forum_refill", "forum_reveal")
                   if getattr(a, name, None) not in (None, [], {})), None)
     if forum and s.variants.salsa is None:
-        raise ContrariusError(f"{forum} records a Salsa forum card, but this game does not use Salsa (new --salsa)")
+        raise ContrariusError(N_("{forum} records a Salsa forum card, but this game does not use Salsa (new --salsa)", forum=forum))
 
 
 def parse_forum_pick(text: str) -> tuple[int | None, str | None]:
@@ -97,7 +105,7 @@ def parse_forum_pick(text: str) -> tuple[int | None, str | None]:
     pos = None
     if pos_text.strip():
         if not (pos_text.strip().isascii() and pos_text.strip().isdigit()) or not 1 <= int(pos_text) <= FORUM_ROW:
-            raise ContrariusError(f"--forum {text!r}: write the card's name, its position 1-{FORUM_ROW}, or POSITION=NAME")
+            raise ContrariusError(N_("--forum {text!r}: write the card's name, its position 1-{FORUM_ROW}, or POSITION=NAME", text=text, FORUM_ROW=FORUM_ROW))
         pos = int(pos_text)
     return pos, (forum_name(name) if name.strip() else None)
 
@@ -118,12 +126,12 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
     for pos, name in reveal.items():
         if not 1 <= pos <= len(row) or row[pos - 1] != UNKNOWN:
             shown = row[pos - 1] if 1 <= pos <= len(row) else "no card"
-            raise ContrariusError(f"--forum-reveal {pos}={name}: forum row position {pos} shows {shown}, not ? (a card not recorded)")
+            raise ContrariusError(N_("--forum-reveal {pos}={name}: forum row position {pos} shows {shown}, not ? (a card not recorded)", pos=pos, name=name, shown=shown))
         row[pos - 1] = forum_name(name)
     notes: list[Note] = []
     pos, name = parse_forum_pick(pick)
     if not row:
-        raise RuleError("the forum row is empty: there is no forum card to take; remove --forum")
+        raise RuleError(N_("the forum row is empty: there is no forum card to take; remove --forum"))
     if pos is None:
         hits = [i + 1 for i, n in enumerate(row) if n == name]
         unknown_pos = [i + 1 for i, n in enumerate(row) if n == UNKNOWN]
@@ -132,32 +140,31 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
         elif len(unknown_pos) == 1:
             pos = unknown_pos[0]
         elif unknown_pos:
-            raise ContrariusError(f"--forum {name}: not recorded in the forum row ({', '.join(row)}); "
-                                  f"say which ? it was: --forum POSITION={name}")
+            raise ContrariusError(N_("--forum {name}: not recorded in the forum row ({row}); say which ? it was: --forum POSITION={name}", name=name, row=', '.join(row)))
         else:
-            raise RuleError(f"{name} is not in the forum row ({', '.join(row)})")
+            raise RuleError(N_("{name} is not in the forum row ({row})", name=name, row=', '.join(row)))
     if pos > len(row):
-        raise RuleError(f"forum row position {pos} holds no card (the row has {len(row)})")
+        raise RuleError(N_("forum row position {pos} holds no card (the row has {n_row})", pos=pos, n_row=len(row)))
     shown = row[pos - 1]
     if name is not None and shown not in (UNKNOWN, name):
-        raise RuleError(f"forum row position {pos} holds {shown}, not {name}")
+        raise RuleError(N_("forum row position {pos} holds {shown}, not {name}", pos=pos, shown=shown, name=name))
     mine = name or shown
     first_pos = 2 if pos == 1 else 1  # Contrarius's card, as the row lay before your take
     row.pop(pos - 1)
-    notes.append(Note("player", "forum", f"you take the forum card {mine} from forum row position {pos}",
+    notes.append(Note("player", "forum", N_("you take the forum card {card} from forum row position {position}", card=mine, position=pos),
                       {"card": mine, "position": pos}))
     if row:
         first = row.pop(0)
         if first == UNKNOWN:
-            raise NeedForumRevealError(first_pos, "Contrarius takes the first forum card, which the snapshot does not name (?): "
-                                       "run the same command again with --forum-reveal POSITION=NAME (its position before your take)")
+            raise NeedForumRevealError(first_pos, N_("Contrarius takes the first forum card, which the snapshot does not name (?): run the same command again with --forum-reveal POSITION=NAME (its position before your take)"))
         salsa.contrarius.append(first)
         colour = forum_cards()[first]
-        notes.append(Note("contrarius", "forum", f"Contrarius takes the first forum card, {first} ({colour}) "
-                          f"(\"Whenever you take a forum card, Contrarius takes the first forum card\")",
+        notes.append(Note("contrarius", "forum", N_("Contrarius takes the first forum card, {card} ({colour}) "
+                                                    "(\"Whenever you take a forum card, Contrarius takes the first forum card\")",
+                                                    card=first, colour=colour),
                           {"card": first, "colour": colour}))
     else:
-        notes.append(Note("contrarius", "forum", "the forum row is empty after your take: Contrarius takes no forum card"))
+        notes.append(Note("contrarius", "forum", N_("the forum row is empty after your take: Contrarius takes no forum card")))
     drawn = []
     while len(row) < FORUM_ROW and salsa.stack_remaining > 0:
         if salsa.stack_order:
@@ -170,16 +177,16 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
         row.append(new)
         drawn.append(new)
     if refill:
-        raise ContrariusError(f"--forum-refill {', '.join(refill)}: not used, fewer forum cards were drawn; remove it")
+        raise ContrariusError(N_("--forum-refill {refill}: not used, fewer forum cards were drawn; remove it", refill=', '.join(refill)))
     if drawn:
-        words = ", ".join("an unrecorded card (?)" if d == UNKNOWN else d for d in drawn)
-        notes.append(Note("contrarius", "forum", f"the forum row closes up and is refilled: {words}", {"drawn": drawn}))
+        words = Joined(", ", [N_("an unrecorded card (?)") if d == UNKNOWN else d for d in drawn])
+        notes.append(Note("contrarius", "forum", N_("the forum row closes up and is refilled: {drawn}", drawn=words), {"drawn": drawn}))
     notes.append(Note("contrarius", "reading", FORUM_READING))
     salsa.row = row
     seen = [n for n in salsa.contrarius + salsa.row + list(salsa.stack_order or []) if n != UNKNOWN]
     dup = sorted({n for n in seen if seen.count(n) > 1})
     if dup:
-        raise ContrariusError(f"forum card {', '.join(dup)} would be twice in the game: check --forum, --forum-reveal and --forum-refill")
+        raise ContrariusError(N_("forum card {dup} would be twice in the game: check --forum, --forum-reveal and --forum-refill", dup=', '.join(dup)))
     return notes
 
 
@@ -191,32 +198,33 @@ def pay_fish(s: Snapshot, n: int) -> list[Note]:
     refuse_unused_variant_options(s, SimpleNamespace(fish=n))
     fm = s.variants.fish_market
     if n < 0:
-        raise ContrariusError(f"--fish is the number of fish you paid; got {n}")
+        raise ContrariusError(N_("--fish is the number of fish you paid; got {n_}", n_=n))
     if n == 0:
         return []
     old = fm.contrarius
     fm.contrarius += n
-    notes = [Note("contrarius", "fish", f"you paid {n} fish at the fish market: they go to Contrarius "
-                  f"(fish {old} -> {fm.contrarius}, 1 VP each at the end)", {"fish": n})]
+    notes = [Note("contrarius", "fish", N_("you paid {fish} fish at the fish market: they go to Contrarius "
+                                           "(fish {old} -> {new}, 1 VP each at the end)", fish=n, old=old, new=fm.contrarius), {"fish": n})]
     if fm.player is not None:
         held = fm.player
         fm.player = max(0, held - n)
         if n > held:
-            notes.append(Note("contrarius", "warning", f"you paid {n} fish but the tally shows {held} received: check the "
-                              "fish in your storehouse (the tally is kept as variants.fish_market.player)",
+            notes.append(Note("contrarius", "warning", N_("you paid {fish} fish but the tally shows {held} received: check the "
+                                                          "fish in your storehouse (the tally is kept as variants.fish_market.player)",
+                                                          fish=n, held=held),
                               {"fish": n, "held": held}))
     return notes
 
 
-def player_fish(s: Snapshot, n: int) -> str:
+def player_fish(s: Snapshot, n: int) -> Message | str:
     """The player received ``n`` fish (a production's bonus with the fish market): added to
-    the fish tally like goods; returns the words for the report."""
+    the fish tally like goods; returns the words for the report ("" when no tally is kept)."""
     fm = s.variants.fish_market
     if fm is None or fm.player is None:
         return ""
     old = fm.player
     fm.player += n
-    return f"; your fish {old} -> {fm.player}"
+    return N_("; your fish {old} -> {new}", old=old, new=fm.player)
 
 
 def mercator_fish(s: Snapshot, province: str) -> list[Note]:
@@ -226,8 +234,9 @@ def mercator_fish(s: Snapshot, province: str) -> list[Note]:
         return []
     old = fm.contrarius
     fm.contrarius += 1
-    return [Note("contrarius", "fish", f"Contrarius takes the bonus fish of {province} (fish {old} -> {fm.contrarius}; "
-                 "\"it also takes the bonus good fish\")", {"fish": 1, "province": province}),
+    return [Note("contrarius", "fish", N_("Contrarius takes the bonus fish of {province} (fish {old} -> {new}; "
+                                          "\"it also takes the bonus good fish\")", province=province, old=old, new=fm.contrarius),
+                 {"fish": 1, "province": province}),
             Note("contrarius", "reading", FISH_READING)]
 
 
@@ -239,17 +248,16 @@ def forum_due(s: Snapshot, reaction: str, pick: str | None) -> None:
     ``--forum`` with another card."""
     salsa = s.variants.salsa
     if pick is not None and reaction != "tribune":
-        raise ContrariusError("--forum records the forum card taken with the Tribune; this card is no Tribune")
+        raise ContrariusError(N_("--forum records the forum card taken with the Tribune; this card is no Tribune"))
     if salsa is not None and reaction == "tribune" and pick is None and salsa.row:
-        raise ContrariusError("with Salsa you take a forum card when you play the Tribune, and Contrarius takes the first one: "
-                        f"add --forum NAME (the row: {', '.join(salsa.row)})")
+        raise ContrariusError(N_("with Salsa you take a forum card when you play the Tribune, and Contrarius takes the first one: add --forum NAME (the row: {row})", row=', '.join(salsa.row)))
 
 
 # ----- Concordia Aegyptus ---------------------------------------------------------------------
 #: Readings of the Aegyptus variant (README, "How the rules are read").
-RED_SEA_COLONIST_READING = ("Aegyptus reading: \"places a sea colonist there at the first occasion\": its next new "
+RED_SEA_COLONIST_READING = N_("Aegyptus reading: \"places a sea colonist there at the first occasion\": its next new "
                             "sea colonist after its first house at the Red Sea goes to that city instead of the capital")
-SURPLUS_READING = ("Aegyptus reading: steps its build move left unused move one sea colonist onto a free line to a "
+SURPLUS_READING = N_("Aegyptus reading: steps its build move left unused move one sea colonist onto a free line to a "
                    "bonus spot if they reach one (else it stays); a sea colonist of Contrarius that ends a move on a free "
                    "line to a bonus spot with no trader of it becomes its trader at once: 7 VP at the end, it never moves "
                    "again and still counts toward the movement steps; one trader per spot")
@@ -275,9 +283,7 @@ def red_sea_colonist(s: Snapshot, kind: str) -> tuple[str | None, list[Note]]:
     if first is None:
         if not mine:
             return None, []
-        raise ContrariusError(f"variants.aegyptus.first_red_sea: Contrarius has houses in {', '.join(mine)} at the Red Sea "
-                              "and the snapshot does not record which it built first (its sea colonist goes there): "
-                              "write that city as variants.aegyptus.first_red_sea")
+        raise ContrariusError(N_("variants.aegyptus.first_red_sea: Contrarius has houses in {mine} at the Red Sea and the snapshot does not record which it built first (its sea colonist goes there): write that city as variants.aegyptus.first_red_sea", mine=', '.join(mine)))
     a.red_sea_colonist = "placed"
     return first, [Note("contrarius", "reading", RED_SEA_COLONIST_READING)]
 
@@ -318,9 +324,10 @@ def surplus_steps(s: Snapshot, move: Move | None) -> list[Note]:
     if move is not None and move.steps > 0:
         spot = _become_trader(s, move.colonist, discs)
         if spot is not None:
-            notes += [Note("contrarius", "trader", f"Aegyptus: its sea colonist ended its move on {s.colonists[move.colonist].line.label}, "
-                           f"a line to the {spot} disc, and becomes a trader at {spot} (7 VP at the end; it never moves again "
-                           "and still counts toward the movement steps)", {"spot": spot, "path": []}),
+            notes += [Note("contrarius", "trader", N_("Aegyptus: its sea colonist ended its move on {line}, a line to the {spot} disc, "
+                                                      "and becomes a trader at {spot} (7 VP at the end; it never moves again "
+                                                      "and still counts toward the movement steps)",
+                                                      line=s.colonists[move.colonist].line.label, spot=spot), {"spot": spot, "path": []}),
                       Note("contrarius", "reading", SURPLUS_READING)]
     surplus = contrarius_steps(s) - used
     if surplus <= 0:
@@ -340,17 +347,21 @@ def surplus_steps(s: Snapshot, move: Move | None) -> list[Note]:
             key = (len(path), i, line.label)
             if best is None or key < best[0]:
                 best = (key, i, line, path, spot)
-    steps = f"{surplus} surplus step{'s' if surplus != 1 else ''}"
     if best is None:
-        return notes + [Note("contrarius", "reading", f"Aegyptus: its {steps} reach{'es' if surplus == 1 else ''} no free "
-                             "line to a bonus spot without its trader: no colonist moves")]
+        return notes + [Note("contrarius", "reading", NP_("Aegyptus: its {n} surplus step reaches no free line to a bonus spot without "
+                                                          "its trader: no colonist moves",
+                                                          "Aegyptus: its {n} surplus steps reach no free line to a bonus spot without "
+                                                          "its trader: no colonist moves", surplus))]
     _, i, line, path, spot = best
     col = s.colonists[i]
     start = col.where
     col.city, col.line = None, line
     _become_trader(s, i, discs)
     route = " -> ".join([start] + [ln.label for ln in path])
-    out = [Note("contrarius", "trader", f"Aegyptus: with its {steps} its sea colonist moves {route} and becomes a trader "
-                f"at {spot} (7 VP at the end; it never moves again and still counts toward the movement steps)",
+    out = [Note("contrarius", "trader", NP_("Aegyptus: with its {n} surplus step its sea colonist moves {route} and becomes a trader "
+                                            "at {spot} (7 VP at the end; it never moves again and still counts toward the movement steps)",
+                                            "Aegyptus: with its {n} surplus steps its sea colonist moves {route} and becomes a trader "
+                                            "at {spot} (7 VP at the end; it never moves again and still counts toward the movement steps)",
+                                            surplus, route=route, spot=spot),
                 {"spot": spot, "path": [ln.label for ln in path]})]
     return notes + out + ([] if notes else [Note("contrarius", "reading", SURPLUS_READING)])

@@ -1,0 +1,45 @@
+"""The names of the game's material in each language contrarius speaks, as reports print
+them: a card (``Weaver`` -> ``Tecelão``), a goods type (``wine`` -> ``vinho``), a colonist
+kind (``land`` -> ``terrestre``), a die face, a die colour (``black`` -> ``preto``), a die by its
+card (``mercator`` -> ``Mercador``). The
+Portuguese names are the first of each table of :mod:`contrarius.material.lexicon` (the
+glossary's printed names); city, province, god and forum-card names are never translated.
+"""
+
+from __future__ import annotations
+
+_PT: dict[str, dict[str, str]] = {}
+
+
+def pt_names() -> dict[str, dict[str, str]]:
+    """kind -> printed English name -> the pt_BR name (built on first use)."""
+    if not _PT:
+        from contrarius.material.lexicon import CARD_FACE_NAMES, CARD_NAMES, GOODS_PT, KIND_NAMES
+
+        kinds = {k: v[0] for k, v in KIND_NAMES.items()}
+        _PT.update(
+            card={name: names[0] for name, names in CARD_NAMES.items()},
+            goods=dict(GOODS_PT),
+            kind=kinds,
+            face={**GOODS_PT, **kinds, **{k: v[0] for k, v in CARD_FACE_NAMES.items()}},
+            colour={"blue": "azul", "red": "vermelho", "black": "preto", "white": "branco"},
+            noun={"board": "tabuleiro", "card": "carta", "city": "cidade", "forum card": "carta do fórum", "god": "deus",
+                  "goods": "mercadoria", "goods type": "tipo de mercadoria", "province": "província", "die": "dado",
+                  "colonist kind": "tipo de colono", "answer": "resposta", "place": "lugar"},
+            mode={"solo": "solo", "team": "equipe", "third-player": "terceiro jogador", "third_player": "terceiro jogador"},
+            level={"standard": "padrão", "veteran": "veterano", "expert": "experiente"},
+            die={"architect": "Arquiteto", "tribune": "Tribuno", "mercator": "Mercador", "senator": "Senador"},
+        )
+    return _PT
+
+
+def term_name(kind: str, value: str, lang: str) -> str:
+    """``value`` (a printed English name of the ``kind``: ``card``, ``goods``, ``kind``,
+    ``face``, ``colour``) in ``lang``; a name the table does not hold (a forum card, ``S``)
+    as printed."""
+    if lang != "pt_BR":
+        return value
+    return pt_names().get(kind, {}).get(value, value)
+
+
+__all__ = ["pt_names", "term_name"]

@@ -1,0 +1,173 @@
+"""Portuguese at the table: a pt_BR run changes the words and nothing else.
+
+A scripted game on two boards (Italia with the fish market, a solo variant; Gallia, a board
+variant) played once in English and once in pt_BR (``--lang``, ``LANG``) writes the same
+snapshots byte for byte and prints the same ``--json``; what the pt_BR run translates (the
+reactions of ``play``, the ``where`` trace and table) holds no English msgid of the catalog.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from contrarius.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+ITALIA = ROOT / "examples" / "italia-setup.yaml"
+
+#: The turns of the scripted game: every card of the starting hand, with the Tribune taking them back.
+TURNS = [["mercator"], ["architect"], ["prefect", "--reactivate"], ["senator"], ["tribune"], ["mercator"], ["architect"],
+         ["senator"], ["prefect with praefectus magnus", "--reactivate"], ["tribune"], ["mercator"], ["senator"]]
+GAMES = [["--board", "italia", "--seed", "4", "--fish-market"], ["--board", "gallia", "--seed", "5"]]
+
+
+def play_game(runner, tmp_path: Path, new: list[str], lang: list[str]) -> dict[str, object]:
+    """Everything the scripted game wrote and printed: each snapshot, each --json, the reports."""
+    tmp_path.mkdir()
+    path = tmp_path / "game.yaml"
+    got: dict[str, object] = {"snapshots": [], "json": [], "reports": []}
+    r = runner.invoke(app, [*lang, "new", *new, "-o", str(path)])
+    assert r.exit_code == 0, r.output
+    got["snapshots"].append(path.read_bytes())
+    for turn in TURNS:
+        r = runner.invoke(app, [*lang, "play", turn[0], str(path), "-o", "-", "--json", *turn[1:]])
+        assert r.exit_code == 0, r.output
+        got["json"].append(r.stdout)
+        for face in ("food", "S"):
+            w = runner.invoke(app, [*lang, "where", face, str(path), "--json"])
+            got["json"].append(w.stdout)
+            got["reports"].append(runner.invoke(app, [*lang, "where", face, str(path)]).stdout)
+        got["reports"].append(runner.invoke(app, [*lang, "where", str(path)]).stdout)
+        r = runner.invoke(app, [*lang, "play", turn[0], str(path), "-i", *turn[1:]])
+        assert r.exit_code == 0, r.output
+        got["snapshots"].append(path.read_bytes())
+        got["reports"].append(r.stderr)
+    for cmd in (["log", "--json"], ["show", "--json"]):
+        got["json"].append(runner.invoke(app, [*lang, cmd[0], str(path), *cmd[1:]]).stdout)
+    return got
+
+
+@pytest.mark.parametrize("new", GAMES, ids=["italia-fish-market", "gallia"])
+def test_a_game_in_portuguese_writes_and_prints_the_same_data(runner, tmp_path, new):
+    en = play_game(runner, tmp_path / "en", new, [])
+    pt = play_game(runner, tmp_path / "pt", new, ["--lang", "pt_BR"])
+    assert pt["snapshots"] == en["snapshots"]
+    assert pt["json"] == en["json"]
+    assert pt["reports"] != en["reports"]
+    scan(pt["reports"])
+
+
+def english_fragments() -> list[str]:
+    """The literal words of every English msgid of the catalog: each piece between
+    placeholders and markup of three words or more, two of them English words in small
+    letters (not a list of variable names)."""
+    import gettext
+
+    mo = ROOT / "contrarius" / "locale" / "pt_BR" / "LC_MESSAGES" / "contrarius.mo"
+    t = gettext.GNUTranslations(mo.open("rb"))
+    out = set()
+    for msgid in t._catalog:  # the compiled catalog's own msgids (plural forms: (msgid, index))
+        ids = msgid if isinstance(msgid, tuple) else (msgid,)
+        text = ids[0]
+        if not text:
+            continue
+        for piece in re.split(r"\{[^{}]*\}|\[/?[a-z ]+\]|\(|\)|:|;", text):
+            piece = piece.strip(" ,.-=>")
+            if len(piece.split()) >= 3 and len(re.findall(r"\b[a-z]{3,}\b", piece)) >= 2:
+                out.add(piece)
+    return sorted(out)
+
+
+def scan(reports) -> None:
+    """No English msgid's words in the pt_BR reports (the player's own part, not yet
+    translated, is left out: its lines say "you"; so are the titles of the English rulebook
+    and README quoted in a line)."""
+    fragments = english_fragments()
+    assert len(fragments) > 80
+    found = []
+    for report in reports:
+        for line in report.splitlines():
+            if re.search(r"\byou\b|Contrarius VP:", line):
+                continue
+            line = re.sub(r'"[^"]*"', "", line)  # a title quoted from an English source (the rulebook, README)
+            found += [(f, line) for f in fragments if f in line]
+    assert not found, found[:10]
+
+
+def test_the_locale_variables_choose_portuguese_and_c_english(runner, monkeypatch):
+    en = runner.invoke(app, ["where", "food", str(ITALIA)]).stdout
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    pt = runner.invoke(app, ["where", "food", str(ITALIA)]).stdout
+    assert pt != en and "Onde Contrarius constrói?" in pt
+    scan([pt])
+    assert runner.invoke(app, ["--lang", "en", "where", "food", str(ITALIA)]).stdout == en
+    monkeypatch.setenv("LC_ALL", "C")
+    assert runner.invoke(app, ["where", "food", str(ITALIA)]).stdout == en
+
+
+def test_the_english_run_installs_no_speaker(runner):
+    from contrarius import messages
+    from contrarius.words import language
+
+    r = runner.invoke(app, ["play", "mercator", str(ITALIA), "-o", "-", "--die", "wine"])
+    assert r.exit_code == 0
+    assert messages._speaker[0] is None and language._state["translation"] is None
+
+
+def test_a_reaction_in_portuguese(runner):
+    r = runner.invoke(app, ["--lang", "pt_BR", "play", "mercator", str(ITALIA), "-o", "-", "--die", "wine"])
+    assert r.exit_code == 0, r.output
+    assert "dado preto (Mercador): vinho = o tipo de mercadoria vinho (lido da mesa)" in r.stderr
+    assert "Contrarius constrói em Ancona (Vmbria, vinho) por vinho: " in r.stderr
+    assert "move seu colono terrestre Roma -> Roma-Spoletvm -> Ancona-Spoletvm (2 passos)" in r.stderr
+
+
+#: Mistakes a player makes at the table: each is one ``contrarius:`` line with the same exit code in both languages.
+MISTAKES = [
+    ["play", "foo", str(ITALIA)], ["play", "mercator", str(ITALIA), "--die", "banana"], ["play", "prefect", str(ITALIA)],
+    ["where", "food", "nope.yaml"], ["new", "--board", "atlantis"], ["where", "food", str(ITALIA), "--board", "x"],
+    ["play", "mercator", str(ITALIA), "x", "y"], ["frob"], ["undo", str(ITALIA), "--turns", "x"],
+    ["play", "mercator", str(ITALIA), "--die"], ["play", "diplomat", str(ITALIA), "-o", "-"],
+    ["play", "mercator", str(ITALIA), "-o", "-", "--choose", "2", "--die", "wine"],
+    ["play", "tribune", str(ITALIA), "-o", "-", "--die", "black=wine"], ["where", "banana", str(ITALIA)],
+]
+
+
+@pytest.mark.parametrize("args", MISTAKES, ids=lambda a: " ".join(a[:2]))
+def test_an_error_line_in_portuguese(runner, args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    en = runner.invoke(app, args)
+    pt = runner.invoke(app, ["--lang", "pt_BR", *args])
+    assert en.exit_code == pt.exit_code != 0
+    assert pt.stderr.startswith("contrarius: ") and pt.stderr.count("\n") == 1, pt.stderr
+    assert pt.stderr != en.stderr
+    scan([pt.stderr])
+
+
+def test_the_root_help_page_in_portuguese(runner):
+    en = runner.invoke(app, ["--help"])
+    pt = runner.invoke(app, ["--lang", "pt_BR", "--help"])
+    assert en.exit_code == pt.exit_code == 0
+    assert "Usage:" in en.stdout and "╭─ Options" in en.stdout and "╭─ Commands" in en.stdout
+    assert "Uso:" in pt.stdout and "╭─ Opções" in pt.stdout and "╭─ Comandos" in pt.stdout
+    assert "Joga um turno: sua carta e ação, depois a reação de Contrarius; escreve o novo snapshot." in pt.stdout
+    scan([pt.stdout])
+    # the English page afterwards is the English page: nothing translated stayed behind
+    assert runner.invoke(app, ["--help"]).stdout == en.stdout
+
+
+COMMANDS = ["boards", "board", "new", "check", "show", "undo", "redo", "where", "play", "roll", "preview", "reveal", "log", "score",
+            "session"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_help_page_in_portuguese(runner, command):
+    en = runner.invoke(app, [command, "--help"])
+    pt = runner.invoke(app, ["--lang", "pt_BR", command, "--help"])
+    assert en.exit_code == pt.exit_code == 0
+    assert pt.stdout.lstrip().startswith("Uso: ") and pt.stdout != en.stdout
+    scan([pt.stdout])
+    assert runner.invoke(app, [command, "--help"]).stdout == en.stdout

@@ -10,8 +10,10 @@ command measured is the one a player types. Outcomes per run:
 - ``one-line``: exit 130 and one line on stderr, ``contrarius: interrupted; ...`` (the promise);
 - ``killed``: killed by SIGINT itself, nothing printed (before Python installs any handler);
 - ``python-startup``: Python's own message while it starts, before any of contrarius's code
-  runs ("Fatal Python error: init_import_site" or another ``init_*``, exit 1): README's
-  "Exit codes" names this window; nothing can be written in it;
+  runs: "Fatal Python error: init_import_site" (or another ``init_*``, exit 1) while ``site``
+  runs, or a KeyboardInterrupt at "line 0" of the script (the signal came while Python read
+  and compiled it, before its first statement). README's "Exit codes" names this window;
+  nothing can be written in it;
 - ``traceback``: a traceback after Python's start-up (the window this script watches);
 - ``done``: the command had finished (exit 0) before the signal;
 - ``other``: anything else (the first ones are printed).
@@ -41,7 +43,9 @@ KINDS = ("one-line", "killed", "python-startup", "traceback", "done", "other")
 
 def classify(rc: int, err: str) -> str:
     lines = [line for line in err.splitlines() if line.strip()]
-    if "Fatal Python error: init_" in err:
+    frames = [line for line in lines if line.lstrip().startswith("File ")]
+    if "Fatal Python error: init_" in err or (
+            "Traceback" in err and frames and all(f.endswith(", line 0, in <module>") for f in frames)):
         return "python-startup"
     if "Traceback" in err or "KeyboardInterrupt" in err:
         return "traceback"
@@ -81,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
                         choices=("play", "show"), help="play mercator -i, or show")
     parser.add_argument("--seed", type=int, default=30)
     args = parser.parse_args(argv)
+    # a shell starts background jobs with SIGINT ignored, and a child inherits that: handled
+    # here, it is the default again in each command started (exec resets a handled signal)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     rng = random.Random(args.seed)
     example = ROOT / "examples" / "italia-setup.yaml"
     work = tempfile.mkdtemp(prefix="sigint-window-")

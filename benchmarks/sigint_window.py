@@ -7,13 +7,16 @@ send it SIGINT after t ms for a sweep of t, and count what each run printed.
 Run it with the interpreter of a plain install (``pip install .``, not editable): the
 command measured is the one a player types. Outcomes per run:
 
-- ``one-line``: exit 130 and one line on stderr, ``contrarius: interrupted; ...`` (the promise);
+- ``one-line``: exit 130 and one line on stderr, ``contrarius: interrupted; ...`` (the promise;
+  after the command's report when it had printed it: "interrupted after ... was written");
 - ``killed``: killed by SIGINT itself, nothing printed (before Python installs any handler);
 - ``python-startup``: Python's own message while it starts, before any of contrarius's code
   runs: "Fatal Python error: init_import_site" (or another ``init_*``, exit 1) while ``site``
-  runs, or a KeyboardInterrupt at "line 0" of the script (the signal came while Python read
-  and compiled it, before its first statement). README's "Exit codes" names this window;
-  nothing can be written in it;
+  runs; "Failed checking if argv[0] is an import path entry" and a KeyboardInterrupt in
+  ``zipimport`` (Python looks whether the script is a zip application; it then runs the
+  command anyway); or a KeyboardInterrupt at "line 0" of the script (the signal came while
+  Python read and compiled it, before its first statement). README's "Exit codes" names
+  this window; nothing can be written in it;
 - ``traceback``: a traceback after Python's start-up (the window this script watches);
 - ``done``: the command had finished (exit 0) before the signal;
 - ``other``: anything else (the first ones are printed).
@@ -44,12 +47,13 @@ KINDS = ("one-line", "killed", "python-startup", "traceback", "done", "other")
 def classify(rc: int, err: str) -> str:
     lines = [line for line in err.splitlines() if line.strip()]
     frames = [line for line in lines if line.lstrip().startswith("File ")]
-    if "Fatal Python error: init_" in err or (
+    if "Fatal Python error: init_" in err or "Failed checking if argv[0] is an import path entry" in err or (
             "Traceback" in err and frames and all(f.endswith(", line 0, in <module>") for f in frames)):
         return "python-startup"
     if "Traceback" in err or "KeyboardInterrupt" in err:
         return "traceback"
-    if rc == 130 and len(lines) == 1 and lines[0].startswith("contrarius: interrupted"):
+    if rc == 130 and lines and lines[-1].startswith("contrarius: interrupted") and not any(
+            line.startswith("contrarius:") for line in lines[:-1]):
         return "one-line"
     if rc == -signal.SIGINT and not lines:
         return "killed"

@@ -5,9 +5,10 @@ The package's layers are folders (``tests/test_architecture.py``): the rules in
 :mod:`contrarius.rules` know nothing of the terminal; :mod:`contrarius.cli` parses, calls
 them, renders and writes.
 
-Started as the ``contrarius`` command (the console script, ``python -m contrarius``), the
-first thing the package does is to make Ctrl-C one line and exit 130 (nothing can have been
-written yet) instead of a traceback from the middle of an import; from then on
+Started as the ``contrarius`` command (the launcher ``scripts/contrarius``, which installs
+the same handler in its own first statement, or ``python -m contrarius``), the first thing
+the package does is to make Ctrl-C one line and exit 130 (nothing can have been written yet)
+instead of a traceback from the middle of an import; from then on
 :mod:`contrarius.cli.process` handles it. Imported as a library, it changes no signal.
 """
 

@@ -1,4 +1,5 @@
-"""``python -m contrarius`` and the ``contrarius`` console script (:func:`run`)."""
+"""``python -m contrarius`` and the ``contrarius`` command (:func:`run`, which the launcher
+``scripts/contrarius`` calls)."""
 
 
 def run() -> None:

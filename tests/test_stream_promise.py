@@ -261,6 +261,37 @@ def test_session_on_a_full_stdout_is_exit_3_not_a_refused_answer(games, tmp_path
     assert tree(w) == before
 
 
+#: ``session`` fed answers that never make a whole turn: a refused card, the input ending in
+#: the middle of a turn, a ``where`` whose output goes to the odd stream before a refused
+#: card. Each is exit 2 (README: the script went out of step) with nothing written.
+SESSION_OUT_OF_STEP = [b"nosuchcard\n", b"senator\n", b"where wine\nnosuchcard\n"]
+SESSION_STREAMS = [("file", "file"), *((m, "file") for m in ("closed", "full", "gone")),
+                   *(("file", m) for m in ("closed", "full", "gone"))]
+
+
+@pytest.mark.parametrize("out,err", SESSION_STREAMS, ids=[f"stdout-{o}-stderr-{e}" for o, e in SESSION_STREAMS])
+def test_a_session_out_of_step_is_exit_2_whatever_the_streams(games, tmp_path, out, err):
+    """A refused answer or a turn cut short is exit 2 also when its line cannot be said
+    (stderr closed, full, or its reader gone: that used to end the session with exit 0) and
+    when the output of a ``where`` before it cannot be read (stdout's reader gone: the
+    session used to stop there, exit 0, the next answer never read). A closed stderr never
+    puts the line on stdout. Exit 3 (the table's code for stdout), also nothing written:
+    stdout closed (the session does not start) or full under a ``where``'s output."""
+    found = []
+    for i, stdin in enumerate(SESSION_OUT_OF_STEP):
+        work = tmp_path / f"s{i}"
+        shutil.copytree(games, work)
+        before = tree(work)
+        code, got_out, got_err = run(["session", "game.yaml"], work, out=out, err=err, stdin=stdin)
+        wanted = 3 if out == "closed" or stdin.startswith(b"where") and out == "full" else 2
+        if code != wanted or tree(work) != before or "Traceback" in got_err or "contrarius:" in got_out:
+            found.append(f"{stdin!r}: exit {code} (wanted {wanted}), changed {tree(work) != before}, "
+                         f"stdout {got_out[-120:]!r}, stderr {got_err[-200:]!r}")
+        if err == "file" and wanted == 2 and "contrarius: " not in got_err:
+            found.append(f"{stdin!r}: no line on stderr")
+    assert not found, "\n".join(found)
+
+
 # ----- device paths -------------------------------------------------------------------------
 def test_o_dev_stdout_writes_into_stdout_as_o_dash(games, tmp_path):
     """``-o /dev/stdout`` with stdout a file (``> out.yaml``) writes the snapshot there, as

@@ -23,7 +23,7 @@ from typing import Annotated
 import typer
 
 from contrarius.errors import ContrariusError, one_line
-from contrarius.cli.common import boundary, out_console
+from contrarius.cli.common import boundary, out_console, quiet_broken, quiet_stdout
 from contrarius.cli.session.flow import COMMANDS, Question, parse_command, session_message, turn_flow
 
 
@@ -42,6 +42,21 @@ def dice_text(snap) -> str:
     if snap.seed is None:
         return "dice: virtual but no seed: each die is asked"
     return "dice rolled by contrarius (dice: virtual)"
+
+
+def say(line: str) -> None:
+    """One line on stderr (a refused answer, a turn not written), best effort: a stderr that
+    cannot take it (closed, full, its reader gone) drops it and the session reads on, its
+    exit code still counting what was refused (2); a closed stderr never sends it to stdout
+    (where ``print`` would put it). Only the turn's report, on stdout, decides exit 3."""
+    if sys.stderr is None:  # 2>&-: Python's start-up left no stderr
+        return
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except BrokenPipeError:
+        quiet_broken()
+    except (OSError, ValueError):
+        quiet_stdout(2)
 
 
 class Front:
@@ -83,7 +98,7 @@ class Front:
         """The answer to ``q`` (None at the end of the input)."""
         if q.error:
             self.refused += 1
-            print(f"contrarius: {q.error}", file=sys.stderr, flush=True)
+            say(f"contrarius: {q.error}")
         self.choices = q.choices + (tuple((c, "") for c in COMMANDS) if q.key == "card" else ())
         self.more = q.complete
         if not self.interactive:
@@ -211,7 +226,10 @@ class Session:
             over = is_over(snap)
             if over:
                 if not over_said:
-                    self.game_over(snap)
+                    try:
+                        self.game_over(snap)
+                    except BrokenPipeError:
+                        quiet_broken()  # as in dispatch: the scoring is dropped, the session reads on
                     over_said = True
                 answer = self.front.ask(Question("card", "The game is over (score, show, log, undo, quit)"), self.con)
                 if answer is None:
@@ -229,8 +247,7 @@ class Session:
                     answer = self.front.ask(question, self.con)
                     if answer is None:
                         if started:
-                            print(f"contrarius: end of input during a turn: that turn was not written; {self.path} holds the last whole turn",
-                                  file=sys.stderr)
+                            say(f"contrarius: end of input during a turn: that turn was not written; {self.path} holds the last whole turn")
                             # a script that ends mid-turn lost that turn: its exit code says so
                             # (README, exit code 2); Ctrl-D at a terminal is the player's choice
                             return 0 if self.front.interactive else 2
@@ -248,8 +265,7 @@ class Session:
                         seen = loaded_text(self.path)
                         continue
                     if started and answer.strip().casefold() == "quit":
-                        print(f"contrarius: quit during a turn: that turn was not written; {self.path} holds the last whole turn",
-                              file=sys.stderr)
+                        say(f"contrarius: quit during a turn: that turn was not written; {self.path} holds the last whole turn")
                         return 0
                     question = flow.send(answer)
                     # a turn has started once its card is taken (a refused card is no turn)
@@ -258,13 +274,13 @@ class Session:
                 turn = stop.value
             except KeyboardInterrupt:
                 if started:
-                    print(f"\ncontrarius: turn abandoned; {self.path} is unchanged", file=sys.stderr, flush=True)
+                    say(f"\ncontrarius: turn abandoned; {self.path} is unchanged")
                 else:
-                    print("\ncontrarius: to end the session type quit (or press Ctrl-D)", file=sys.stderr, flush=True)
+                    say("\ncontrarius: to end the session type quit (or press Ctrl-D)")
                 continue
             except ContrariusError as exc:
                 self.front.refused += 1
-                print(f"contrarius: {session_message(str(exc))}; the turn was not played, {self.path} is unchanged", file=sys.stderr, flush=True)
+                say(f"contrarius: {session_message(str(exc))}; the turn was not played, {self.path} is unchanged")
                 continue
             else:
                 continue
@@ -287,12 +303,12 @@ class Session:
             except OSError:
                 written = False
             told = "the turn was written completely" if written else f"the turn was not written; {self.path} is unchanged"
-            print(f"\ncontrarius: interrupted: {told}", file=sys.stderr, flush=True)
+            say(f"\ncontrarius: interrupted: {told}")
         except ReportUnprinted:
             raise  # stdout closed or full: nothing more can be said; the turn was not written (exit 3)
         except ContrariusError as exc:  # e.g. the file was changed by another command meanwhile
             self.front.refused += 1
-            print(f"contrarius: {one_line(str(exc))}; the turn was not written", file=sys.stderr, flush=True)
+            say(f"contrarius: {one_line(str(exc))}; the turn was not written")
 
     def dispatch(self, text: str, snap, allow_card: bool = True) -> bool:
         """Run a command line typed between turns; False to end the session."""
@@ -302,20 +318,23 @@ class Session:
         if cmd is None:
             if text.strip():
                 self.front.refused += 1
-                print("contrarius: the game is over: no card can be played; type score, show, log, undo or quit", file=sys.stderr)
+                say("contrarius: the game is over: no card can be played; type score, show, log, undo or quit")
             return True
         try:
             if cmd[0] == "score":
                 self.score(snap)
                 return True
             return self.command(cmd[0], cmd[1], snap)
+        except BrokenPipeError:
+            quiet_broken()  # stdout's reader gone: the rest of that output is dropped, the session reads on
+            return True
         except ContrariusError as exc:
             from contrarius.cli.common import ReportUnprinted
 
             if isinstance(exc, ReportUnprinted):
                 raise  # stdout closed or full: the session cannot go on (exit 3), nothing was changed
             self.front.refused += 1
-            print(f"contrarius: {one_line(str(exc))}", file=sys.stderr, flush=True)
+            say(f"contrarius: {one_line(str(exc))}")
             return True
 
     def game_over(self, snap) -> None:

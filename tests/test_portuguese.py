@@ -63,7 +63,7 @@ def test_a_game_in_portuguese_writes_and_prints_the_same_data(runner, tmp_path, 
 def english_fragments() -> list[str]:
     """The literal words of every English msgid of the catalog: each piece between
     placeholders and markup of three words or more, two of them English words in small
-    letters (not a list of variable names)."""
+    letters (not a list of variable names), and no command line (an option, a METAVAR)."""
     import gettext
 
     mo = ROOT / "contrarius" / "locale" / "pt_BR" / "LC_MESSAGES" / "contrarius.mo"
@@ -76,6 +76,8 @@ def english_fragments() -> list[str]:
             continue
         for piece in re.split(r"\{[^{}]*\}|\[/?[a-z ]+\]|\(|\)|:|;", text):
             piece = piece.strip(" ,.-=>")
+            if "--" in piece or re.search(r"\b[A-Z]{4,}\b", piece):
+                continue  # a command line as typed (play --fish N, reveal SNAPSHOT): the same in every language
             if len(piece.split()) >= 3 and len(re.findall(r"\b[a-z]{3,}\b", piece)) >= 2:
                 out.add(piece)
     return sorted(out)
@@ -206,3 +208,36 @@ def test_every_help_page_in_portuguese(runner, command):
     assert pt.stdout.lstrip().startswith("Uso: ") and pt.stdout != en.stdout
     scan([pt.stdout])
     assert runner.invoke(app, [command, "--help"]).stdout == en.stdout
+
+
+#: new's setups whose notes differ: levels, variants, boards that need a start or readings, a table game.
+NEW_GAMES = [["--board", "italia", "--seed", "3"], ["--board", "italia", "--seed", "3", "--level", "veteran", "--strong"],
+             ["--board", "hispania", "--seed", "3", "--level", "expert"], ["--board", "roma", "--start", "Roma", "--seed", "3"],
+             ["--board", "balearica", "--seed", "3"], ["--board", "aegyptus", "--seed", "3"], ["--board", "gallia", "--seed", "3"],
+             ["--board", "italia", "--seed", "3", "--salsa"], ["--board", "italia", "--seed", "3", "--fish-market"],
+             ["--board", "italia", "--seed", "3", "--table"], ["--board", "italia", "--seed", "3", "--mode", "third-player"],
+             ["--board", "germania", "--seed", "3", "--level", "veteran", "--mode", "team"]]
+
+
+@pytest.mark.parametrize("new", NEW_GAMES, ids=lambda a: " ".join(a[1::2]))
+def test_new_show_check_undo_and_redo_in_portuguese(runner, tmp_path, new):
+    out = {}
+    for lang in ([], ["--lang", "pt_BR"]):
+        path = tmp_path / f"{len(lang)}.yaml"
+        said = [runner.invoke(app, [*lang, "new", *new, "-o", str(path)]).stderr]
+        json_new = runner.invoke(app, [*lang, "new", *new, "--json", "-o", "-"]).stdout  # the snapshot, then the notes
+        said.append(runner.invoke(app, [*lang, "show", str(path)]).stdout)
+        said.append(runner.invoke(app, [*lang, "check", str(path)]).stdout)
+        r = runner.invoke(app, [*lang, "play", "mercator", str(path), "-i", *(["--die", "wine"] if "--table" in new else [])])
+        assert r.exit_code == 0, r.output
+        said.append(runner.invoke(app, [*lang, "show", str(path)]).stdout)
+        said.append(runner.invoke(app, [*lang, "undo", str(path)]).stderr)
+        said.append(runner.invoke(app, [*lang, "redo", str(path)]).stderr)
+        said.append(runner.invoke(app, [*lang, "new", *new, "-o", str(path), "--force"]).stderr)
+        out[bool(lang)] = (said, json_new, path.read_bytes(), runner.invoke(app, [*lang, "show", str(path), "--json"]).stdout)
+    (en, en_json, en_snap, en_show), (pt, pt_json, pt_snap, pt_show) = out[False], out[True]
+    assert (pt_json, pt_snap, pt_show) == (en_json, en_snap, en_show)
+    assert en[0].startswith("New ") and pt[0].startswith("Novo jogo (modo ")
+    assert "undid 1 step; it now holds the game after 0 turns" in en[4] and "1 passo desfeito" in pt[4]
+    assert all(p != e for p, e in zip(pt, en))
+    scan(pt)

@@ -241,3 +241,18 @@ def test_new_show_check_undo_and_redo_in_portuguese(runner, tmp_path, new):
     assert "undid 1 step; it now holds the game after 0 turns" in en[4] and "1 passo desfeito" in pt[4]
     assert all(p != e for p, e in zip(pt, en))
     scan(pt)
+
+
+PREVIEWS = [["mercator"], ["architect"], ["tribune"], ["senator"], ["prefect", "--produce", "Vmbria"], ["prefect", "--reactivate"],
+            ["diplomat", "--copy", "Mercator"]]
+
+
+@pytest.mark.parametrize("card", PREVIEWS, ids=lambda a: " ".join(a))
+def test_a_preview_in_portuguese(runner, card):
+    en = runner.invoke(app, ["preview", card[0], str(ITALIA), *card[1:]])
+    pt = runner.invoke(app, ["--lang", "pt_BR", "preview", card[0], str(ITALIA), *card[1:]])
+    assert en.exit_code == pt.exit_code == 0, pt.output
+    assert en.stdout.startswith("Preview: you play ") and pt.stdout.startswith("Prévia: você joga ")
+    scan([pt.stdout])
+    as_json = [runner.invoke(app, [*lang, "preview", card[0], str(ITALIA), *card[1:], "--json"]).stdout for lang in ([], ["--lang", "pt_BR"])]
+    assert as_json[0] == as_json[1]

@@ -256,3 +256,14 @@ def test_a_preview_in_portuguese(runner, card):
     scan([pt.stdout])
     as_json = [runner.invoke(app, [*lang, "preview", card[0], str(ITALIA), *card[1:], "--json"]).stdout for lang in ([], ["--lang", "pt_BR"])]
     assert as_json[0] == as_json[1]
+
+
+@pytest.mark.parametrize("example", ["imperium-expert-midgame.yaml", "italia-setup.yaml", "rulebook-where-example.yaml"])
+def test_score_s_details_in_portuguese(runner, example):
+    path = str(ROOT / "examples" / example)
+    en = runner.invoke(app, ["score", path])
+    pt = runner.invoke(app, ["--lang", "pt_BR", "score", path])
+    assert en.exit_code == pt.exit_code
+    assert pt.stdout != en.stdout
+    scan([pt.stdout])
+    assert runner.invoke(app, ["score", path, "--json"]).stdout == runner.invoke(app, ["--lang", "pt_BR", "score", path, "--json"]).stdout

@@ -267,3 +267,15 @@ def test_score_s_details_in_portuguese(runner, example):
     assert pt.stdout != en.stdout
     scan([pt.stdout])
     assert runner.invoke(app, ["score", path, "--json"]).stdout == runner.invoke(app, ["--lang", "pt_BR", "score", path, "--json"]).stdout
+
+
+def test_the_pictures_words_in_portuguese(runner, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    midgame = str(ROOT / "examples" / "imperium-expert-midgame.yaml")
+    for cmd, said in ((["log", midgame], "A corrida: imperium"), (["score", midgame], "Situação (não a pontuação final): imperium")):
+        en = runner.invoke(app, [*cmd, "--svg", "-"]).stdout
+        pt = runner.invoke(app, ["--lang", "pt_BR", *cmd, "--svg", "-"]).stdout
+        assert pt != en and said in pt
+        ET.fromstring(pt)
+        assert runner.invoke(app, [*cmd, "--svg", "-"]).stdout == en

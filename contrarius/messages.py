@@ -145,6 +145,28 @@ class Joined:
     def __str__(self) -> str:
         return self.sep.join(str(p) for p in self.parts)
 
+    def __repr__(self) -> str:
+        return f"Joined({self.sep!r}, {self.parts!r})"
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a text, a message or other parts saying the same in English."""
+        if isinstance(other, str):
+            return self.english() == other
+        return isinstance(other, (Message, Joined)) and self.english() == other.english()
+
+    def __hash__(self) -> int:
+        return hash(self.english())
+
+    def __contains__(self, text: str) -> bool:
+        """``text`` is part of the parts said in English."""
+        return text in self.english()
+
+    def startswith(self, text: str) -> bool:
+        return self.english().startswith(text)
+
+    def __rich__(self) -> str:
+        return str(self)
+
 
 def N_(template: str, **args: Any) -> Message:
     """A deferred msgid (extracted into the catalog): ``template`` filled with ``args``

@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 import yaml
 
+from contrarius.messages import english
 from contrarius.material.board import Line, board_names, load_board
 from contrarius.cli import app
 from contrarius.errors import ContrariusError
@@ -438,7 +439,7 @@ def test_shuffled_display_stack_one_on_top_of_stack_two(seed):
     assert Counter(s.stack_order) == Counter(STACK_II)
     assert s.stack_remaining == 7
     # the cards left of the taken position hold no Mason/Farmer/Smith
-    pos = int(re.search(r"from display position (\d)", " ".join(notes)).group(1))
+    pos = int(re.search(r"from display position (\d)", " ".join(english(n) for n in notes)).group(1))
     assert not SETUP_SPECIALISTS & set(s.display[:pos - 1])
 
 

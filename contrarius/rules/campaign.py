@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from contrarius.messages import N_, Joined
 from contrarius.errors import ContrariusError, InputFileError, Problem, RuleError
 from contrarius.io.yamlio import shown
 from contrarius.rules.scoring import FinalScore
@@ -302,9 +303,9 @@ def game_from_score(final: FinalScore, start_vp: int, board: str | None = None, 
         raise RuleError("the game has not ended: a campaign records finished games only "
                         "(use --no-record to see what this standing would mean)")
     if not final.complete or final.winner is None:
-        what = "; ".join(f"{s.owner}: {', '.join(s.missing)}" for s in final.sides if not s.complete)
-        raise ContrariusError(f"the winner is not known ({what or 'a tie with nobody holding the Concordia card'}); "
-                              "give the missing facts or --player-total, or set concordia in the snapshot")
+        what = [Joined(": ", [s.owner, Joined(", ", list(s.missing))]) for s in final.sides if not s.complete]
+        raise ContrariusError(N_("the winner is not known ({what}); give the missing facts or --player-total, or set concordia in "
+                                 "the snapshot", what=Joined("; ", what) if what else N_("a tie with nobody holding the Concordia card")))
     me = final.sides[1]
     return CampaignGame(start_vp, me.total or 0, final.sides[0].total or 0,
                         PLAYER if final.winner == me.owner else CONTRARIUS, board or final.board, seed, game_id)

@@ -89,7 +89,7 @@ def refuse_after_end(s: Snapshot) -> None:
         raise GameOverError(N_("the game is over ({who} ended it); run 'contrarius score' for the final scoring", who=who))
 
 
-def final_turn_note(s: Snapshot, *, with_reaction: bool = True) -> str | None:
+def final_turn_note(s: Snapshot, *, with_reaction: bool = True) -> Message | None:
     """Who still plays a final card and whether Contrarius reacts to it; None if nobody.
     ``with_reaction`` False: a solo game's note without "(no reaction)" (the heading of
     ``show``).
@@ -102,9 +102,14 @@ def final_turn_note(s: Snapshot, *, with_reaction: bool = True) -> str | None:
     who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
     nxt = s.active or "player1"
     if s.mode == TEAM:
-        return f"{who} ended the game: the team plays one final card ({nxt} plays it, both carry it out), without a reaction"
+        return N_("{who} ended the game: the team plays one final card ({next} plays it, both carry it out), without a reaction",
+                  who=who, next=nxt)
     if s.mode == THIRD_PLAYER:
         reacts = nxt == "player2" and s.ended.by != CONTRARIUS
-        return f"{who} ended the game: {nxt} plays a final card" + (" (Contrarius reacts to it)" if reacts else " (no reaction)")
-    return "Contrarius ended the game: play your final card" + (" (no reaction)" if with_reaction else "")
+        if reacts:
+            return N_("{who} ended the game: {next} plays a final card (Contrarius reacts to it)", who=who, next=nxt)
+        return N_("{who} ended the game: {next} plays a final card (no reaction)", who=who, next=nxt)
+    if with_reaction:
+        return N_("Contrarius ended the game: play your final card (no reaction)")
+    return N_("Contrarius ended the game: play your final card")
 

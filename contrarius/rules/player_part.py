@@ -23,8 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 from contrarius.errors import ContrariusError, RuleError
-from contrarius.material.board import GOODS, HOLDING, KINDS, SEA
+from contrarius.material.board import GOODS, HOLDING, KINDS, LAND, SEA
 from contrarius.material.cards import Card, card_name
+from contrarius.messages import N_, NP_, Joined, Message, Term
 from contrarius.model.snapshot import SOLO, Colonist, Snapshot
 from contrarius.rules.build import enter_from_holding, line_distances, movement_steps
 from contrarius.rules.contrarius_part import Event, Turn, store_goods
@@ -39,7 +40,9 @@ def card_in_hand(p: Any, played: str) -> Card:
     :class:`RuleError` naming the hand when it holds no such card."""
     hit = next((c for c in p.hand if c.name == played), None)
     if hit is None:
-        raise RuleError(f"{played} is not in the hand of {p.id} ({', '.join(c.name for c in p.hand) or 'empty'}); play the Tribune to take cards back")
+        hand = Joined(", ", [Term("card", c.name) for c in p.hand]) if p.hand else N_("empty")
+        raise RuleError(N_("{played} is not in the hand of {player} ({hand}); play the Tribune to take cards back",
+                           played=Term("card", played), player=p.id, hand=hand))
     return hit
 
 
@@ -67,36 +70,42 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
     for kind, city in a.places:
         place = s.board.place(city)
         if kind not in KINDS:
-            raise ContrariusError(f"a colonist is land or sea, not {kind!r}")
+            raise ContrariusError(N_("a colonist is land or sea, not {kind}", kind=repr(kind)))
         if s.colonists_in_supply(p.id, kind) <= 0:
-            raise RuleError(f"you have no {kind} colonist left in your supply")
+            raise RuleError(N_("you have no {kind} colonist left in your supply", kind=Term("kind", kind)))
         homes = s.homes(kind)
         if statement_of(card.reaction).places_at_start and place not in homes:
             # the Tribune's statement: "buy one colonist ... placed in Roma": where new
             # colonists start (the capital; a board's start place for its kind)
-            raise RuleError(f"the colonist bought with the Tribune is placed in {' or '.join(homes) or 'its start place'}, not {place}")
+            if homes:
+                raise RuleError(N_("the colonist bought with the Tribune is placed in {homes}, not {place}",
+                                   homes=_either(homes), place=place))
+            raise RuleError(N_("the colonist bought with the Tribune is placed in its start place, not {place}", place=place))
         if place not in homes and p.id not in s.houses.get(place, []):
-            where_ = " or ".join(homes) + " or a city with your house" if homes else "a city with your house"
-            raise RuleError(f"new {kind} colonists go to {where_}, not {place}")
+            if homes:
+                raise RuleError(N_("new {kind} colonists go to {homes} or a city with your house, not {place}",
+                                   kind=Term("kind", kind), homes=_either(homes), place=place))
+            raise RuleError(N_("new {kind} colonists go to a city with your house, not {place}", kind=Term("kind", kind), place=place))
         entered = place
         if s.board.node_type(place) == HOLDING:
             harbour = next((c for c in s.houses_of(p.id) if s.board.has_tag(c, "harbour")), None)
             entered = harbour or place
         s.colonists.append(Colonist(p.id, kind, entered, None))
-        pe.append(Event("colonist", f"you place a {kind} colonist in {entered}"))
+        pe.append(Event("colonist", N_("you place a {kind} colonist in {city}", kind=Term("kind", kind), city=entered)))
     for city in a.builds:
         c = s.board.city(city)
         if p.id in s.houses.get(c, []):
-            raise RuleError(f"you already have a house in {c}")
+            raise RuleError(N_("you already have a house in {city}", city=c))
         if s.houses_in_supply(p.id) <= 0:
-            raise RuleError("you have no house left in your supply")
+            raise RuleError(N_("you have no house left in your supply"))
         near = any(col.line is not None and c in col.line.ends for col in s.colonists_of(p.id))
         if not near:
-            raise RuleError(f"none of your colonists stands on a line next to {c}: you cannot build there")
+            raise RuleError(N_("none of your colonists stands on a line next to {city}: you cannot build there", city=c))
         s.houses.setdefault(c, []).append(p.id)
-        pe.append(Event("build", f"you build a house in {c} ({s.cities[c]})", {"city": c}))
+        pe.append(Event("build", N_("you build a house in {city} ({goods})", city=c, goods=Term("goods", s.cities[c])), {"city": c}))
         if enter_from_holding(s, p.id, c) is not None:
-            pe.append(Event("colonist", f"{c} is a harbour: your sea colonist leaves the {s.board.homes(SEA)[0]} and is placed there (reading)"))
+            pe.append(Event("colonist", N_("{city} is a harbour: your sea colonist leaves the {home} and is placed there (reading)",
+                                           city=c, home=s.board.homes(SEA)[0])))
         t.check_houses(p.id)
     # Senator/Consul: positions and names refer to the display as it lies when you buy;
     # the cards slide left and the display refills once you have bought (base rules)
@@ -106,21 +115,23 @@ def player_part(t: Turn, card: Card, played: str, *, from_hand: bool = True, act
         if str(want).isascii() and str(want).isdigit():
             pos = int(want)
             if not 1 <= pos <= len(start):
-                raise RuleError(f"display position {pos} holds no card (the display has {len(start)})")
+                raise RuleError(N_("display position {position} holds no card (the display has {cards})", position=pos, cards=len(start)))
         else:
             name = card_name(want)
             free = [i + 1 for i, c in enumerate(start) if c == name and i + 1 not in chosen]
             if not free:
-                raise RuleError(f"{name} is not in the display ({', '.join(start) or 'empty'})")
+                shown = Joined(", ", [Term("card", c) for c in start]) if start else N_("empty")
+                raise RuleError(N_("{card} is not in the display ({display})", card=Term("card", name), display=shown))
             pos = free[0]
         if pos in chosen:
-            raise RuleError(f"display position {pos} is bought twice")
+            raise RuleError(N_("display position {position} is bought twice", position=pos))
         chosen.append(pos)
     bought = [(pos, t.name_position(pos)) for pos in chosen]
     for pos, name in bought:
         if p.hand is not None:
             p.hand.append(Card.of(name))
-        pe.append(Event("buy", f"you buy {name} from display position {pos}", {"card": name, "position": pos}))
+        pe.append(Event("buy", N_("you buy {card} from display position {position}", card=Term("card", name), position=pos),
+                        {"card": name, "position": pos}))
     if chosen:
         n_events = len(t.events)
         t.remove_from_display(*chosen)  # the cards slide left once, after both buys
@@ -149,22 +160,42 @@ def move_colonists(s: Snapshot, owner: str, moves: list[tuple[str, str, str]]) -
         target = s.board.parse_line(to, kind)
         paths = line_distances(s, col, 10 ** 6)
         if target not in paths:
-            raise RuleError(f"your {kind} colonist on {frm} cannot reach {target.label} along {kind} lines")
+            raise RuleError(N_("your {kind} colonist on {start} cannot reach {line} along {kind} lines", kind=Term("kind", kind),
+                               start=frm, line=target.label))
         occ = s.line_occupant(target)
         if occ is not None and occ is not col:
-            raise RuleError(f"{target.describe()} is occupied by a {occ.owner} colonist: a move cannot end there")
+            raise RuleError(N_("{line} is occupied by a {owner} colonist: a move cannot end there", line=line_words(target), owner=occ.owner))
         if not target.stoppable:
-            raise RuleError(f"{target.describe()} is a dotted line: a colonist may cross it but not end its move on it (reading)")
+            raise RuleError(N_("{line} is a dotted line: a colonist may cross it but not end its move on it (reading)",
+                               line=line_words(target)))
         used += len(paths[target])
         if used > steps:
-            cs = "colonist" if steps == 1 else "colonists"
-            raise RuleError(f"your moves use {used} steps but you have {steps} {cs} on the board, so {steps} "
-                            f"step{'s' if steps != 1 else ''}")
+            raise RuleError(NP_("your moves use {used} steps but you have {n} colonist on the board, so {n} step",
+                                "your moves use {used} steps but you have {n} colonists on the board, so {n} steps", steps, used=used))
         start = col.where
         col.city, col.line = None, target
         n = len(paths[target])
-        events.append(Event("move", f"your {kind} colonist moves {start} -> {target.label} ({n} step{'s' if n != 1 else ''})", {"steps": n}))
+        events.append(Event("move", NP_("your {kind} colonist moves {start} -> {line} ({n} step)",
+                                        "your {kind} colonist moves {start} -> {line} ({n} steps)", n, kind=Term("kind", kind),
+                                        start=start, line=target.label), {"steps": n}))
     return events
+
+
+def line_words(line: Any) -> Message:
+    """``land line Roma-Spoletvm``, ``sea line Memphis-Oxyrhynchvs (Nile)``: a line with its
+    kind, as :meth:`~contrarius.material.board.Line.describe` says it, as a message."""
+    route = f" ({line.route})" if line.route else ""
+    if line.kind == LAND:
+        return N_("land line {line}{route}", line=line.label, route=route)
+    return N_("sea line {line}{route}", line=line.label, route=route)
+
+
+def _either(places: Any) -> Any:
+    """``Roma``, ``Roma or Ostia``: the places one of which is meant."""
+    out: Any = places[0]
+    for place in places[1:]:
+        out = N_("{first} or {then}", first=out, then=place)
+    return out
 
 
 def _find_colonist(s: Snapshot, owner: str, kind: str, where_: str) -> Colonist:
@@ -176,7 +207,7 @@ def _find_colonist(s: Snapshot, owner: str, kind: str, where_: str) -> Colonist:
         city = s.board.place(where_)
         hits = [c for c in s.colonists_of(owner, kind) if c.city == city]
     if not hits:
-        raise RuleError(f"you have no {kind} colonist on {where_}")
+        raise RuleError(N_("you have no {kind} colonist on {place}", kind=Term("kind", kind), place=where_))
     return hits[0]
 
 
@@ -186,9 +217,9 @@ def bonus_goods(s: Snapshot, province: str) -> str:
     return max(goods, key=GOODS.index)
 
 
-def sestertii_text(n: int) -> str:
+def sestertii_text(n: int) -> Message:
     """``1 sestertius``, ``5 sestertii``."""
-    return f"{n} sestert{'ius' if n == 1 else 'ii'}"
+    return NP_("{n} sestertius", "{n} sestertii", n)
 
 
 def player_words(s: Snapshot, pid: str) -> tuple[str, str]:
@@ -198,7 +229,7 @@ def player_words(s: Snapshot, pid: str) -> tuple[str, str]:
     return ("you", "") if s.mode == SOLO else (pid, "s")
 
 
-def _received(t: Turn, pid: str, kind: str, text: str, data: dict[str, Any]) -> None:
+def _received(t: Turn, pid: str, kind: str, text: Message, data: dict[str, Any]) -> None:
     """Report what ``pid`` received: a player event; two-player events name the player."""
     if t.s.mode != SOLO:
         data = {**data, "player": pid}
@@ -218,26 +249,36 @@ def take_back_cards(t: Turn, pid: str, *, carried_for: str | None = None) -> Non
     p = t.s.player(pid)
     if p.played is None:
         if p.hand is not None:  # the hand was recorded, the played pile not: what comes back is not known
-            who, s_ = player_words(t.s, pid)
             p.hand = None
-            money = ""
+            money: Message | str = ""
             if p.sestertii is not None:
                 p.sestertii = None
-                money = "; the sestertii tally is no longer kept (write players[].sestertii as counted)"
-            _received(t, pid, "player", f"{who} take{s_} back {'their' if s_ else 'your'} played cards with the Tribune: the "
-                      "played pile is not recorded, so contrarius cannot say which cards come back or how many "
-                      f"sestertii {who} receive{s_} (1 per card beyond the third); the hand is no longer recorded "
-                      f"(hand: null){money}", {"sestertii": None})
+                money = N_("; the sestertii tally is no longer kept (write players[].sestertii as counted)")
+            if t.s.mode == SOLO:
+                text = N_("you take back your played cards with the Tribune: the played pile is not recorded, so contrarius "
+                          "cannot say which cards come back or how many sestertii you receive (1 per card beyond the third); "
+                          "the hand is no longer recorded (hand: null){money}", money=money)
+            else:
+                text = N_("{player} takes back their played cards with the Tribune: the played pile is not recorded, so "
+                          "contrarius cannot say which cards come back or how many sestertii {player} receives (1 per card "
+                          "beyond the third); the hand is no longer recorded (hand: null){money}", player=pid, money=money)
+            _received(t, pid, "player", text, {"sestertii": None})
         return
     back = p.played
     p.hand, p.played = (p.hand or []) + back, []
     money = max(0, len(back) - 3)
     if p.sestertii is not None:
         p.sestertii += money
-    who, s_ = player_words(t.s, pid)
-    why = f"; the card they carry out is {carried_for}'s, not counted: a reading" if carried_for else ""
-    _received(t, pid, "player", f"{who} take{s_} back {len(back)} card{'s' if len(back) != 1 else ''} with the Tribune "
-              f"and receive{s_} {sestertii_text(money)} (1 per card beyond the third{why})", {"sestertii": money})
+    why = N_("; the card they carry out is {player}'s, not counted: a reading", player=carried_for) if carried_for else ""
+    if t.s.mode == SOLO:
+        text = NP_("you take back {n} card with the Tribune and receive {money} (1 per card beyond the third{why})",
+                   "you take back {n} cards with the Tribune and receive {money} (1 per card beyond the third{why})", len(back),
+                   money=sestertii_text(money), why=why)
+    else:
+        text = NP_("{player} takes back {n} card with the Tribune and receives {money} (1 per card beyond the third{why})",
+                   "{player} takes back {n} cards with the Tribune and receives {money} (1 per card beyond the third{why})",
+                   len(back), player=pid, money=sestertii_text(money), why=why)
+    _received(t, pid, "player", text, {"sestertii": money})
 
 
 def cash_bonus(t: Turn, pid: str | None = None) -> None:
@@ -252,9 +293,22 @@ def cash_bonus(t: Turn, pid: str | None = None) -> None:
         s.bonus_markers[prov] = "goods"
     if p.sestertii is not None:
         p.sestertii += coins
-    who, s_ = player_words(s, p.id)
-    _received(t, p.id, "reactivate", f"{who} reactivate{s_}: {coins} {bonus_piece(s)}{'s turn' if coins != 1 else ' turns'} "
-              f"back to goods and {who} receive{s_} {sestertii_text(coins)}", {"sestertii": coins})
+    fish = bonus_piece(s) == "fish tile"
+    if s.mode == SOLO:
+        text = (NP_("you reactivate: {n} fish tile turns back to goods and you receive {money}",
+                    "you reactivate: {n} fish tiles turn back to goods and you receive {money}", coins, money=sestertii_text(coins))
+                if fish else
+                NP_("you reactivate: {n} bonus marker turns back to goods and you receive {money}",
+                    "you reactivate: {n} bonus markers turn back to goods and you receive {money}", coins, money=sestertii_text(coins)))
+    else:
+        text = (NP_("{player} reactivates: {n} fish tile turns back to goods and {player} receives {money}",
+                    "{player} reactivates: {n} fish tiles turn back to goods and {player} receives {money}", coins, player=p.id,
+                    money=sestertii_text(coins))
+                if fish else
+                NP_("{player} reactivates: {n} bonus marker turns back to goods and {player} receives {money}",
+                    "{player} reactivates: {n} bonus markers turn back to goods and {player} receives {money}", coins,
+                    player=p.id, money=sestertii_text(coins)))
+    _received(t, p.id, "reactivate", text, {"sestertii": coins})
 
 
 def colonist_money(t: Turn, pid: str | None = None) -> None:
@@ -266,9 +320,14 @@ def colonist_money(t: Turn, pid: str | None = None) -> None:
     money = 5 + on_board
     if p.sestertii is not None:
         p.sestertii += money
-    who, s_ = player_words(t.s, p.id)
-    _received(t, p.id, "money", f"{who} take{s_} money with the Colonist: 5 + {on_board} colonist"
-              f"{'s' if on_board != 1 else ''} on the board = {sestertii_text(money)}", {"sestertii": money})
+    if t.s.mode == SOLO:
+        text = NP_("you take money with the Colonist: 5 + {n} colonist on the board = {money}",
+                   "you take money with the Colonist: 5 + {n} colonists on the board = {money}", on_board, money=sestertii_text(money))
+    else:
+        text = NP_("{player} takes money with the Colonist: 5 + {n} colonist on the board = {money}",
+                   "{player} takes money with the Colonist: 5 + {n} colonists on the board = {money}", on_board, player=p.id,
+                   money=sestertii_text(money))
+    _received(t, p.id, "money", text, {"sestertii": money})
 
 
 def specialist_production(t: Turn, card: Card, pid: str | None = None) -> None:
@@ -281,8 +340,13 @@ def specialist_production(t: Turn, card: Card, pid: str | None = None) -> None:
     cities = [c for c in s.houses_of(p.id) if s.cities.get(c) == goods]
     if cities:
         store_goods(t, p, goods, len(cities))  # type: ignore[arg-type]
-        got = f"{len(cities)} {goods} ({', '.join(cities)})"
+        got: Message = N_("{n} {goods} ({cities})", n=len(cities), goods=Term("goods", goods), cities=", ".join(cities))
+    elif s.mode == SOLO:
+        got = N_("nothing (no house of yours in a {goods} city)", goods=Term("goods", goods))
     else:
-        got = f"nothing (no house of {'yours' if s.mode == SOLO else 'theirs'} in a {goods} city)"
-    who, s_ = player_words(s, p.id)
-    _received(t, p.id, "produce", f"{who} produce{s_} with the {card.name}: {got}", {"goods": goods, "units": len(cities)})
+        got = N_("nothing (no house of theirs in a {goods} city)", goods=Term("goods", goods))
+    if s.mode == SOLO:
+        text = N_("you produce with the {card}: {got}", card=Term("card", card.name), got=got)
+    else:
+        text = N_("{player} produces with the {card}: {got}", player=p.id, card=Term("card", card.name), got=got)
+    _received(t, p.id, "produce", text, {"goods": goods, "units": len(cities)})

@@ -41,7 +41,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from contrarius.messages import N_
+from contrarius.messages import N_, Joined, Message, Term, plain
 from contrarius.material.cards import Card, card_name, catalog
 from contrarius.material.dice import DIE_COLOURS, parse_face
 from contrarius.errors import ContrariusError, GameOverError, NeedDieError
@@ -50,7 +50,7 @@ from contrarius.records import Record
 from contrarius.rules.contrarius_part import Event, PlayerAction, TurnResult
 from contrarius.model.snapshot import CONTRARIUS, MODES, SOLO, TEAM, Snapshot
 from contrarius.rules.personalities import statement_of, team_only
-from contrarius.rules.variants.solo_variants import bonus_turned
+from contrarius.rules.variants.solo_variants import bonus_turned_message
 
 #: The third-player variant's mode (``contrarius.rules.modes.twoplayer.THIRD``): its module, with
 #: team play and the setup, is imported only to preview such a game (start-up time).
@@ -194,16 +194,17 @@ class Outcome(Record):
         """Plain data for ``--json``."""
         return {
             "probability": str(self.probability), "odds": self.odds, "p": float(self.probability),
-            "dice": self.dice,
+            "dice": plain(self.dice),
             "branches": [[{"die": d, "colour": DIE_COLOURS[d], "face": f} for d, f in b.dice] for b in self.branches],
-            "summary": self.lines, "unresolved": self.error,
+            "summary": plain(self.lines), "unresolved": self.error,
             "vp": self.vp, "builds": self.builds, "cards": self.cards, "colonists": self.colonists,
             "received": self.received, "ends": self.ends, "ended_by": self.ended_by, "game_over": self.game_over,
         }
 
 
-def _who(pid: str) -> str:
-    return "you" if pid == "player" else pid
+def _goods(goods: dict[str, int]) -> Joined:
+    """``1 food, 2 wine``: units of goods, each type named in the language chosen."""
+    return Joined(", ", [Joined(" ", [n, Term("goods", x)]) for x, n in goods.items()])
 
 
 def _describe(result: TurnResult, before: Snapshot) -> Outcome:
@@ -216,52 +217,58 @@ def _describe(result: TurnResult, before: Snapshot) -> Outcome:
     o.ended_by = after.ended.by if o.ends and after.ended else None
     o.game_over = result.game_over
     if result.reacted_to is None:
-        o.lines.append("no reaction (your final card after Contrarius ended the game)")
+        o.lines.append(N_("no reaction (your final card after Contrarius ended the game)"))
     for e in result.events:
         d = e.data
         if e.kind == "build":
             if "city" in d:
                 o.builds.append({"city": d["city"], "province": d["province"], "goods": d["goods"]})
-                o.lines.append(f"builds in {d['city']} ({d['province']}, {d['goods']})")
+                o.lines.append(N_("builds in {city} ({province}, {goods})", city=d["city"], province=d["province"],
+                                  goods=Term("goods", d["goods"])))
             elif "goods" in d:
-                o.lines.append("cannot build in any city it can reach: places a colonist instead (red die)")
+                o.lines.append(N_("cannot build in any city it can reach: places a colonist instead (red die)"))
             else:
-                o.lines.append(e.english)
+                o.lines.append(e.message)
         elif e.kind == "move":
-            route = " -> ".join([d["from"], *d["path"]]) if d["path"] else f"{d['from']} (stays)"
+            route: Any = " -> ".join([d["from"], *d["path"]]) if d["path"] else N_("{place} (stays)", place=d["from"])
             n = len(d.get("options", []))
-            tie = f"; {n} moves tie, you choose (--choose N)" if n > 1 else ""
+            tie: Any = N_("; {n} moves tie, you choose (--choose N)", n=n) if n > 1 else ""
             move = {"kind": d["kind"], "from": d["from"], "to": d["to"], "steps": d["steps"], "tied": n}
             if o.builds:
                 o.builds[-1]["move"] = move
-            o.lines.append(f"moves its {d['kind']} colonist {route}{tie}")
+            o.lines.append(N_("moves its {kind} colonist {route}{tie}", kind=Term("kind", d["kind"]), route=route, tie=tie))
         elif e.kind == "card":
             if "card" in d:
                 o.cards.append({"card": d["card"], "position": d["position"]})
-                o.lines.append(f"takes {d['card']} (display position {d['position']})")
+                o.lines.append(N_("takes {card} (display position {position})", card=Term("card", d["card"]), position=d["position"]))
             # else: a supplementary note naming the die's position, or the Diplomat's
             # copied card turned face down; the card taken (if any) follows as its own event
         elif e.kind == "colonist":
             if "colonist" in d:
                 o.colonists.append(d["colonist"])
-                o.lines.append(f"places a {d['colonist']} colonist in {d['city']}")
+                o.lines.append(N_("places a {kind} colonist in {city}", kind=Term("kind", d["colonist"]), city=d["city"]))
         elif e.kind == "produce":
             got = d.get("received", [])
             o.received.extend(got)
-            words = "; ".join(f"{_who(g['player'])} receive{'' if g['player'] == 'player' else 's'} "
-                              + ", ".join(f"{n} {x}" for x, n in g["goods"].items()) for g in got) or "no player has a house there"
-            o.lines.append(f"{d['province']} produces: {words}; {bonus_turned(before)}")
+            said = [N_("you receive {goods}", goods=_goods(g["goods"])) if g["player"] == "player" else
+                    N_("{player} receives {goods}", player=g["player"], goods=_goods(g["goods"])) for g in got]
+            words: Any = Joined("; ", said) if said else N_("no player has a house there")
+            o.lines.append(N_("{province} produces: {words}; {bonus}", province=d["province"], words=words,
+                              bonus=bonus_turned_message(before)))
         elif e.kind == "vp":
-            o.lines.append(f"scores {d['vp']} VP ({d['reason']})")
+            reason = e.message.args.get("reason", d["reason"]) if isinstance(e.message, Message) else d["reason"]
+            o.lines.append(N_("scores {vp} VP ({reason})", vp=d["vp"], reason=reason))
         elif e.kind in ("die", "refill"):
             continue
         else:  # reactivate, track, end, and anything new: die-independent texts
-            o.lines.append(e.english)
+            o.lines.append(e.message)
     if o.ends and after.ended is not None and not any(e.kind == "end" for e in result.events):
-        who = "Contrarius" if after.ended.by == CONTRARIUS else _who(after.ended.by)
-        o.lines.append(f"the game ends ({who})")
+        if after.ended.by == "player":
+            o.lines.append(N_("the game ends (you)"))
+        else:
+            o.lines.append(N_("the game ends ({who})", who="Contrarius" if after.ended.by == CONTRARIUS else after.ended.by))
     if not o.lines:
-        o.lines.append("nothing happens")
+        o.lines.append(N_("nothing happens"))
     return o
 
 
@@ -269,7 +276,7 @@ def _key(result: TurnResult, lines: list[str]) -> tuple:
     data = result.snapshot.to_dict()
     data.pop("log", None)
     data.pop("rolls", None)
-    return _plain_key([data, lines])
+    return _plain_key([data, plain(lines)])
 
 
 def _plain_key(value: Any) -> tuple:
@@ -296,7 +303,7 @@ def merge(bs: list[Branch], before: Snapshot) -> list[Outcome]:
         dens.update(math.prod(b.sizes[:i]) for i in range(0 if not b.sizes else 1, len(b.sizes) + 1))
     for b in bs:
         if b.result is None:
-            o = Outcome(Fraction(0), dens, [], None, b.error, [f"cannot tell: {b.error}"])
+            o = Outcome(Fraction(0), dens, [], None, b.error, [N_("cannot tell: {error}", error=b.error)])
             key = ("error", str(b.error))
         else:
             o = _describe(b.result, before)
@@ -311,15 +318,15 @@ def merge(bs: list[Branch], before: Snapshot) -> list[Outcome]:
     return list(outcomes.values())
 
 
-def _or(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+def _or(items: list[Any]) -> Any:
+    return items[0] if len(items) == 1 else N_("{some} or {last}", some=Joined(", ", items[:-1]), last=items[-1])
 
 
-def dice_label(bs: list[Branch], snapshot: Snapshot) -> str:
+def dice_label(bs: list[Branch], snapshot: Snapshot) -> Any:
     """The die results of merged branches in short: ``"black tool or S"``, ``"black any +
     red land"`` when they are every combination of their faces, else each branch listed."""
     if not bs or not bs[0].dice:
-        return "no die"
+        return N_("no die")
     shape = [d for d, _ in bs[0].dice]
     if all([d for d, _ in b.dice] == shape for b in bs):
         per = [list(dict.fromkeys(b.dice[i][1] for b in bs)) for i in range(len(shape))]
@@ -327,8 +334,9 @@ def dice_label(bs: list[Branch], snapshot: Snapshot) -> str:
             parts = []
             for die, faces in zip(shape, per):
                 every = [f for f, _, _ in _faces(snapshot, die)]
-                parts.append(f"{DIE_COLOURS[die]} " + ("any" if len(every) > 1 and faces == every else _or([str(f) for f in faces])))
-            return " + ".join(parts)
+                parts.append(Joined(" ", [Term("colour", DIE_COLOURS[die]), N_("any") if len(every) > 1 and faces == every else
+                                          _or([Term("face", str(f)) for f in faces])]))
+            return Joined(" + ", parts)
     return "; ".join(b.label() for b in bs)
 
 

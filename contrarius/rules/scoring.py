@@ -59,7 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from contrarius.messages import N_
+from contrarius.messages import N_, Joined, Term, plain
 from contrarius.material.board import GOODS, KINDS
 from contrarius.material.cards import GODS, Card, best_specialist_goods, card_facts, catalog
 from contrarius.errors import ContrariusError
@@ -183,7 +183,7 @@ class GodScore:
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
         out: dict[str, Any] = {"god": self.god, "cards": self.cards, "value": self.value, "points": self.points,
-                               "counted": list(self.counted), "detail": self.detail, "given": self.given}
+                               "counted": list(self.counted), "detail": plain(self.detail), "given": self.given}
         if self.god == "Minerva":
             out["specialists"] = [m.to_dict() for m in self.minerva]
         return out
@@ -253,7 +253,7 @@ class SideScore:
         return {"owner": self.owner, "vp_track": self.track, "gods": [g.to_dict() for g in self.gods],
                 "god_points": self.god_points, "concordia_card": self.concordia, "given_total": self.given_total,
                 "total": self.total, "complete": self.complete, "known_points": self.known_points,
-                "missing": list(self.missing)} | ({"variants": [e.to_dict() for e in self.extras]} if self.extras else {})
+                "missing": plain(list(self.missing))} | ({"variants": [e.to_dict() for e in self.extras]} if self.extras else {})
 
 
 @dataclass(frozen=True)
@@ -287,14 +287,14 @@ class FinalScore:
         return self.status == ENDED
 
     @property
-    def status_text(self) -> str:
+    def status_text(self) -> Any:
         """The status in words: final score, or a standing and why."""
         if self.status == ENDED:
             by = "Contrarius" if self.ended_by == CONTRARIUS else self.ended_by
-            return f"the game has ended ({by} ended it): this is the final score"
+            return N_("the game has ended ({who} ended it): this is the final score", who=by)
         if self.status == FINAL_TURN:
-            return "Contrarius ended the game: your final card is still to play; this is the standing before it"
-        return "the game has not ended: this is the current standing, not the final score"
+            return N_("Contrarius ended the game: your final card is still to play; this is the standing before it")
+        return N_("the game has not ended: this is the current standing, not the final score")
 
     @property
     def complete(self) -> bool:
@@ -311,10 +311,10 @@ class FinalScore:
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
         return {"board": self.board, "mode": self.mode, "level": self.level, "status": self.status,
-                "status_text": self.status_text, "ended": self.ended, "ended_by": self.ended_by, "concordia": self.concordia,
+                "status_text": plain(self.status_text), "ended": self.ended, "ended_by": self.ended_by, "concordia": self.concordia,
                 "sides": [s.to_dict() for s in self.sides], "team_total": _num(self.team_total),
                 "winner": self.winner, "tie": self.tie, "decided_by": self.decided_by,
-                "margin": _num(self.margin), "notes": list(self.notes)}
+                "margin": _num(self.margin), "notes": plain(list(self.notes))}
 
 
 def _num(x: float | None) -> float | int | None:
@@ -438,12 +438,18 @@ def minerva(s: Snapshot, owner: str, cards: list[Card], salt: dict[str, str] | N
 
 
 _DETAIL = {
-    "Jupiter": "houses in non-brick cities",
-    "Saturnus": "provinces with a house",
-    "Mercurius": "goods types produced, 2 each",
-    "Mars": "colonists on the board, 2 each",
-    "Venus": "provinces shared with a partner",
+    "Jupiter": N_("houses in non-brick cities"),
+    "Saturnus": N_("provinces with a house"),
+    "Mercurius": N_("goods types produced, 2 each"),
+    "Mars": N_("colonists on the board, 2 each"),
+    "Venus": N_("provinces shared with a partner"),
 }
+def _goods_words(goods: dict[str, int]) -> Any:
+    """``1 brick, 2 food``, or ``no goods``: units of goods, each type a term."""
+    said = [Joined(" ", [goods[k], Term("goods", k)]) for k in goods if goods[k]]
+    return Joined(", ", said) if said else N_("no goods")
+
+
 _BOARD_GODS = {"Jupiter": jupiter, "Saturnus": saturnus, "Mercurius": mercurius, "Mars": mars, "Venus": venus}
 
 
@@ -490,7 +496,7 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
             points: int | None = 0
         elif n is None or value is None:
             points = None
-            missing.append("cards (hand and played)" if n is None else "goods and sestertii (Vesta)")
+            missing.append(N_("cards (hand and played)") if n is None else N_("goods and sestertii (Vesta)"))
         else:
             points = n * value
         return GodScore(god, n, value, points, counted, detail)
@@ -498,37 +504,43 @@ def side_score(s: Snapshot, owner: str, given: PlayerInput | None = None) -> Sid
     for god in GOD_ORDER:
         n = None if cards is None else _count(cards, god)
         if god in given.points:
-            gods.append(GodScore(god, n, None, given.points[god], (), "counted at the table", given=True))
+            gods.append(GodScore(god, n, None, given.points[god], (), N_("counted at the table"), given=True))
         elif god == "Vesta" and owner == CONTRARIUS:
-            gods.append(line(god, n, 0, (), "Contrarius has no goods and no sestertii"))
+            gods.append(line(god, n, 0, (), N_("Contrarius has no goods and no sestertii")))
         elif god == "Vesta":
             if n == 0:
-                gods.append(line(god, 0, None, (), "no card bears Vesta"))
+                gods.append(line(god, 0, None, (), N_("no card bears Vesta")))
                 continue
             if goods is None or money is None:
-                hint = ""
+                hint: Any = ""
                 if owner != CONTRARIUS and tally[0] is not None and tally[1] is not None:
-                    parts = ", ".join(f"{tally[0][k]} {k}" for k in tally[0] if tally[0][k]) or "no goods"
-                    hint = f"; the snapshot's running tally (without what you spent) is {tally[1]} sestertii + {parts}"
-                gods.append(line(god, n, None, (), "count your goods and sestertii at the table: give --goods and --sestertii" + hint))
+                    parts = _goods_words(tally[0])
+                    hint = N_("; the snapshot's running tally (without what you spent) is {money} sestertii + {goods}", money=tally[1],
+                              goods=parts)
+                gods.append(line(god, n, None, (), N_("count your goods and sestertii at the table: give --goods and --sestertii{hint}",
+                                                      hint=hint)))
                 continue
             if goods.get("salt") and s.variants.salsa is None:
                 raise ContrariusError(N_("--goods salt={goods}: this game does not use Salsa, so nobody holds salt; remove salt from --goods", goods=goods['salt']))
             value, worth = vesta(goods, money)
-            parts = ", ".join(f"{goods[k]} {k}" for k in goods if goods[k]) or "no goods"
-            salt = f" (salt at cloth's price, 7: {SALT_VESTA_READING})" if goods.get("salt") else ""
-            gods.append(line(god, n, value, (), f"{money} sestertii + {parts}{salt} = {worth}, per full 10"))
+            parts = _goods_words(goods)
+            salt: Any = N_(" (salt at cloth's price, 7: {reading})", reading=SALT_VESTA_READING) if goods.get("salt") else ""
+            gods.append(line(god, n, value, (), N_("{money} sestertii + {goods}{salt} = {worth}, per full 10", money=money, goods=parts,
+                                                   salt=salt, worth=worth)))
         elif god == "Minerva":
             if cards is None:
-                gods.append(line(god, None, None, (), "cards not recorded"))
+                gods.append(line(god, None, None, (), N_("cards not recorded")))
                 continue
             specialists = minerva(s, owner, cards, salt_minerva(s, owner, cards, given.salt))
             counted = tuple(c for m in specialists for c in m.cities)
-            detail = "; ".join(f"{m.card}: {m.per_city} per {m.goods or 'no'} city" for m in specialists) or "no Minerva card"
+            detail: Any = (Joined("; ", [N_("{card}: {n} per {goods} city", card=Term("card", m.card), n=m.per_city,
+                                            goods=Term("goods", m.goods)) if m.goods else
+                                         N_("{card}: {n} per no city", card=Term("card", m.card), n=m.per_city) for m in specialists])
+                           if specialists else N_("no Minerva card"))
             gods.append(GodScore(god, n, None, sum(m.points for m in specialists), counted, detail, minerva=specialists))
         else:
             value, counted = _BOARD_GODS[god](s, owner)
-            detail = _DETAIL[god] if god != "Venus" or s.mode == TEAM_PLAY else "scores in team play only"
+            detail = _DETAIL[god] if god != "Venus" or s.mode == TEAM_PLAY else N_("scores in team play only")
             gods.append(line(god, n, value, counted, detail))
     concordia = CONCORDIA_VP if s.concordia == owner else 0
     extras = variant_scores(s) if owner == CONTRARIUS else ()
@@ -594,15 +606,16 @@ def score(s: Snapshot, given: dict[str, PlayerInput] | None = None) -> FinalScor
             room = storehouse_space(s, pid)
             raise ContrariusError(N_("{pid}'s goods counted at the table ({value}) do not fit the storehouse: 12 spaces, {value2} taken by colonists not on the board, so at most {room} goods; count again", pid=pid, value=sum(goods.values()), value2=STOREHOUSE - room, room=room))
     sides = [side_score(s, CONTRARIUS)] + [side_score(s, pid, given.get(pid)) for pid in pids]
-    notes: list[str] = []
+    notes: list[Any] = []
     status = status_of(s)
     if any(c.assumed for c in s.contrarius.cards):
-        notes.append("some of Contrarius's cards are assumed (its starting cards are not public): check their gods")
+        notes.append(N_("some of Contrarius's cards are assumed (its starting cards are not public): check their gods"))
     for side in sides:
         if not side.complete:
-            notes.append(f"{side.owner}: {', '.join(side.missing)} not known: give them, or the total, to name a winner")
+            notes.append(N_("{side}: {missing} not known: give them, or the total, to name a winner", side=side.owner,
+                            missing=Joined(", ", list(side.missing))))
     if s.concordia is None and status != RUNNING:
-        notes.append("nobody holds the Concordia card in the snapshot")
+        notes.append(N_("nobody holds the Concordia card in the snapshot"))
     con = sides[0]
     team_total: float | None = None
     winner: str | None = None

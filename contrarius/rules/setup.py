@@ -30,8 +30,9 @@ Readings where the rulebook says "you decide" or leaves room (documented in the 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from contrarius.messages import N_
+from contrarius.messages import N_, Joined, Term
 from contrarius.material.board import GOODS, LAND, SEA, TOKEN_GOODS, Board, load_board
 from contrarius.material.cards import SETUP_SPECIALISTS, Card, card_facts, card_name
 from contrarius.errors import ContrariusError
@@ -131,20 +132,24 @@ def start_colonists(s: Snapshot) -> list[tuple[str, str]]:
     return [(kind, place) for kind in (LAND, SEA) for place in board.starts.get(kind, ())]
 
 
-def colonists_text(s: Snapshot) -> str:
+def colonists_text(s: Snapshot) -> Any:
     """``"1 land and 1 sea colonist in Roma"``, or each start colonist with its place."""
     places = start_colonists(s)
     if [k for k, _ in places] == [LAND, SEA] and places[0][1] == places[1][1]:
-        return f"1 land and 1 sea colonist in {places[0][1]}"
-    return " and ".join(f"1 {k} colonist in {p}" for k, p in places)
+        return N_("1 land and 1 sea colonist in {place}", place=places[0][1])
+    out: Any = None
+    for k, p in places:
+        one = N_("1 {kind} colonist in {place}", kind=Term("kind", k), place=p)
+        out = one if out is None else N_("{first} and {then}", first=out, then=one)
+    return out
 
 
-def _start_text(s: Snapshot) -> str:
+def _start_text(s: Snapshot) -> Any:
     """``"Roma"``, or ``"the start places (land Basilia, sea Colonia Aggr.)"``."""
     places = start_colonists(s)
     if len({p for _, p in places}) == 1:
         return places[0][1]
-    return "the start places (" + ", ".join(f"{k} {p}" for k, p in places) + ")"
+    return N_("the start places ({places})", places=Joined(", ", [Joined(" ", [Term("kind", k), p]) for k, p in places]))
 
 
 def _free_lines(s: Snapshot, place: str, kind: str, city: str) -> list:
@@ -193,9 +198,12 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
     line = board.lines_to(mover[1], kind, first)[0]
     s.houses[first] = [CONTRARIUS]
     s.colonists.append(Colonist(CONTRARIUS, kind, None, line))
-    notes = [f"veteran: house in {first} ({s.cities[first]}), the most valuable city next to {cap}",
-             f"veteran: {kind} colonist on {line.label}"
-             + (" (both a land and a sea line lead there: you decide, --veteran-colonist)" if len(kinds) == 2 else "")]
+    notes: list[Any] = [
+        N_("veteran: house in {city} ({goods}), the most valuable city next to {capital}", city=first,
+           goods=Term("goods", s.cities[first]), capital=cap),
+        N_("veteran: {kind} colonist on {line} (both a land and a sea line lead there: you decide, --veteran-colonist)",
+           kind=Term("kind", kind), line=line.label) if len(kinds) == 2 else
+        N_("veteran: {kind} colonist on {line}", kind=Term("kind", kind), line=line.label)]
     rest = list(starts)
     rest.remove(mover)
     taken = {first}
@@ -212,10 +220,11 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
         elif second_ranked:
             second = second_ranked[0]
         else:
-            notes.append(f"veteran: no {other} line leaves {place}; the second colonist stays in {place}")
+            notes.append(N_("veteran: no {kind} line leaves {place}; the second colonist stays in {place}", kind=Term("kind", other),
+                            place=place))
             s.colonists.append(Colonist(CONTRARIUS, other, place, None))
             continue
-        choice = ""
+        choice = False
         if n == 0:
             able2 = [(k, p) for k, p in pool if _free_lines(s, p, k, second)]
             kinds2 = list(dict.fromkeys(k for k, _ in able2))
@@ -225,14 +234,16 @@ def _veteran(s: Snapshot, opts: SetupOptions) -> list[str]:
                     raise ContrariusError(N_("only a {kinds2} line joins {cap} and {second}: --veteran-second-colonist {veteran_second_colonist} does not fit", kinds2=kinds2[0], cap=cap, second=second, veteran_second_colonist=opts.veteran_second_colonist))
                 kind2 = opts.veteran_second_colonist
             other, place = kind2, next(p for k, p in able2 if k == kind2)
-            if len(kinds2) == 2:
-                choice = " (both a land and a sea line lead there: you decide, --veteran-second-colonist)"
+            choice = len(kinds2) == 2
         line = _free_lines(s, place, other, second)[0]
         s.colonists.append(Colonist(CONTRARIUS, other, None, line))
-        notes.append(f"veteran: {other} colonist on {line.label}, next to {second} ({s.cities[second]}){choice}")
+        said = dict(kind=Term("kind", other), line=line.label, city=second, goods=Term("goods", s.cities[second]))
+        notes.append(N_("veteran: {kind} colonist on {line}, next to {city} ({goods}) (both a land and a sea line lead there: you "
+                        "decide, --veteran-second-colonist)", **said) if choice else
+                     N_("veteran: {kind} colonist on {line}, next to {city} ({goods})", **said))
         if opts.strong and n == 0:
             s.houses[second] = [CONTRARIUS]
-            notes.append(f"strong veteran: second house in {second}")
+            notes.append(N_("strong veteran: second house in {city}", city=second))
         taken.add(second)
     return notes
 
@@ -249,7 +260,7 @@ def setup_contrarius(s: Snapshot, opts: SetupOptions, cards: list[Card], notes: 
         track = sorted(opts.track or (STRONG_EXPERT_TRACK if opts.strong else EXPERT_TRACK))
         if len(track) > MAX_HOUSES or len(set(track)) != len(track) or any(t < 1 for t in track):
             raise ContrariusError(N_("--track needs distinct VP positions of 1 or more; got {track}", track=track))
-        notes.append(f"expert: Contrarius's houses on VP {', '.join(map(str, track))}")
+        notes.append(N_("expert: Contrarius's houses on VP {track}", track=', '.join(map(str, track))))
     elif opts.track:
         raise ContrariusError(N_("--track is for the expert level"))
     s.contrarius = ContrariusState(vp=0, cards=cards, track=track)
@@ -282,12 +293,13 @@ def city_tokens(board: Board, opts: SetupOptions, rng: random.Random, notes: lis
 
     mix = token_mix(board, opts.salsa)
     if opts.salsa and mix != board.tokens:
-        notes.append("Salsa: one token per letter swapped for that letter's salt token (A food, B tool, C wine, D brick)")
+        notes.append(N_("Salsa: one token per letter swapped for that letter's salt token (A {a}, B {b}, C {c}, D {d})",
+                        a=Term("goods", "food"), b=Term("goods", "tool"), c=Term("goods", "wine"), d=Term("goods", "brick")))
     if not opts.salsa and board.no_salt:
-        notes.append("no Salsa: the extra city of each letter takes its no-salt token ("
-                     + ", ".join(f"{k} {g}" for k, g in sorted(board.no_salt.items())) + "), not the salt token")
+        notes.append(N_("no Salsa: the extra city of each letter takes its no-salt token ({tokens}), not the salt token",
+                        tokens=Joined(", ", [Joined(" ", [k, Term("goods", g)]) for k, g in sorted(board.no_salt.items())])))
     if opts.tokens is None:
-        notes.append("city tokens shuffled per letter from the seed")
+        notes.append(N_("city tokens shuffled per letter from the seed"))
         return shuffle_tokens(board, rng, mix)
     tokens = {board.city(c): str(g).strip().casefold() for c, g in opts.tokens.items()}
     missing = [c for c in board.cities if c not in tokens]
@@ -330,15 +342,18 @@ def start_place(board: Board, given: str | None, notes: list[str]) -> str | None
         if not given:
             raise ContrariusError(N_("the {board} board prints no start: name the city where the colonists start with --start CITY", board=board.name))
         city = board.city(given)
-        notes.append(f"{board.name}: every side's land and sea colonist start in {city} (--start; the board prints no start - reading)")
+        notes.append(N_("{board}: every side's land and sea colonist start in {city} (--start; the board prints no start - reading)",
+                        board=board.name, city=city))
         return city
     several = [p for k in (LAND, SEA) for p in board.starts.get(k, ()) if len(board.starts.get(k, ())) > 1]
     if several:
         place = board.place(given) if given else several[0]
         if place not in several:
             raise ContrariusError(N_("--start {place}: Contrarius's new colonists go to one of {several}", place=place, several=', '.join(several)))
-        notes.append(f"{board.name}: Contrarius's new sea colonists go to {place}"
-                     + (" (--start)" if given else " (default; name another with --start)") + " - reading")
+        notes.append(N_("{board}: Contrarius's new sea colonists go to {place} (--start) - reading", board=board.name, place=place)
+                     if given else
+                     N_("{board}: Contrarius's new sea colonists go to {place} (default; name another with --start) - reading",
+                        board=board.name, place=place))
         return place
     if given:
         raise ContrariusError(N_("--start is for boards that print no single start (roma, balearica); the {board} board starts the colonists in {names}", board=board.name, names=', '.join(dict.fromkeys(board.homes(LAND) + board.homes(SEA)))))
@@ -355,21 +370,21 @@ def fresh_table(opts: SetupOptions) -> tuple[Snapshot, random.Random, list[str]]
     seed = opts.seed if opts.seed is not None else secrets.randbelow(10 ** 9)
     rng = random.Random(f"{seed}/setup")
     s = Snapshot(board=board, mode=opts.mode, level=opts.level, seed=seed)
-    notes: list[str] = []
+    notes: list[Any] = []
     s.start = start_place(board, opts.start, notes)
     if board.readings:
-        notes.append(f"the {board.name} board needs readings ({', '.join(board.readings)}): "
-                     f"'contrarius board {board.name}' and README state them")
+        notes.append(N_("the {board} board needs readings ({readings}): 'contrarius board {board}' and README state them",
+                        board=board.name, readings=', '.join(board.readings)))
     given = [opt for opt, v in (("--table", opts.table), ("--tokens", opts.tokens is not None),
                                 ("--display", opts.display is not None)) if v]
     if given:
         s.dice = "table"
-        notes.append(f"a table game ({given[0]}): you roll every die and give it with --die; contrarius never rolls "
-                     "(it says which die to roll when one is missing)")
+        notes.append(N_("a table game ({option}): you roll every die and give it with --die; contrarius never rolls "
+                        "(it says which die to roll when one is missing)", option=given[0]))
     else:
         s.dice = "virtual"
-        notes.append("a virtual game: contrarius rolls a die you do not give, from the seed "
-                     "(at a real table use --table, or give --tokens/--display)")
+        notes.append(N_("a virtual game: contrarius rolls a die you do not give, from the seed "
+                        "(at a real table use --table, or give --tokens/--display)"))
     s.cities = city_tokens(board, opts, rng, notes)
     s.bonus_markers = {p: "goods" for p in board.provinces}
     return s, rng, notes
@@ -414,12 +429,12 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         s.display = order[:DISPLAY_SIZE]
         s.stack_order = order[DISPLAY_SIZE:]
         s.stack_remaining = len(s.stack_order)
-        notes.append("display dealt from stack I (shuffled) on top of stack II (shuffled)")
+        notes.append(N_("display dealt from stack I (shuffled) on top of stack II (shuffled)"))
         if s.dice == "table":  # lay these 7; the rest of your stack is your table's, not the seed's
             s.stack_order = None
-            notes.append("a table game: lay the display as 'contrarius show' lists it; each card drawn from your stack "
-                         "after it (the refill after Contrarius's sixth card too) is unknown (?) until you name it "
-                         "(new --refill, play --refill, reveal)")
+            notes.append(N_("a table game: lay the display as 'contrarius show' lists it; each card drawn from your stack "
+                            "after it (the refill after Contrarius's sixth card too) is unknown (?) until you name it "
+                            "(new --refill, play --refill, reveal)"))
     # Contrarius
     start = opts.contrarius_cards
     assumed = start is None
@@ -456,9 +471,11 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
             if k > pool[n]:
                 raise ContrariusError(N_("--display/--refill: {k} {n_} cards, but stacks I and II hold {pool}; name the cards as they lie", k=k, n_=n, pool=pool[n]))
     cards.append(Card.of(sixth))
-    notes.append(f"Contrarius takes {sixth} from display position {pos + 1} as its sixth card; the display refills")
+    notes.append(N_("Contrarius takes {card} from display position {position} as its sixth card; the display refills",
+                    card=Term("card", sixth), position=pos + 1))
     if assumed:
-        notes.append("Contrarius's 5 starting cards are not public: the ones used are marked assumed; correct them with --contrarius-cards")
+        notes.append(N_("Contrarius's 5 starting cards are not public: the ones used are marked assumed; correct them with "
+                        "--contrarius-cards"))
     setup_contrarius(s, opts, cards, notes)
     # the player
     vp = starting_vp(opts)
@@ -496,18 +513,18 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
         for city, owners in s.houses.items():  # a veteran house, in the order placed
             if CONTRARIUS in owners:
                 v.aegyptus.house_built(city, board_places(s.board, "red_sea"))
-        notes.append("Aegyptus (this board's solo variant): Contrarius prefers its first Red Sea harbour city, "
-                     "follows the Nile upstream and uses surplus steps toward the bonus spots (readings: README)")
+        notes.append(N_("Aegyptus (this board's solo variant): Contrarius prefers its first Red Sea harbour city, "
+                        "follows the Nile upstream and uses surplus steps toward the bonus spots (readings: README)"))
     elif auto is not None:
         v.gallia = Gallia()
         for city, owners in s.houses.items():  # a veteran house, in the order placed
             if CONTRARIUS in owners:
                 v.gallia.house_built(city, board_places(s.board, "harbour"), [])
-        notes.append("Gallia (this board's solo variant): Contrarius prefers its first harbour city (reading: README)")
+        notes.append(N_("Gallia (this board's solo variant): Contrarius prefers its first harbour city (reading: README)"))
     if opts.fish_market:
         v.fish_market = FishMarket(0)
-        notes.append("fish market: fish tiles lie on the provinces' bonus spaces instead of the bonus markers; "
-                     "Contrarius collects the fish you pay at the market (play --fish N), 1 VP each")
+        notes.append(N_("fish market: fish tiles lie on the provinces' bonus spaces instead of the bonus markers; "
+                        "Contrarius collects the fish you pay at the market (play --fish N), 1 VP each"))
     if not opts.salsa:
         return
     cards = forum_cards()
@@ -522,10 +539,11 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
 
     if opts.forum_card is not None:
         own = blue_card(opts.forum_card, "--forum-card")
-        notes.append(f"Salsa: Contrarius's blue forum card {own}, as drawn at the table")
+        notes.append(N_("Salsa: Contrarius's blue forum card {card}, as drawn at the table", card=own))
     else:
         own = rng.choice(blue)
-        notes.append(f"Salsa: Contrarius draws the blue forum card {own} (from the seed; give --forum-card as drawn at the table)")
+        notes.append(N_("Salsa: Contrarius draws the blue forum card {card} (from the seed; give --forum-card as drawn at the table)",
+                        card=own))
     salsa = Salsa(contrarius=[own])
     if opts.forum_row is not None:
         row = [UNKNOWN if str(x).strip() == UNKNOWN else forum_name(x) for x in opts.forum_row]
@@ -538,7 +556,7 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
         salsa.row = row
         salsa.stack_remaining = len(cards) - 2 - FORUM_ROW  # Contrarius's card, yours, the row
         salsa.stack_order = None
-        notes.append(f"Salsa: forum row as laid: {', '.join(row)}; {salsa.stack_remaining} cards in the forum stack")
+        notes.append(N_("Salsa: forum row as laid: {row}; {n} cards in the forum stack", row=', '.join(row), n=salsa.stack_remaining))
     else:
         if opts.forum_kept is not None:
             kept = blue_card(opts.forum_kept, "--forum-kept")
@@ -550,8 +568,10 @@ def setup_variants(s: Snapshot, opts: SetupOptions, notes: list[str]) -> None:
         rng.shuffle(pool)
         salsa.row, salsa.stack_order = pool[:FORUM_ROW], pool[FORUM_ROW:]
         salsa.stack_remaining = len(salsa.stack_order)
-        notes.append(f"Salsa: your blue forum card {kept} ({'as given' if opts.forum_kept else 'drawn from the seed'}); "
-                     f"forum row dealt from the seed: {', '.join(salsa.row)}")
+        notes.append(N_("Salsa: your blue forum card {card} (as given); forum row dealt from the seed: {row}", card=kept,
+                        row=', '.join(salsa.row)) if opts.forum_kept else
+                     N_("Salsa: your blue forum card {card} (drawn from the seed); forum row dealt from the seed: {row}", card=kept,
+                        row=', '.join(salsa.row)))
     v.salsa = salsa
 
 

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from contrarius.errors import EXIT_PROBLEMS, ContrariusError, SnapshotError
+from contrarius.messages import N_, Term, plain
 from contrarius.cli.common import (SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console,
                      report_before_commit, write_snapshot, write_svg)
 from contrarius.cli.completion import (
@@ -43,7 +44,7 @@ def parse_tokens(text: str) -> dict[str, str]:
     for item in _split(text) or []:
         city, sep, goods = item.partition("=")
         if not sep or not goods.strip():
-            raise ContrariusError(f"--tokens: cannot read {item!r}; write CITY=GOODS, e.g. Aleria=food")
+            raise ContrariusError(N_("--tokens: cannot read {item}; write CITY=GOODS, e.g. Aleria=food", item=repr(item)))
         out[city.strip()] = _goods(goods)
     return out
 
@@ -136,73 +137,121 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _cards_left(n: int) -> str:
+    """``1 card left``, ``14 cards left`` in the language chosen."""
+    from contrarius.words.i18n import ngettext
+
+    return ngettext("{n} card left", "{n} cards left", n).format(n=n)
+
+
+def _colonist_words(c) -> str:
+    """``land colonist in Roma``, ``sea colonist on Cosa-Roma`` in the language chosen
+    (:meth:`~contrarius.model.snapshot.Colonist.describe`)."""
+    from contrarius.words.i18n import _, term_name
+
+    if c.city:
+        return _("{kind} colonist in {city}").format(kind=term_name("kind", c.kind), city=c.city)
+    return _("{kind} colonist on {line}").format(kind=term_name("kind", c.kind), line=c.line.label)
+
+
+def _cost_words(cost: str | None) -> str:
+    """A display position's extra cost (``1 any + 1 cloth``) in the language chosen."""
+    from contrarius.words.i18n import _, term_name
+
+    if not cost:
+        return "-"
+    parts = []
+    anything = _("any")
+    for part in cost.split(" + "):
+        n, _sep, what = part.partition(" ")
+        parts.append(f"{n} {anything if what == 'any' else term_name('goods', what)}")
+    return " + ".join(parts)
+
+
 def render_show(s, con) -> None:
     """Print the state at a glance with rich tables."""
     from rich.table import Table
 
     from contrarius.rules.end_of_game import closest_to_last_house, final_turn_note
+    from contrarius.words.i18n import _, ngettext, term_name
 
     d = show_data(s)
     solo_note = final_turn_note(s, with_reaction=False) if d["mode"] == "solo" else None
-    dice = ("table game: every die is read from your table (--die)" if d["dice"] == "table"
-            else f"virtual game: contrarius rolls a die you do not give (seed {d['seed']})")
-    con.print(f"[bold]{d['board']}[/bold] - {d['mode']} - {d['level']} - turn {d['turns'] + 1} - {dice}"
-              + (f" - [red]game over[/red] ({d['ended']['by']} ended it)" if d["ended"] and not d["ended"]["final_turn_pending"] else "")
+    dice = (_("table game: every die is read from your table (--die)") if d["dice"] == "table"
+            else _("virtual game: contrarius rolls a die you do not give (seed {seed})").format(seed=d["seed"]))
+    con.print(_("[bold]{board}[/bold] - {mode} - {level} - turn {turn} - {dice}").format(
+                  board=d["board"], mode=term_name("mode", d["mode"]), level=term_name("level", d["level"]), turn=d["turns"] + 1,
+                  dice=dice)
+              + (_(" - [red]game over[/red] ({who} ended it)").format(who=d["ended"]["by"])
+                 if d["ended"] and not d["ended"]["final_turn_pending"] else "")
               + (f" - [yellow]{solo_note}[/yellow]" if solo_note else ""))
     if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
         for p in d["players"]:
-            tags = [t for t in ("to play" if p["active"] else "", "Praefectus Magnus" if p["praefectus_magnus"] else "",
-                                {True: "veto unused", False: "veto used"}.get(p["veto"], "")) if t]
-            hand = "not recorded" if p["hand"] is None else (", ".join(p["hand"]) or "empty")
-            con.print(f"{p['id']}{' (' + ', '.join(tags) + ')' if tags else ''}: {p['vp']} VP; hand: {hand}"
-                      + (f"; played: {', '.join(p['played']) or '-'}" if p["played"] is not None else ""))
+            tags = [t for t in (_("to play") if p["active"] else "", "Praefectus Magnus" if p["praefectus_magnus"] else "",
+                                {True: _("veto unused"), False: _("veto used")}.get(p["veto"], "")) if t]
+            hand = _("not recorded") if p["hand"] is None else (", ".join(term_name("card", c) for c in p["hand"]) or _("empty"))
+            con.print(_("{player}{tags}: {vp} VP; hand: {hand}").format(
+                          player=p["id"], tags=" (" + ", ".join(tags) + ")" if tags else "", vp=p["vp"], hand=hand)
+                      + (_("; played: {cards}").format(cards=", ".join(term_name("card", c) for c in p["played"]) or "-")
+                         if p["played"] is not None else ""))
         note = final_turn_note(s)
         if note:
             con.print(f"[yellow]{note}[/yellow]")
     else:  # solo: what you may play (play refuses a card not in your hand) and what lies played
         p = d["players"][0]
         if p["hand"] is None:
-            con.print("your hand: not recorded (new --no-hand)")
+            con.print(_("your hand: not recorded (new --no-hand)"))
         else:
-            con.print(f"your hand: {', '.join(p['hand']) or 'empty'}")
-            con.print(f"played: {', '.join(p['played'] or []) or '-'}"
-                      + (" (the Tribune takes them back)" if p["played"] else ""))
-    sides = Table(title="Sides")
-    for col in ("", "VP", "houses built", "houses in supply", "colonists in supply (land/sea)"):
+            con.print(_("your hand: {cards}").format(cards=", ".join(term_name("card", c) for c in p["hand"]) or _("empty")))
+            con.print(_("played: {cards}").format(cards=", ".join(term_name("card", c) for c in p["played"] or []) or "-")
+                      + (_(" (the Tribune takes them back)") if p["played"] else ""))
+    sides = Table(title=_("Sides"))
+    for col in ("", _("VP"), _("houses built"), _("houses in supply"), _("colonists in supply (land/sea)")):
         sides.add_column(col, overflow="fold")
     for side in d["sides"]:
-        extra = f" + track {d['contrarius']['track']}" if side["owner"] == "contrarius" and d["contrarius"]["track"] else ""
+        extra = _(" + track {track}").format(track=d["contrarius"]["track"]) if side["owner"] == "contrarius" and d["contrarius"]["track"] else ""
         sides.add_row(side["owner"], str(side["vp"]), ", ".join(side["houses"]) or "-", f"{side['houses_in_supply']}{extra}",
                       f"{side['colonists_in_supply']['land']}/{side['colonists_in_supply']['sea']}")
     con.print(sides)
     # colonists as plain lines (not a table cell): a line label is what --move needs typed,
     # so it is never cut or folded at 80 columns
     for side in d["sides"]:
-        con.print(f"{'Contrarius' if side['owner'] == 'contrarius' else side['owner']}'s colonists: {'; '.join(side['colonists']) or 'none on the board'}")
-    cards = ", ".join(f"{c['name']} ({'/'.join(c['gods'])}{', face down' if c['face'] == 'down' else ''}{', assumed' if c['assumed'] else ''})"
-                      for c in d["contrarius"]["cards"])
-    con.print(f"Contrarius's cards: {cards or '-'}")
-    disp = Table(title=f"Display ({d['stack_remaining']} in the stack, {_n(d['cards_left'], 'card')} left)")
-    for col in ("position", "card", "extra cost"):
+        said = "; ".join(_colonist_words(c) for c in s.colonists_of(side["owner"])) or _("none on the board")
+        con.print(_("{owner}'s colonists: {colonists}").format(
+            owner="Contrarius" if side["owner"] == "contrarius" else side["owner"], colonists=said))
+    down, assumed = _(", face down"), _(", assumed")
+    cards = ", ".join(f"{term_name('card', c['name'])} ({'/'.join(c['gods'])}{down if c['face'] == 'down' else ''}"
+                      f"{assumed if c['assumed'] else ''})" for c in d["contrarius"]["cards"])
+    con.print(_("Contrarius's cards: {cards}").format(cards=cards or "-"))
+    disp = Table(title=_("Display ({n} in the stack, {left})").format(n=d["stack_remaining"], left=_cards_left(d["cards_left"])))
+    for col in (_("position"), _("card"), _("extra cost")):
         disp.add_column(col, overflow="fold")
     for item in d["display"]:
-        disp.add_row(str(item["position"]), item["card"] or "(empty)", item["extra_cost"] or "-")
+        disp.add_row(str(item["position"]), term_name("card", item["card"]) if item["card"] else _("(empty)"),
+                     _cost_words(item["extra_cost"]))
     con.print(disp)
     unknown = [str(item["position"]) for item in d["display"] if item["card"] == "?"]
     if unknown:
-        con.print(f"unknown (?): display position{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}, drawn from your "
-                  f"stack and not named yet: contrarius reveal SNAPSHOT {unknown[0]}=CARD -i")
+        con.print(ngettext("unknown (?): display position {positions}, drawn from your stack and not named yet: "
+                           "contrarius reveal SNAPSHOT {first}=CARD -i",
+                           "unknown (?): display positions {positions}, drawn from your stack and not named yet: "
+                           "contrarius reveal SNAPSHOT {first}=CARD -i", len(unknown)).format(
+                               positions=", ".join(unknown), first=unknown[0]))
     if d.get("display_note"):
-        con.print(d["display_note"])
-    prov = Table(title="Provinces")
+        con.print(_("no card display is printed on the {board} board: the extra costs of the other boards are used (reading)")
+                  .format(board=d["board"]))
+    prov = Table(title=_("Provinces"))
     fish = "fish_market" in d.get("variants", {})  # fish tiles lie on the bonus spaces instead of the markers
-    for col in ("province", "fish tile" if fish else "bonus marker", "cities (goods: houses)"):
+    for col in (_("province"), _("fish tile") if fish else _("bonus marker"), _("cities (goods: houses)")):
         prov.add_column(col, overflow="fold")
     for p in d["provinces"]:
-        cities = "; ".join(f"{c['city']} ({c['goods']}{': ' + ', '.join(c['houses']) if c['houses'] else ''})" for c in p["cities"])
+        cities = "; ".join(f"{c['city']} ({term_name('goods', c['goods'])}{': ' + ', '.join(c['houses']) if c['houses'] else ''})"
+                           for c in p["cities"])
         marker = p["bonus_marker"]
         if fish:
-            marker = "fish" if marker == "goods" else "turned over" if marker == "coins" else marker
+            marker = _("fish") if marker == "goods" else _("turned over") if marker == "coins" else marker
+        else:
+            marker = {"goods": _("goods"), "coins": _("coins")}.get(marker, marker)
         prov.add_row(p["province"], marker, cities)
     con.print(prov)
     if "variants" in d:
@@ -210,64 +259,79 @@ def render_show(s, con) -> None:
     from contrarius.model.snapshot import MAX_HOUSES
 
     near, to_build = closest_to_last_house(s)
-    con.print(f"End of game: {_n(d['cards_left'], 'card')} left to take; closest to a {MAX_HOUSES}th house: {near} "
-              f"({to_build} to build)." + (f" Concordia card: {d['concordia']}." if d["concordia"] else ""))
+    con.print(ngettext("End of game: {n} card left to take; closest to a {max}th house: {near} ({to_build} to build).",
+                       "End of game: {n} cards left to take; closest to a {max}th house: {near} ({to_build} to build).",
+                       d["cards_left"]).format(n=d["cards_left"], max=MAX_HOUSES, near=near, to_build=to_build)
+              + (_(" Concordia card: {who}.").format(who=d["concordia"]) if d["concordia"] else ""))
 
 
 def render_variants(v: dict, con) -> None:
     """Print the solo variants' state (``show``)."""
     from rich.markup import escape
 
-    con.print(f"[bold]Solo variants[/bold]: {', '.join(v['used'])}")
+    from contrarius.words.i18n import _
+
+    con.print(_("[bold]Solo variants[/bold]: {variants}").format(variants=", ".join(v["used"])))
     if "salsa" in v:
         sa = v["salsa"]
-        own = ", ".join(f"{c['card']} ({c['colour']})" for c in sa["contrarius_forum"]) or "-"
-        con.print(escape(f"  Salsa: Contrarius's forum cards: {own}; forum row: {', '.join(sa['forum_row']) or '(empty)'} "
-                         f"({sa['forum_stack']} in the forum stack)"))
+        colours = {"blue": _("blue"), "green": _("green")}
+        own = ", ".join(f"{c['card']} ({colours.get(c['colour'], c['colour'])})" for c in sa["contrarius_forum"]) or "-"
+        con.print(escape(_("  Salsa: Contrarius's forum cards: {own}; forum row: {row} ({n} in the forum stack)").format(
+            own=own, row=", ".join(sa["forum_row"]) or _("(empty)"), n=sa["forum_stack"])))
         salt = "; ".join(f"{c['city']}" + (f" ({', '.join(c['houses'])})" if c["houses"] else "") for c in sa["salt_cities"])
-        con.print(escape(f"  salt cities: {salt or '-'}"))
+        con.print(escape(_("  salt cities: {cities}").format(cities=salt or "-")))
     if "fish_market" in v:
         mine = v['fish_market']['player_fish']
-        con.print(f"  fish market: Contrarius holds {v['fish_market']['contrarius_fish']} fish (1 VP each at the end)"
-                  + ("" if mine is None else f"; your fish (received from production, less what you paid): {mine}"))
+        con.print(_("  fish market: Contrarius holds {n} fish (1 VP each at the end)").format(n=v["fish_market"]["contrarius_fish"])
+                  + ("" if mine is None else _("; your fish (received from production, less what you paid): {n}").format(n=mine)))
     if "aegyptus" in v:
         a = v["aegyptus"]
         first = a.get("first_red_sea")
         if a["red_sea_colonist"] == "placed":
-            state = "placed"
+            state = _("placed")
         elif first:
-            state = f"due (to {first}, its first Red Sea house)"
+            state = _("due (to {city}, its first Red Sea house)").format(city=first)
         else:
-            state = "due once it has a house at the Red Sea (none yet)"
-        con.print(f"  Aegyptus: next new sea colonist to its first Red Sea harbour city: {state}; "
-                  f"traders: {', '.join(a['traders']) or '-'}")
+            state = _("due once it has a house at the Red Sea (none yet)")
+        con.print(_("  Aegyptus: next new sea colonist to its first Red Sea harbour city: {state}; traders: {traders}").format(
+            state=state, traders=", ".join(a["traders"]) or "-"))
     pts = ", ".join(f"{e['what']} {e['points']}" for e in v["contrarius_points"])
     if pts:
-        con.print(f"  Contrarius's variant points at the end so far: {pts}")
+        con.print(_("  Contrarius's variant points at the end so far: {points}").format(points=pts))
 
 
 def move_text(moved, word: str) -> str:
     """The line reporting an undo or redo (``word``: ``undid``/``redid``) of a
     :class:`~contrarius.store.history.HistoryMove`: how many steps, the turns the file now holds,
     how many more can be undone and redone (``contrarius undo``/``redo``, the session)."""
+    from contrarius.words.i18n import ngettext
+
     turns = len(moved.snapshot.log)
-    steps = f"{moved.turns} step{'s' if moved.turns != 1 else ''}"
-    return (f"{moved.path}: {word} {steps}; it now holds the game after {turns} turn{'s' if turns != 1 else ''} "
-            f"({moved.undoable} more can be undone, {moved.redoable} can be redone)")
+    if word == "undid":
+        did = ngettext("{path}: undid {n} step", "{path}: undid {n} steps", moved.turns)
+    else:
+        did = ngettext("{path}: redid {n} step", "{path}: redid {n} steps", moved.turns)
+    return (did.format(path=moved.path, n=moved.turns)
+            + ngettext("; it now holds the game after {n} turn ({undoable} more can be undone, {redoable} can be redone)",
+                       "; it now holds the game after {n} turns ({undoable} more can be undone, {redoable} can be redone)",
+                       turns).format(n=turns, undoable=moved.undoable, redoable=moved.redoable))
 
 
-def replaced_game_notes(path: str) -> list[str]:
+def replaced_game_notes(path: str) -> list:
     """What ``new -o PATH --force`` does to the game PATH held: its undo history stays (the
     new game becomes its next state, so 'contrarius undo' brings the old game back), and
     steps undone there that could still be redone are dropped. Empty without a history."""
+    from contrarius.messages import N_, NP_
     from contrarius.store.atomic import history_path
     from contrarius.store.history import redo_waiting
 
     if not os.path.isfile(path) or not history_path(path).exists():
         return []
     n = redo_waiting(path)
-    return [f"{path}'s history keeps the game it held: 'contrarius undo {path}' brings it back"
-            + (f"; the {n} step{'s' if n != 1 else ''} undone there can no longer be redone" if n else "")]
+    dropped = (NP_("; the {n} step undone there can no longer be redone", "; the {n} steps undone there can no longer be redone", n)
+               if n else "")
+    return [N_("{path}'s history keeps the game it held: 'contrarius undo {path}' brings it back{dropped}", path=path,
+               dropped=dropped)]
 
 
 def register(app: typer.Typer) -> None:
@@ -314,11 +378,11 @@ def register(app: typer.Typer) -> None:
             from contrarius.rules.setup import BEGINNER_LEVEL, BEGINNER_VP, beginner_start_vp
 
             if start_vp is not None:
-                raise ContrariusError(f"give either --beginner ({BEGINNER_VP} VP) or --start-vp, not both")
+                raise ContrariusError(N_("give either --beginner ({vp} VP) or --start-vp, not both", vp=BEGINNER_VP))
             start_vp = beginner_start_vp(level)
             if start_vp is None:
-                raise ContrariusError(f"--beginner is the {BEGINNER_VP}-VP start of the {BEGINNER_LEVEL} game "
-                                      "(\"Variant difficulty levels\"); drop --level or --beginner")
+                raise ContrariusError(N_("--beginner is the {vp}-VP start of the {level} game (\"Variant difficulty levels\"); "
+                                         "drop --level or --beginner", vp=BEGINNER_VP, level=Term("level", BEGINNER_LEVEL)))
         from contrarius.store.atomic import is_stdout
 
         if is_stdout(output):
@@ -328,8 +392,8 @@ def register(app: typer.Typer) -> None:
 
         for opt, val in (("--seed", seed), ("--start-vp", start_vp)):
             if val is not None and len(str(abs(val))) > MAX_DIGITS:
-                raise ContrariusError(f"{opt}: a number of {len(str(abs(val)))} digits; a snapshot holds numbers of at most "
-                                      f"{MAX_DIGITS} digits; give a shorter one")
+                raise ContrariusError(N_("{option}: a number of {n} digits; a snapshot holds numbers of at most {max} digits; "
+                                         "give a shorter one", option=opt, n=len(str(abs(val))), max=MAX_DIGITS))
         if output is not None and not force:
             from contrarius.store.atomic import refuse_existing_output
 
@@ -339,28 +403,28 @@ def register(app: typer.Typer) -> None:
             from contrarius.rules.campaign import campaign_start
 
             if beginner or start_vp is not None:
-                raise ContrariusError("give either --campaign (its next starting VP) or --start-vp/--beginner, not both")
+                raise ContrariusError(N_("give either --campaign (its next starting VP) or --start-vp/--beginner, not both"))
             start_vp, campaign_note = campaign_start(campaign, level=level, mode=mode)
         from contrarius.words.names import kind_from_text
 
         for opt, val in (("--veteran-colonist", veteran_colonist), ("--veteran-second-colonist", veteran_second_colonist)):
             if val is not None and kind_from_text(val) is None:
-                raise ContrariusError(f"{opt} is land or sea, not {val!r}")
+                raise ContrariusError(N_("{option} is land or sea, not {value}", option=opt, value=repr(val)))
         veteran_colonist = kind_from_text(veteran_colonist) if veteran_colonist is not None else None
         veteran_second_colonist = kind_from_text(veteran_second_colonist) if veteran_second_colonist is not None else None
         vet = [name for name, v in (("--veteran-colonist", veteran_colonist), ("--veteran-city", veteran_city),
                                     ("--veteran-second", veteran_second),
                                     ("--veteran-second-colonist", veteran_second_colonist)) if v]
         if vet and level != "veteran":
-            raise ContrariusError(f"{vet[0]} places Contrarius's veteran setup; add --level veteran or drop it")
+            raise ContrariusError(N_("{option} places Contrarius's veteran setup; add --level veteran or drop it", option=vet[0]))
         track_list = None
         if track is not None:
             try:
                 track_list = [int(x) for x in _split(track) or []]
             except ValueError:
-                raise ContrariusError(f"--track: cannot read {track!r}; write VP positions like 8,16,24,32,40") from None
+                raise ContrariusError(N_("--track: cannot read {track}; write VP positions like 8,16,24,32,40", track=repr(track))) from None
             if not track_list:
-                raise ContrariusError("--track names no VP position; write them like 8,16,24,32,40")
+                raise ContrariusError(N_("--track names no VP position; write them like 8,16,24,32,40"))
         opts = SetupOptions(
             board=board, level=level, mode=mode, seed=seed, start_vp=start_vp, strong=strong,
             track=track_list, tokens=parse_tokens(tokens) if tokens else None,
@@ -376,13 +440,14 @@ def register(app: typer.Typer) -> None:
 
             pid, sep, names = item.partition("=")
             if not sep or not _split(names):
-                raise ContrariusError(f"--hand {item!r}: write PLAYER=CARD,CARD,..., e.g. player1=Prefect,Architect")
+                raise ContrariusError(N_("--hand {item}: write PLAYER=CARD,CARD,..., e.g. player1=Prefect,Architect", item=repr(item)))
             snap = record_hand(snap, pid.strip(), [card_from_text(n, mode=mode) for n in _split(names) or []])
-            notes.append(f"{pid.strip()}'s hand recorded as given")
+            notes.append(N_("{player}'s hand recorded as given", player=pid.strip()))
         if hand:  # the setup's "hands not recorded" note now holds only for the hands not given
             missing = [p.id for p in snap.players if p.hand is None]
             notes = [n if not n.startswith("hands not recorded") else
-                     f"{' and '.join(missing)}'s hand not recorded (not public: give it with --hand, or write players[].hand)"
+                     N_("{players}'s hand not recorded (not public: give it with --hand, or write players[].hand)",
+                        players=" and ".join(missing))
                      for n in notes if missing or not n.startswith("hands not recorded")]
         if campaign_note:
             notes.append(campaign_note)
@@ -395,18 +460,21 @@ def register(app: typer.Typer) -> None:
 
         def report(used_stdout: bool) -> None:
             if as_json:
-                emit_json({"notes": notes, "seed": snap.seed}, to_stderr=used_stdout)
+                emit_json({"notes": plain(notes), "seed": snap.seed}, to_stderr=used_stdout)
                 return
+            from contrarius.words.i18n import _, term_name
+
             con = err_console()
-            strong_word = "strong " if strong else ""
-            start = (f"you start with {snap.players[0].vp} VP" if snap.mode == "solo"
-                     else ", ".join(f"{p.id} starts with {p.vp} VP" for p in snap.players))
+            start = (_("you start with {vp} VP").format(vp=snap.players[0].vp) if snap.mode == "solo"
+                     else ", ".join(_("{player} starts with {vp} VP").format(player=p.id, vp=p.vp) for p in snap.players))
             from rich.markup import escape
 
-            con.print(f"New {strong_word}{snap.level} {snap.mode} game on {snap.board.name} (seed {snap.seed})"
-                      + (f", written to {escape(output)}" if output else "") + f"; {start}")
+            said = dict(level=term_name("level", snap.level), mode=term_name("mode", snap.mode), board=snap.board.name, seed=snap.seed)
+            con.print((_("New strong {level} {mode} game on {board} (seed {seed})") if strong else
+                       _("New {level} {mode} game on {board} (seed {seed})")).format(**said)
+                      + (_(", written to {path}").format(path=escape(output)) if output else "") + f"; {start}")
             for n in notes:
-                con.print(f"  - {escape(n)}")
+                con.print(f"  - {escape(str(n))}")
 
         if replaced:  # the new game becomes the next state of the history (undo brings the old one back)
             from contrarius.store.snapshot_text import dump_snapshot
@@ -436,9 +504,12 @@ def register(app: typer.Typer) -> None:
             if as_json:
                 emit_json({"ok": False, "problems": [{"path": p.path, "message": p.message, "fix": p.fix} for p in problems]})
             else:
+                from contrarius.words.i18n import ngettext
+
                 for p in problems:
                     print(p.render(src))
-                print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found in {src}")
+                print(ngettext("{n} problem found in {source}", "{n} problems found in {source}", len(problems)).format(
+                    n=len(problems), source=src))
             raise typer.Exit(EXIT_PROBLEMS)
 
         try:
@@ -449,11 +520,16 @@ def register(app: typer.Typer) -> None:
         if counted:
             report(counted)
         if as_json:
-            emit_json({"ok": True, "problems": [], **({"notes": list(snap.read_notes)} if snap.read_notes else {})})
+            emit_json({"ok": True, "problems": [], **({"notes": plain(list(snap.read_notes))} if snap.read_notes else {})})
         else:
-            used = f", variants: {', '.join(snap.variants.names)}" if snap.variants else ""
-            print(f"{source_label(snapshot)}: ok ({snap.board.name}, {snap.mode}, {snap.level}, {snap.dice} dice, "
-                  f"{_n(len(snap.log), 'turn')} played{used})")
+            from contrarius.words.i18n import _, ngettext, term_name
+
+            used = _(", variants: {variants}").format(variants=", ".join(snap.variants.names)) if snap.variants else ""
+            dice = _("table dice") if snap.dice == "table" else _("virtual dice")
+            print(ngettext("{source}: ok ({board}, {mode}, {level}, {dice}, {n} turn played{variants})",
+                           "{source}: ok ({board}, {mode}, {level}, {dice}, {n} turns played{variants})", len(snap.log)).format(
+                source=source_label(snapshot), board=snap.board.name, mode=term_name("mode", snap.mode),
+                level=term_name("level", snap.level), dice=dice, n=len(snap.log), variants=used))
             for note in snap.read_notes:
                 print(f"  - {note}")
 

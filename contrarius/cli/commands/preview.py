@@ -28,13 +28,18 @@ from contrarius.cli.turn_input import parse_reveal, turn_action
 def _faces_note(snap, die: str) -> str:
     from contrarius.material.dice import DIE_COLOURS
 
-    faces = ", ".join(str(f) for f in snap.faces(die))
-    source = "the snapshot's dice_faces" if snap.dice_faces and die in snap.dice_faces else "data/dice.yaml, ASSUMED"
-    return f"{DIE_COLOURS[die]} {die} die: {faces} ({source})"
+    from contrarius.words.i18n import _, term_name
+
+    faces = ", ".join(term_name("face", str(f)) for f in snap.faces(die))
+    source = _("the snapshot's dice_faces") if snap.dice_faces and die in snap.dice_faces else _("data/dice.yaml, ASSUMED")
+    return _("{colour} {die} die: {faces} ({source})").format(colour=term_name("colour", DIE_COLOURS[die]), die=term_name("die", die),
+                                                         faces=faces, source=source)
 
 
-def _chances(pv, m, sep: str = ", ") -> str:
-    return sep.join(f"{k} {pv.odds(v)}" for k, v in m.items()) or "-"
+def _chances(pv, m, sep: str = ", ", kind: str = "card") -> str:
+    from contrarius.words.i18n import term_name
+
+    return sep.join(f"{term_name(kind, k)} {pv.odds(v)}" for k, v in m.items()) or "-"
 
 
 def _vp(x) -> str:
@@ -46,33 +51,39 @@ def render_preview(pv, snap, con) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from contrarius.words.i18n import _, term_name
+
     action = f" ({pv.action})" if pv.action else ""
-    reacts = f" -> Contrarius reacts to {pv.reacted_to}" if pv.reacted_to and pv.reacted_to != pv.card else ""
-    who = "you play" if snap.mode == "solo" else f"{snap.active or snap.players[0].id} plays"  # whose turn it is
-    con.print(f"[bold]Preview: {escape(who)} {escape(pv.card)}{escape(action)}{escape(reacts)}[/bold] (nothing is written)")
+    card = term_name("card", pv.card)
+    reacts = (_(" -> Contrarius reacts to {card}").format(card=term_name("card", pv.reacted_to))
+              if pv.reacted_to and pv.reacted_to != pv.card else "")
+    what = (_("you play {card}").format(card=card) if snap.mode == "solo"  # whose turn it is
+            else _("{player} plays {card}").format(player=snap.active or snap.players[0].id, card=card))
+    con.print(_("[bold]Preview: {what}[/bold] (nothing is written)").format(what=escape(what + action + reacts)))
     for e in pv.player_events:
         con.print(escape(e.text))
     if pv.dice:
         for d in pv.dice:
-            con.print(f"die: {escape(_faces_note(snap, d))}")
+            con.print(_("die: {faces}").format(faces=escape(_faces_note(snap, d))))
     else:
-        con.print("no die is rolled: one outcome")
+        con.print(_("no die is rolled: one outcome"))
     table = Table(show_lines=True)
-    for col in ("chance", "dice", "Contrarius", "VP", "game ends"):
+    for col in (_("chance"), _("dice"), "Contrarius", _("VP"), _("game ends")):
         table.add_column(col)
     for o in pv.outcomes:
         ends = "-"
         if o.ends:
-            ends = "yes, Contrarius" if o.ended_by == "contrarius" else f"yes, {o.ended_by}"
-        table.add_row(o.odds, escape(o.dice), escape("\n".join(o.lines)), "?" if o.error else f"+{o.vp}", ends)
+            ends = _("yes, {who}").format(who="Contrarius" if o.ended_by == "contrarius" else o.ended_by)
+        table.add_row(o.odds, escape(str(o.dice)), escape("\n".join(str(line) for line in o.lines)), "?" if o.error else f"+{o.vp}",
+                      ends)
     con.print(table)
-    con.print(f"expected VP for Contrarius: {_vp(pv.expected_vp)} (now {pv.vp_before})")
-    con.print(f"house in province: {escape(_chances(pv, pv.province_chances()))}")
-    con.print(f"card taken: {escape(_chances(pv, pv.card_chances()))}")
+    con.print(_("expected VP for Contrarius: {vp} (now {now})").format(vp=_vp(pv.expected_vp), now=pv.vp_before))
+    con.print(_("house in province: {chances}").format(chances=escape(_chances(pv, pv.province_chances(), kind="province"))))
+    con.print(_("card taken: {chances}").format(chances=escape(_chances(pv, pv.card_chances()))))
     if pv.end_chance:
-        con.print(f"the game ends: {pv.odds(pv.end_chance)}")
+        con.print(_("the game ends: {chance}").format(chance=pv.odds(pv.end_chance)))
     if pv.unresolved:
-        con.print(f"[yellow]unresolved: {pv.odds(pv.unresolved)}[/yellow] (see the rows marked '?'; counted as 0 VP)")
+        con.print(_("[yellow]unresolved: {chance}[/yellow] (see the rows marked '?'; counted as 0 VP)").format(chance=pv.odds(pv.unresolved)))
 
 
 def _likeliest(pv, m) -> str:

@@ -253,6 +253,7 @@ def register(app: typer.Typer) -> None:
         from contrarius.rules.contrarius_part import apply_reveals
         from contrarius.store.snapshot_text import load_snapshot
         from contrarius.cli.turn_input import parse_reveal
+        from contrarius.words.i18n import _
 
         check_output(snapshot, output, in_place)  # usage errors before any rule runs
         snap = load_snapshot(snapshot)
@@ -265,9 +266,9 @@ def register(app: typer.Typer) -> None:
                 con.print(escape(str(line)))
 
         write_snapshot(new, snapshot, output, in_place, report, force=force, before=snap,
-                       hint=f"check the cards named ({' '.join(cards)}): is each one the card drawn at the table?",
-                       keep_redo=f"or name the cards with --reveal {' '.join(cards)} when you play that turn again "
-                                 "(a new turn replaces the undone ones)")
+                       hint=_("check the cards named ({cards}): is each one the card drawn at the table?").format(cards=" ".join(cards)),
+                       keep_redo=_("or name the cards with --reveal {cards} when you play that turn again "
+                                   "(a new turn replaces the undone ones)").format(cards=" ".join(cards)))
 
     @app.command("log")
     @boundary

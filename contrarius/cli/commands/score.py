@@ -210,10 +210,38 @@ def _result_line(final) -> str:
 
 def _counted(g) -> str:
     """What a god's value counted, for the lines under the table."""
+    import re
+
+    from contrarius.words.i18n import _, term_name
+
     if g.minerva:
-        return "; ".join(f"{m.card} " + ", ".join(c + (" (salt)" if c in m.salt else "") for c in m.cities)
+        salt = _(" (salt)")
+        return "; ".join(f"{term_name('card', m.card)} " + ", ".join(c + (salt if c in m.salt else "") for c in m.cities)
                          for m in g.minerva if m.cities)
-    return ", ".join(g.counted) if g.counted else g.detail
+    if not g.counted:
+        return str(g.detail)
+    if g.god == "Mercurius":  # goods types
+        return ", ".join(term_name("goods", c) for c in g.counted)
+    if g.god == "Mars":  # colonists as Colonist.describe() says them
+        said = []
+        for c in g.counted:
+            m = re.fullmatch(r"(\w+) colonist (in|on) (.+)", c)
+            said.append(c if m is None else (_("{kind} colonist in {city}") if m[2] == "in" else _("{kind} colonist on {line}")).format(
+                kind=term_name("kind", m[1]), city=m[3], line=m[3]))
+        return ", ".join(said)
+    return ", ".join(g.counted)
+
+
+def _value_text(g) -> str:
+    """A god's value for a table cell (:attr:`~contrarius.rules.scoring.GodScore.value_text`) in the language chosen."""
+    from contrarius.words.i18n import _, term_name
+
+    if g.given:
+        return _("given")
+    if g.god == "Minerva" and g.minerva:
+        return " + ".join(f"{term_name('card', m.card)} {len(m.cities)}x{m.per_city}" + (f" (x{m.copies})" if m.copies > 1 else "")
+                          for m in g.minerva)
+    return g.value_text
 
 
 def _score_table(final, sides: list, show_venus: bool, title: str):
@@ -235,7 +263,7 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
         row = [god]
         for side in sides:
             g = side.god(god)
-            row += ["?" if g.cards is None else str(g.cards), g.value_text, "?" if g.points is None else str(g.points)]
+            row += ["?" if g.cards is None else str(g.cards), _value_text(g), "?" if g.points is None else str(g.points)]
         table.add_row(*row)
     table.add_section()
     table.add_row(_("VP track"), *[c for s in sides for c in ("", "", str(s.track))])
@@ -286,7 +314,7 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
             score=_fmt(final.team_total), totals=_(" and ").join(str(s.total) for s in final.sides[1:])))
     con.print(f"[bold]{_result_line(final)}[/bold]")
     for note in final.notes:
-        con.print(f"  - {escape(note)}")
+        con.print(f"  - {escape(str(note))}")
     if campaign:
         render_campaign(campaign, con)
 

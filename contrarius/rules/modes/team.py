@@ -235,10 +235,10 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
         raise ContrariusError(N_("team.new_game sets up team games, not {mode}", mode=opts.mode))
     s, notes, vp = setup_table(opts)
     seat_players(s, vp, lambda pid: None, lambda pid: START_SESTERTII)
-    notes.append("hands not recorded: player1's 6 pink team I cards and player2's 6 purple team II cards are not "
-                 "public (give them with --hand, or write players[].hand)")
-    notes.append(f"each player: {colonists_text(s)}, 6 goods, {START_SESTERTII} sestertii, "
-                 f"{vp} VP; player1 begins")
+    notes.append(N_("hands not recorded: player1's 6 pink team I cards and player2's 6 purple team II cards are not "
+                    "public (give them with --hand, or write players[].hand)"))
+    notes.append(N_("each player: {colonists}, 6 goods, {sestertii} sestertii, {vp} VP; player1 begins", colonists=colonists_text(s),
+                    sestertii=START_SESTERTII, vp=vp))
     return s, notes
 
 

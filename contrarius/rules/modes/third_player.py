@@ -184,9 +184,9 @@ def new_game(opts: SetupOptions) -> tuple[Snapshot, list[str]]:
 
     seat_players(s, vp, hand, THIRD_PLAYER_SESTERTII.__getitem__, veto=True)
     s.praefectus_magnus = "player2"
-    notes.append("player1 (starting player): the base Concordia starting cards, 6 sestertii; Contrarius does not "
-                 "react to player1's cards")
-    notes.append("player2: the 7 turquoise Solitaria cards, 7 sestertii and the Praefectus Magnus; Contrarius reacts "
-                 "to player2's cards")
-    notes.append(f"both players start with {vp} VP (the level's starting VP; --start-vp to change) and an unused veto card")
+    notes.append(N_("player1 (starting player): the base Concordia starting cards, 6 sestertii; Contrarius does not "
+                    "react to player1's cards"))
+    notes.append(N_("player2: the 7 turquoise Solitaria cards, 7 sestertii and the Praefectus Magnus; Contrarius reacts "
+                    "to player2's cards"))
+    notes.append(N_("both players start with {vp} VP (the level's starting VP; --start-vp to change) and an unused veto card", vp=vp))
     return s, notes

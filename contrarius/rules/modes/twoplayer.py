@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from contrarius.messages import N_
+from contrarius.messages import N_, Term
 from contrarius.material.cards import SETUP_SPECIALISTS, Card, Reaction, card_facts, card_name
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.records import Record
@@ -559,17 +559,17 @@ def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_si
     elif known is not None:
         order = known + [UNKNOWN_CARD] * (total - len(known))
         display, order = order[:DISPLAY_SIZE], order[DISPLAY_SIZE:]
-        notes.append("display dealt from stack I (shuffled) on top of stack II (shuffled) on top of stack III "
-                     f"({facts['third_player_stack_III']} cards, not public: ?)")
+        notes.append(N_("display dealt from stack I (shuffled) on top of stack II (shuffled) on top of stack III "
+                        "({n} cards, not public: ?)", n=facts["third_player_stack_III"]))
         if table:  # lay these 7; the rest of your stack is your table's, not the seed's (as in solo play)
             order = None
-            notes.append("a table game: lay the display as 'contrarius show' lists it; each card drawn from your stack "
-                         "after it (the refill after Contrarius's sixth card too) is unknown (?) until you name it "
-                         "(new --refill, play --refill, reveal)")
+            notes.append(N_("a table game: lay the display as 'contrarius show' lists it; each card drawn from your stack "
+                            "after it (the refill after Contrarius's sixth card too) is unknown (?) until you name it "
+                            "(new --refill, play --refill, reveal)"))
     else:
         display, order = [UNKNOWN_CARD] * DISPLAY_SIZE, None
-        notes.append("the team stacks are not public: the display is recorded as 7 unknown cards (?); "
-                     "give --display as dealt, or name cards with --reveal when they are taken")
+        notes.append(N_("the team stacks are not public: the display is recorded as 7 unknown cards (?); "
+                        "give --display as dealt, or name cards with --reveal when they are taken"))
     remaining = total - DISPLAY_SIZE
     if all(c == UNKNOWN_CARD for c in display):
         pos = None
@@ -577,8 +577,9 @@ def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_si
             sixth = Card.of(given_sixth)
         else:
             sixth = Card.of(SETUP_SPECIALISTS[0], assumed=True)
-            notes.append(f"Contrarius's sixth card (the first Mason, Farmer or Smith of the display) is not known: "
-                         f"ASSUMED {sixth.name}; correct it with a 6th --contrarius-cards name or in the snapshot")
+            notes.append(N_("Contrarius's sixth card (the first Mason, Farmer or Smith of the display) is not known: "
+                            "ASSUMED {card}; correct it with a 6th --contrarius-cards name or in the snapshot",
+                            card=Term("card", sixth.name)))
         rest = display[1:]
     else:
         pos = _take_sixth(display)
@@ -586,7 +587,8 @@ def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_si
             raise ContrariusError(N_("--contrarius-cards names {given_sixth} as the sixth card, but the first Mason, Farmer or Smith of the display is {display}", given_sixth=given_sixth, display=display[pos]))
         sixth = Card.of(display[pos])
         rest = [c for i, c in enumerate(display) if i != pos]
-        notes.append(f"Contrarius takes {sixth.name} from display position {pos + 1} as its sixth card; the display refills")
+        notes.append(N_("Contrarius takes {card} from display position {position} as its sixth card; the display refills",
+                        card=Term("card", sixth.name), position=pos + 1))
     if remaining > 0:
         if order:
             drawn = order.pop(0)
@@ -599,8 +601,9 @@ def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_si
     s.stack_remaining = remaining
     s.stack_order = order
     if s.mode == TEAM:
-        notes.append(f"team stacks I, II and III: {total} cards in all (UNKNOWN, see team_stack_cards in data/cards.yaml): "
-                     f"{remaining} left in the stack; count it at the table and correct stack.remaining if it differs")
+        notes.append(N_("team stacks I, II and III: {total} cards in all (UNKNOWN, see team_stack_cards in data/cards.yaml): "
+                        "{remaining} left in the stack; count it at the table and correct stack.remaining if it differs",
+                        total=total, remaining=remaining))
     return sixth
 
 
@@ -633,7 +636,9 @@ def setup_table(opts: SetupOptions) -> tuple[Snapshot, list[str], int]:
     sixth = _display_setup(s, opts, rng, given_sixth, notes)
     cards.append(sixth)
     if assumed:
-        which = "5 scarlet team cards" if opts.mode == TEAM else "5 starting cards"
-        notes.append(f"Contrarius's {which} are not public: the ones used are marked assumed; correct them with --contrarius-cards")
+        notes.append(N_("Contrarius's 5 scarlet team cards are not public: the ones used are marked assumed; correct them with "
+                        "--contrarius-cards") if opts.mode == TEAM else
+                     N_("Contrarius's 5 starting cards are not public: the ones used are marked assumed; correct them with "
+                        "--contrarius-cards"))
     setup_contrarius(s, opts, cards, notes)
     return s, notes, starting_vp(opts)

@@ -55,3 +55,99 @@ def test_one_colonist_one_step_in_the_words():
         play(s, PlayerAction("Architect", moves=[("land", "Roma", "Ancona-Spoletvm")], dice=[(None, "1")]))
     asked, _ = drive(s, ["architect"], table_dice=True)
     assert asked[-1].text == "A colonist move, KIND:FROM:TO or KIND:WHERE>CITY (1 step in all)"
+
+
+# ----- refusals whose fix is the one that helps -------------------------------------------------
+def _italia(tmp_path):
+    from pathlib import Path
+
+    g = tmp_path / "g.yaml"
+    g.write_text((Path(__file__).resolve().parent.parent / "examples" / "italia-setup.yaml").read_text(encoding="utf-8"),
+                 encoding="utf-8")
+    return g
+
+
+def test_a_card_never_held_is_not_sent_to_the_tribune(runner, tmp_path):
+    """Base rules: a card is played from the hand, and the Tribune takes the played cards
+    back. examples/italia-setup.yaml: the hand is Tribune, Architect, Prefect, Prefect with
+    Praefectus Magnus, Mercator, Diplomat, Senator; nothing played. A Colonist is in neither
+    pile, so "play the Tribune to take cards back" would be untrue: the refusal says the
+    player has none recorded. After an Architect is played, a second Architect is in the
+    played pile: then the Tribune is the fix. Nothing is written either time (exit 4)."""
+    g = _italia(tmp_path)
+    before = g.read_bytes()
+    r = runner.invoke(app, ["play", "colonist", str(g), "--money", "-o", str(tmp_path / "o.yaml")])
+    assert r.exit_code == 4
+    assert "Colonist is not in the hand of player (" in r.stderr and "nor in the played pile" in r.stderr
+    assert "Tribune to take cards back" not in r.stderr
+    assert g.read_bytes() == before and not (tmp_path / "o.yaml").exists()
+    ok = runner.invoke(app, ["play", "architect", str(g), "--die", "1", "-o", str(tmp_path / "a.yaml")])
+    assert ok.exit_code == 0, ok.stderr
+    again = runner.invoke(app, ["play", "architect", str(tmp_path / "a.yaml"), "--die", "1", "-o", str(tmp_path / "b.yaml")])
+    assert again.exit_code == 4 and "play the Tribune to take cards back" in again.stderr
+
+
+def test_a_move_that_ends_where_it_starts_is_refused(runner, tmp_path):
+    """Base rules, the Architect: each movement step moves a colonist to the next line. On
+    examples/italia-setup.yaml the land colonist in Roma moves Roma -> Cosa-Roma (1 step);
+    a second "move" from Cosa-Roma to Cosa-Roma takes 0 steps and moves nothing: refused
+    (exit 4, nothing written) instead of reported as "moves ... (0 steps)"."""
+    g = _italia(tmp_path)
+    r = runner.invoke(app, ["play", "architect", str(g), "--move", "land:Roma:Roma-Cosa", "--move", "land:Roma-Cosa:Roma-Cosa",
+                            "--die", "1", "-o", str(tmp_path / "o.yaml")])
+    assert r.exit_code == 4
+    assert r.stderr.strip() == ("contrarius: your land colonist already stands on Cosa-Roma: a move that ends where it "
+                                "starts is no move; leave it out")
+    assert not (tmp_path / "o.yaml").exists()
+
+
+def test_reveal_repeats_what_was_typed(runner, tmp_path):
+    """``reveal POS=CARD`` names a ``?`` display card; examples/italia-setup.yaml shows
+    Diplomat in position 7, so ``reveal 7=Weaver`` is refused. The refusal repeats what was
+    typed (``7=Weaver``), not play's option ``--reveal 7=Weaver``, which the reveal command
+    does not take; play's refusal names its option."""
+    g = _italia(tmp_path)
+    r = runner.invoke(app, ["reveal", str(g), "7=Weaver", "-i"])
+    assert r.exit_code == 2
+    assert r.stderr.strip() == "contrarius: 7=Weaver: display position 7 shows Diplomat, not ? (an unrecorded card)"
+    p = runner.invoke(app, ["play", "mercator", str(g), "--die", "wine", "--reveal", "7=Weaver", "-o", str(tmp_path / "o.yaml")])
+    assert p.exit_code == 2 and "--reveal 7=Weaver: display position 7 shows Diplomat" in p.stderr
+
+
+def test_a_device_that_cannot_take_the_snapshot_says_nothing_was_written(runner, tmp_path):
+    """``-o /dev/full``: the report is printed before the write (README "Exit codes": the
+    report first, then the file), the write then fails (no space): exit 3, and the line says
+    that nothing was written and that the report above did not take effect."""
+    import os
+
+    if not os.path.exists("/dev/full"):
+        import pytest
+
+        pytest.skip("no /dev/full on this system")
+    g = _italia(tmp_path)
+    r = runner.invoke(app, ["play", "mercator", str(g), "--die", "wine", "-o", "/dev/full"])
+    assert r.exit_code == 3
+    assert r.stderr.strip().splitlines()[-1].endswith(
+        "nothing was written (the report above did not take effect); choose another path with -o")
+
+
+def test_undo_where_no_file_can_be_created_says_how_to_fix_it(runner, tmp_path, monkeypatch):
+    """``undo`` writes in place and takes no ``-o``: when its folder takes no new file (the
+    probe file cannot be created), the fix it gives is to make the folder writable, not
+    "choose another path with -o". The folder is made unwritable by the probe's mkstemp
+    failing (a test run as root cannot use file modes)."""
+    import tempfile
+
+    g = _italia(tmp_path)
+    ok = runner.invoke(app, ["play", "mercator", str(g), "--die", "wine", "-i"])
+    assert ok.exit_code == 0, ok.stderr
+    before = g.read_bytes()
+
+    def refuse(*_a, **_k):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    r = runner.invoke(app, ["undo", str(g)])
+    assert r.exit_code == 3
+    assert r.stderr.strip().endswith("cannot write there (Permission denied); nothing was written; make its folder writable")
+    assert g.read_bytes() == before

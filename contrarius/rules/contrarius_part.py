@@ -580,8 +580,10 @@ def stack_card(s: Snapshot, name: str) -> str:
     return canon
 
 
-def apply_reveals(s: Snapshot, reveal: dict[int, str]) -> list[Message]:
-    """Name display cards the snapshot shows as ``?`` (changes ``s``): ``{position: card}``.
+def apply_reveals(s: Snapshot, reveal: dict[int, str], typed: str = "--reveal ") -> list[Message]:
+    """Name display cards the snapshot shows as ``?`` (changes ``s``): ``{position: card}``;
+    ``typed``: what the player typed before ``POS=CARD`` (``play``'s option; nothing for the
+    ``reveal`` command and the session's), which a refusal repeats.
 
     A card drawn into the display lies face up at the table ("Setup": the display); when
     the snapshot did not record it, the player names it. Returns one report line per card.
@@ -592,10 +594,11 @@ def apply_reveals(s: Snapshot, reveal: dict[int, str]) -> list[Message]:
     for pos, name in sorted(reveal.items()):
         shown = s.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
         if shown != UNKNOWN_CARD:
-            raise ContrariusError(N_("--reveal {pos}={name}: display position {pos} shows {value}, not ? (an unrecorded card)", pos=pos, name=name, value=shown or 'no card'))
+            raise ContrariusError(N_("{given}: display position {pos} shows {value}, not ? (an unrecorded card)",
+                                     given=typed + str(pos) + "=" + name, pos=pos, value=shown or N_("no card")))
         canon = stack_card(s, name)
         if canon == UNKNOWN_CARD:
-            raise ContrariusError(N_("--reveal {pos}=?: name the card, e.g. --reveal {pos}=Weaver", pos=pos))
+            raise ContrariusError(N_("{given}: name the card, e.g. {example}", given=typed + str(pos) + "=?", example=typed + str(pos) + "=Weaver"))
         s.display[pos - 1] = canon
         lines.append(N_("display position {position} is {card}", position=pos, card=Term("card", canon)))
     return lines

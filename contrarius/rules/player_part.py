@@ -37,10 +37,16 @@ from contrarius.rules.variants.solo_variants import bonus_piece
 def card_in_hand(p: Any, played: str) -> Card:
     """The card ``played`` (a printed name) from player ``p``'s recorded hand (base rules:
     a card is played from the hand; the Tribune takes the played cards back). Raises
-    :class:`RuleError` naming the hand when it holds no such card."""
+    :class:`RuleError` naming the hand when it holds no such card; the fix it gives depends
+    on where the card is: in the played pile (the Tribune takes it back), or nowhere recorded
+    (the hand as recorded may be wrong)."""
     hit = next((c for c in p.hand if c.name == played), None)
     if hit is None:
         hand = Joined(", ", [Term("card", c.name) for c in p.hand]) if p.hand else N_("empty")
+        if p.played is not None and all(c.name != played for c in p.played):
+            raise RuleError(N_("{played} is not in the hand of {player} ({hand}) nor in the played pile: the player has "
+                               "no {played} recorded; name a card of the hand, or correct players.{player}.hand",
+                               played=Term("card", played), player=p.id, hand=hand))
         raise RuleError(N_("{played} is not in the hand of {player} ({hand}); play the Tribune to take cards back",
                            played=Term("card", played), player=p.id, hand=hand))
     return hit
@@ -162,6 +168,9 @@ def move_colonists(s: Snapshot, owner: str, moves: list[tuple[str, str, str]]) -
         if target not in paths:
             raise RuleError(N_("your {kind} colonist on {start} cannot reach {line} along {kind} lines", kind=Term("kind", kind),
                                start=frm, line=target.label))
+        if not paths[target]:
+            raise RuleError(N_("your {kind} colonist already stands on {line}: a move that ends where it starts is no move; "
+                               "leave it out", kind=Term("kind", kind), line=target.label))
         occ = s.line_occupant(target)
         if occ is not None and occ is not col:
             raise RuleError(N_("{line} is occupied by a {owner} colonist: a move cannot end there", line=line_words(target), owner=occ.owner))

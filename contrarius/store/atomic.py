@@ -372,7 +372,8 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
                 with open(target, "w", encoding="utf-8") as fh:
                     fh.write(text)
             except OSError as exc:
-                raise InputFileError(f"{path}: cannot write ({exc.strerror}); choose another path with -o") from None
+                raise InputFileError(f"{path}: cannot write ({exc.strerror}); nothing was written (the report above did "
+                                     "not take effect); choose another path with -o") from None
             WRITTEN.append(str(path))
             return
         _check_length(path, target)
@@ -478,8 +479,9 @@ def refuse_existing_output(path: str) -> None:
         _refuse_other_file(path, target, None)
 
 
-def _probe_folder(path: str, target: Path) -> None:
-    """Refuse early (before the report is printed) a folder where no file can be created.
+def _probe_folder(path: str, target: Path, fix: str = "choose another path with -o") -> None:
+    """Refuse early (before the report is printed) a folder where no file can be created;
+    ``fix`` ends the message (``undo`` and ``redo`` write in place: they take no ``-o``).
     The probe file is created and removed with signals held: Ctrl-C leaves none behind."""
     import tempfile
 
@@ -487,7 +489,7 @@ def _probe_folder(path: str, target: Path) -> None:
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         except OSError as exc:
-            raise InputFileError(f"{path}: cannot write there ({exc.strerror}); nothing was written; choose another path with -o") from None
+            raise InputFileError(f"{path}: cannot write there ({exc.strerror}); nothing was written; {fix}") from None
         os.close(fd)
         _unlink(tmp)
 

@@ -269,7 +269,7 @@ def _move(path: str, step: int, before_commit: Callable[[HistoryMove], None] | N
         new = _History(hist.states, hist.timeline, goal)
         moved = HistoryMove(path, abs(step), snap, goal, len(hist.timeline) - 1 - goal)
         data = _history_bytes(new, hist)
-        _probe_folder(path, target)
+        _probe_folder(path, target, "make its folder writable")
         if before_commit is not None:
             before_commit(moved)
         _commit(path, target, text.encode("utf-8"), (history_path(path), data))

@@ -258,7 +258,7 @@ def register(app: typer.Typer) -> None:
         check_output(snapshot, output, in_place)  # usage errors before any rule runs
         snap = load_snapshot(snapshot)
         new = snap.copy()
-        lines = apply_reveals(new, parse_reveal(cards, snap.mode))
+        lines = apply_reveals(new, parse_reveal(cards, snap.mode), typed="")
 
         def report(used_stdout: bool) -> None:
             con = err_console()

@@ -181,7 +181,7 @@ class Session:
         if not args:
             raise ContrariusError("reveal needs POSITION=CARD, e.g. reveal 7=Consul")
         new = snap.copy()
-        lines = apply_reveals(new, parse_reveal(args, snap.mode))
+        lines = apply_reveals(new, parse_reveal(args, snap.mode), typed="")
         write_snapshot(new, self.path, None, True, keep_redo="or name the card when you play that turn again")
         for line in lines:
             self.con.print(line, markup=False)

@@ -68,7 +68,45 @@ class Term:
         return hash((self.kind, self.value))
 
 
-class Message:
+class _Said:
+    """What :class:`Message` and :class:`Joined` share: said with ``str()`` in the language
+    chosen (also by rich), compared and searched in English (``english()``), so that code
+    and tests written against the English text keep working."""
+
+    __slots__ = ()
+
+    def english(self) -> str:  # pragma: no cover - every subclass says it
+        raise NotImplementedError
+
+    def __rich__(self) -> str:
+        """rich prints it as its text in the language chosen."""
+        return str(self)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a text, or to another message or parts, saying the same in English."""
+        if isinstance(other, str):
+            return self.english() == other
+        return isinstance(other, _Said) and self.english() == other.english()
+
+    def __hash__(self) -> int:
+        return hash(self.english())
+
+    def __contains__(self, text: str) -> bool:
+        """``text`` is part of it in English."""
+        return text in self.english()
+
+    def startswith(self, text: str) -> bool:
+        """It begins with ``text`` in English."""
+        return self.english().startswith(text)
+
+    def __add__(self, other: str) -> str:
+        return str(self) + other
+
+    def __radd__(self, other: str) -> str:
+        return other + str(self)
+
+
+class Message(_Said):
     """A sentence as data: the msgid ``template`` (``plural`` and the count ``n`` for a
     sentence with two forms) and the ``args`` that fill its ``{placeholders}``."""
 
@@ -102,35 +140,9 @@ class Message:
     def __repr__(self) -> str:
         return f"Message({self.template!r}, {self.args!r})"
 
-    def __rich__(self) -> str:
-        """rich prints a message as its text in the language chosen."""
-        return str(self)
-
-    def __eq__(self, other: object) -> bool:
-        """Equal to another message, or to a text, saying the same in English."""
-        if isinstance(other, str):
-            return self.english() == other
-        return isinstance(other, Message) and self.english() == other.english()
-
-    def __hash__(self) -> int:
-        return hash(self.english())
-
-    def __contains__(self, text: str) -> bool:
-        """``text`` is part of the sentence in English."""
-        return text in self.english()
-
-    def startswith(self, text: str) -> bool:
-        """The sentence begins with ``text`` in English."""
-        return self.english().startswith(text)
-
-    def __add__(self, other: str) -> str:
-        return str(self) + other
-
-    def __radd__(self, other: str) -> str:
-        return other + str(self)
 
 
-class Joined:
+class Joined(_Said):
     """Parts (messages, terms or text) said one after the other with ``sep`` between them."""
 
     __slots__ = ("sep", "parts")
@@ -148,24 +160,6 @@ class Joined:
     def __repr__(self) -> str:
         return f"Joined({self.sep!r}, {self.parts!r})"
 
-    def __eq__(self, other: object) -> bool:
-        """Equal to a text, a message or other parts saying the same in English."""
-        if isinstance(other, str):
-            return self.english() == other
-        return isinstance(other, (Message, Joined)) and self.english() == other.english()
-
-    def __hash__(self) -> int:
-        return hash(self.english())
-
-    def __contains__(self, text: str) -> bool:
-        """``text`` is part of the parts said in English."""
-        return text in self.english()
-
-    def startswith(self, text: str) -> bool:
-        return self.english().startswith(text)
-
-    def __rich__(self) -> str:
-        return str(self)
 
 
 def N_(template: str, **args: Any) -> Message:

@@ -33,7 +33,7 @@ COMMANDS = (
 ROOT = (
     ('option', 'debug', ('--debug',), 'store_const', 1, True, True, 'Show the traceback of an error (for bug reports).', None, False, None),
     ('option', 'version', ('--version',), 'store_const', 1, True, True, 'Print the version and exit.', None, False, None),
-    ('option', 'lang', ('--lang',), 'store', 1, True, True, "The language: en or pt_BR (also pt, pt-BR, pt_BR.UTF-8); default CONTRARIUS_LANG, then the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). In pt_BR, play's reactions, where, the error lines, the help pages, boards, board and the frames of log and score are in Portuguese (snapshots and --json stay English).", None, True, None),
+    ('option', 'lang', ('--lang',), 'store', 1, True, True, "The language: en or pt_BR (also pt, pt-BR, pt_BR.UTF-8); default CONTRARIUS_LANG, then the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). In pt_BR, the reports of play (solo), where, new, show, check, preview CARD, score, undo, redo and reveal, the error lines, the help pages, boards, board, log's frame and the race and score pictures are in Portuguese; session, the turn notes of team play and the third-player variant, preview's summary and the board picture not yet (snapshots, the log's records and --json stay English).", None, True, None),
     ('option', 'install_completion', ('--install-completion',), 'store_const', 1, False, True, 'Install completion for the current shell.', None, False, None),
     ('option', 'show_completion', ('--show-completion',), 'store_const', 1, False, True, 'Show completion for the current shell, to copy it or customize the installation.', None, False, None),
     ('option', 'help', ('--help',), 'store_const', 1, False, True, 'Show this message and exit.', None, False, None),

@@ -82,10 +82,16 @@ def body(text: str) -> str:
 # ----- the launcher's text -----------------------------------------------------------------------
 def test_the_launcher_installs_the_handler_before_any_import():
     """Before the statement that installs the SIGINT handler: only ``import _signal`` and
-    the handler's definition (a function body runs only when called)."""
+    the handler's definition (a function body runs only when called), all three inside the
+    launcher's first statement, a ``try`` whose ``except KeyboardInterrupt`` says the same
+    one line and exits 130 (a Ctrl-C among them, before the handler takes over)."""
     tree = ast.parse(LAUNCHER.read_text(encoding="utf-8"))
+    first = tree.body[0]
+    assert isinstance(first, ast.Try) and [ast.unparse(h.type) for h in first.handlers] == ["KeyboardInterrupt"]
+    caught = ast.unparse(first.handlers[0])
+    assert ONE_LINE.strip() in caught and "os._exit(130)" in caught
     before = []
-    for statement in tree.body:
+    for statement in first.body:
         if isinstance(statement, ast.Expr) and ast.unparse(statement).startswith("_signal.signal(_signal.SIGINT,"):
             break
         before.append(statement)

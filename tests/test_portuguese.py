@@ -338,3 +338,20 @@ def test_a_session_in_portuguese(runner, tmp_path):
     assert "Qual carta você jogou?: " in asked and "Produzir ou reativar? [produce]: " in asked
     assert session_questions(session_game(tmp_path, "q2.yaml"), SESSION_EN) != asked
     scan(["\n".join(asked), r_pt.stderr, help_pt.stdout, help_pt.stderr])
+
+
+def test_the_session_reads_and_completes_the_portuguese_words_of_its_choices():
+    from contrarius.cli.session.command import Front
+    from contrarius.cli.session.flow import pick
+    from contrarius.words import language
+
+    pair = (("produce", ""), ("reactivate", ""))
+    assert [pick(a, pair) for a in ("produzir", "Reativar", "reat", "produce", "x")] == ["produce", "reactivate", "reactivate", "produce", None]
+    assert pick("pv", (("vp", ""), ("house", ""))) == "vp" and pick("casa", (("vp", ""), ("house", ""))) == "house"
+    assert pick("terrestre:Roma", (("land:Roma", ""), ("sea:Roma", ""))) == "land:Roma"
+    front = Front(None, False)
+    front.choices = pair
+    assert [front.complete("pro", k) for k in range(2)] == ["produce", None]  # English: as before
+    language.set_language("pt_BR")
+    assert [front.complete("pro", k) for k in range(3)] == ["produce", "produzir", None]
+    assert front.complete("reat", 0) == "reativar"

@@ -25,6 +25,8 @@ import typer
 from contrarius.errors import ContrariusError, one_line
 from contrarius.cli.common import boundary, out_console, quiet_broken, quiet_stdout
 from contrarius.cli.session.flow import COMMANDS, Question, parse_command, session_message, turn_flow
+from contrarius.cli.session.flow import answer_words
+from contrarius.words import language
 from contrarius.words.i18n import _, term_name
 
 
@@ -87,11 +89,14 @@ class Front:
     def complete(self, text: str, state: int) -> str | None:
         """readline's completer: the current question's choices beginning with ``text``
         (ignoring case, U read as V; spaces in names offered as ``_``), and what the
-        question's own completer offers for ``text`` (the city after a move's ``>``)."""
+        question's own completer offers for ``text`` (the city after a move's ``>``); in
+        Portuguese also the choices' Portuguese words (``produzir``)."""
         key = text.casefold().replace("u", "v")
         values = [v.replace(" ", "_") for v, _ in self.choices]
         if self.more is not None:
             values += [v.replace(" ", "_") for v in self.more(text)]
+        if language.current() != language.ENGLISH:  # the choices' Portuguese words complete too (produzir)
+            values += [w.replace(" ", "_") for v, _h in self.choices for w in answer_words(v)]
         hits = [v for v in values if v.casefold().replace("u", "v").startswith(key)]
         return hits[state] if state < len(hits) else None
 

@@ -361,8 +361,10 @@ def _copy_notes(snap) -> tuple[str, ...]:
     left = not_copyable(snap)
     if not left:
         return ()
-    return (f"  not offered: Contrarius's face-up {', '.join(left)} (a Diplomat cannot copy a Diplomat"
-            + (" or a Legatus" if "Legatus" in left else "") + "; reading)",)
+    cards = ", ".join(term_name("card", c) for c in left)
+    if "Legatus" in left:
+        return ("  " + _("not offered: Contrarius's face-up {cards} (a Diplomat cannot copy a Diplomat or a Legatus; reading)").format(cards=cards),)
+    return ("  " + _("not offered: Contrarius's face-up {cards} (a Diplomat cannot copy a Diplomat; reading)").format(cards=cards),)
 
 
 def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:
@@ -641,8 +643,8 @@ def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
                 keep("forum_reveal", f"{pos}={got}", append=True)
                 return got
 
-            yield from ask(Question("forum_reveal", f"Salsa: Contrarius takes the first forum card, row position {exc.position} "
-                                    "before your take, not recorded (?): which is it?", names), reveal)
+            yield from ask(Question("forum_reveal", _("Salsa: Contrarius takes the first forum card, row position {pos} "
+                                      "before your take, not recorded (?): which is it?").format(pos=exc.position), names), reveal)
             continue
         except ContrariusError:
             return  # refused with play's message when the turn is played
@@ -657,8 +659,8 @@ def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
             keep("forum_refill", got, append=True)
             return got
 
-        got = yield from ask(Question("forum_refill", "Salsa: a forum card drawn to refill the forum row that the snapshot "
-                                      "does not know: which is it?", names, UNKNOWN), refill)
+        got = yield from ask(Question("forum_refill", _("Salsa: a forum card drawn to refill the forum row that the snapshot "
+                                        "does not know: which is it?"), names, UNKNOWN), refill)
         if got == UNKNOWN:
             return  # this card and the later ones of this turn stay ?
 
@@ -669,7 +671,7 @@ def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
     ``--fish``)."""
     def fish(a: str) -> int:
         if not (a.isascii() and a.isdigit()):
-            raise ContrariusError(f"{a!r}: the number of fish you paid at the fish market this turn, e.g. 2 (0: none)")
+            raise ContrariusError(_("{answer}: the number of fish you paid at the fish market this turn, e.g. 2 (0: none)").format(answer=repr(a)))
         n = int(a)
         if n:
             opts["fish"] = n
@@ -680,7 +682,7 @@ def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
                 raise
         return n
 
-    return (yield from ask(Question("fish", _("Fish market: fish you paid at the market this turn"), (("0", "none"),), "0"), fish))
+    return (yield from ask(Question("fish", _("Fish market: fish you paid at the market this turn"), (("0", _("none")),), "0"), fish))
 
 
 def _copy_target(snap, pid: str) -> str | None:

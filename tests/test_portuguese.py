@@ -329,7 +329,7 @@ def test_a_session_in_portuguese(runner, tmp_path):
     assert r_en.exit_code == r_pt.exit_code == 2  # the refused answers
     assert pt.read_bytes() == en.read_bytes()
     assert "contrarius: A província onde se produz: é preciso uma resposta (p. ex. Aemilia)" in r_pt.stderr
-    assert "responda produce ou reactivate, não 'foo'" in r_pt.stderr
+    assert "responda produzir ou reativar, não 'foo'" in r_pt.stderr
     help_pt = runner.invoke(app, ["--lang", "pt_BR", "session", str(pt)], input="help\nquit\n")
     assert "Digite a carta que você jogou" in help_pt.stdout
     language.set_language("pt_BR")

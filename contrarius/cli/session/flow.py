@@ -148,6 +148,16 @@ ANSWER_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 
+def said_choice(value: str) -> str:
+    """The choice ``value`` as a refusal names it: its first Portuguese word in Portuguese
+    (:data:`ANSWER_WORDS`), else itself."""
+    from contrarius.words import language
+
+    if language.current() == language.ENGLISH or value not in ANSWER_WORDS:
+        return value
+    return ANSWER_WORDS[value][0]
+
+
 def answer_words(value: str) -> tuple[str, ...]:
     """The other words that name the choice ``value``: its Portuguese words
     (:data:`ANSWER_WORDS`); a ``KIND:CITY`` with the colonist kind's Portuguese names
@@ -180,7 +190,7 @@ def ask(question: Question, parse: Callable[[str], Any]) -> Flow:
                 return None
             else:
                 error = _("{question}: an answer is needed").format(question=question.text) + (
-                    _(" (e.g. {example})").format(example=question.choices[0][0]) if question.choices else "")
+                    _(" (e.g. {example})").format(example=term_name("card", question.choices[0][0])) if question.choices else "")
                 continue
         try:
             return parse(answer)
@@ -433,7 +443,9 @@ def die_question(state, die: str, why: str, *, meanings: bool = True, exclude: t
     else:
         every = {"architect": ("1", "2", "3", "4", "5"), "tribune": ("land", "sea", "card")}
         choices = tuple((f, "") for f in every.get(die, ("brick", "food", "tool", "wine", "cloth", "S")))
-    notes = tuple(f"  {v:6} {h}" for v, h in choices if h) + ("  " + _("(the faces of this die: {faces})").format(faces=", ".join(faces)),)
+    width = max([6, *(len(term_name("face", v)) for v, _h in choices)])
+    notes = tuple(f"  {term_name('face', v):{width}} {h}" for v, h in choices if h) + (
+        "  " + _("(the faces of this die: {faces})").format(faces=", ".join(term_name("face", f) for f in faces)),)
     return Question("die", _("{colour} die ({why}): what does it show?").format(colour=term_name("colour", DIE_COLOURS[die]), why=term_name("card", why)),
                     choices, notes=notes)
 
@@ -450,7 +462,7 @@ def _either(key: str, text: str, pair: tuple[Choice, Choice], what: str) -> Flow
     def parse(a: str) -> str:
         got = pick(a, pair)
         if got is None:
-            raise ContrariusError(_("{what}: answer {first} or {second}, not {answer}").format(what=_(what), first=pair[0][0], second=pair[1][0], answer=repr(a)))
+            raise ContrariusError(_("{what}: answer {first} or {second}, not {answer}").format(what=_(what), first=said_choice(pair[0][0]), second=said_choice(pair[1][0]), answer=repr(a)))
         return got
 
     return (yield from ask(Question(key, text, pair, pair[0][0]), parse))

@@ -335,7 +335,7 @@ def test_a_session_in_portuguese(runner, tmp_path):
     language.set_language("pt_BR")
     asked = session_questions(session_game(tmp_path, "q.yaml"), SESSION_PT)
     language.set_language()
-    assert "Qual carta você jogou?: " in asked and "Produzir ou reativar? [produce]: " in asked
+    assert "Qual carta você jogou?: " in asked and "Produzir ou reativar? [produzir]: " in asked
     assert session_questions(session_game(tmp_path, "q2.yaml"), SESSION_EN) != asked
     scan(["\n".join(asked), r_pt.stderr, help_pt.stdout, help_pt.stderr])
 

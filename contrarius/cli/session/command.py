@@ -25,7 +25,7 @@ import typer
 from contrarius.errors import ContrariusError, one_line
 from contrarius.cli.common import boundary, out_console, quiet_broken, quiet_stdout
 from contrarius.cli.session.flow import COMMANDS, Question, parse_command, session_message, turn_flow
-from contrarius.cli.session.flow import answer_words
+from contrarius.cli.session.flow import answer_words, said_choice
 from contrarius.words import language
 from contrarius.words.i18n import _, term_name
 
@@ -116,7 +116,7 @@ class Front:
                     return line.rstrip("\r\n")
         for note in q.notes:
             con.print(note, markup=False, highlight=False)
-        few = [v for v, _ in q.choices] if 1 < len(q.choices) <= 6 and q.key != "card" else []
+        few = [said_choice(v) for v, _h in q.choices] if 1 < len(q.choices) <= 6 and q.key != "card" else []
         prompt = q.prompt()
         if few:
             prompt = prompt[:-2] + f" ({'/'.join(few)}): "
@@ -377,7 +377,7 @@ def register(app: typer.Typer) -> None:
         from contrarius.store.snapshot_text import load_snapshot
 
         if snapshot == STDIO:
-            raise ContrariusError("session needs a snapshot file (the answers come on stdin), not -")
+            raise ContrariusError(_("session needs a snapshot file (the answers come on stdin), not -"))
         load_snapshot(snapshot)  # a missing or invalid file: one line and its exit code, before any question
         interactive = sys.stdin is not None and sys.stdin.isatty()
         session = Session(snapshot, Front(sys.stdin, interactive), out_console())

@@ -465,7 +465,7 @@ def _either(key: str, text: str, pair: tuple[Choice, Choice], what: str) -> Flow
             raise ContrariusError(_("{what}: answer {first} or {second}, not {answer}").format(what=_(what), first=said_choice(pair[0][0]), second=said_choice(pair[1][0]), answer=repr(a)))
         return got
 
-    return (yield from ask(Question(key, text, pair, pair[0][0]), parse))
+    return (yield from ask(Question(key, text, pair, said_choice(pair[0][0])), parse))
 
 
 # ----- one player's part of the card ------------------------------------------------------------

@@ -279,3 +279,79 @@ def test_the_pictures_words_in_portuguese(runner, tmp_path):
         assert pt != en and said in pt
         ET.fromstring(pt)
         assert runner.invoke(app, [*cmd, "--svg", "-"]).stdout == en
+
+
+#: A short solo session from a pipe (examples/italia-setup.yaml with every die asked), in
+#: English and with the same answers in Portuguese: a card refused, the Senator, the
+#: Architect, the Tribune, the Prefect (a wrong action, then produce; an empty province).
+SESSION_EN = ["banana", "senator", "1", "2", "wine", "architect", "land:Roma:Casinvm-Roma", "", "Casinvm", "", "1",
+              "tribune", "", "card", "prefect", "foo", "produce", "", "Campania"]
+SESSION_PT = ["banana", "senador", "1", "2", "vinho", "arquiteto", "terrestre:Roma:Casinvm-Roma", "", "Casinvm", "", "1",
+              "tribuno", "", "carta", "prefeito", "foo", "produzir", "", "Campania"]
+
+
+def session_game(tmp_path: Path, name: str) -> Path:
+    path = tmp_path / name
+    path.write_text(ITALIA.read_text(encoding="utf-8").replace("seed: 1\n", "seed: null\ndice: virtual\n"), encoding="utf-8")
+    return path
+
+
+def session_questions(path: Path, answers: list[str]) -> list[str]:
+    """Every line the session's questions say for ``answers`` in the language chosen: the
+    prompts, the notes before them and the refusals (what a terminal shows)."""
+    from contrarius.cli.session.command import asks_dice
+    from contrarius.cli.session.flow import turn_flow
+    from contrarius.store.snapshot_text import load_snapshot
+
+    said: list[str] = []
+    snap = load_snapshot(str(path))
+    answers = list(answers)
+    while answers:
+        flow = turn_flow(snap, table_dice=asks_dice(snap))
+        q = next(flow)
+        try:
+            while True:
+                said += [q.prompt(), *q.notes, *([q.error] if q.error else [])]
+                q = flow.send(answers.pop(0))
+        except StopIteration as stop:
+            snap = stop.value.result.snapshot
+        except IndexError:
+            break
+    return said
+
+
+def test_a_session_in_portuguese(runner, tmp_path):
+    from contrarius.words import language
+
+    en, pt = session_game(tmp_path, "en.yaml"), session_game(tmp_path, "pt.yaml")
+    r_en = runner.invoke(app, ["session", str(en)], input="\n".join(SESSION_EN) + "\n")
+    r_pt = runner.invoke(app, ["--lang", "pt_BR", "session", str(pt)], input="\n".join(SESSION_PT) + "\n")
+    assert r_en.exit_code == r_pt.exit_code == 2  # the refused answers
+    assert pt.read_bytes() == en.read_bytes()
+    assert "contrarius: A província onde se produz: é preciso uma resposta (p. ex. Aemilia)" in r_pt.stderr
+    assert "responda produzir ou reativar, não 'foo'" in r_pt.stderr
+    help_pt = runner.invoke(app, ["--lang", "pt_BR", "session", str(pt)], input="help\nquit\n")
+    assert "Digite a carta que você jogou" in help_pt.stdout
+    language.set_language("pt_BR")
+    asked = session_questions(session_game(tmp_path, "q.yaml"), SESSION_PT)
+    language.set_language()
+    assert "Qual carta você jogou?: " in asked and "Produzir ou reativar? [produzir]: " in asked
+    assert session_questions(session_game(tmp_path, "q2.yaml"), SESSION_EN) != asked
+    scan(["\n".join(asked), r_pt.stderr, help_pt.stdout, help_pt.stderr])
+
+
+def test_the_session_reads_and_completes_the_portuguese_words_of_its_choices():
+    from contrarius.cli.session.command import Front
+    from contrarius.cli.session.flow import pick
+    from contrarius.words import language
+
+    pair = (("produce", ""), ("reactivate", ""))
+    assert [pick(a, pair) for a in ("produzir", "Reativar", "reat", "produce", "x")] == ["produce", "reactivate", "reactivate", "produce", None]
+    assert pick("pv", (("vp", ""), ("house", ""))) == "vp" and pick("casa", (("vp", ""), ("house", ""))) == "house"
+    assert pick("terrestre:Roma", (("land:Roma", ""), ("sea:Roma", ""))) == "land:Roma"
+    front = Front(None, False)
+    front.choices = pair
+    assert [front.complete("pro", k) for k in range(2)] == ["produce", None]  # English: as before
+    language.set_language("pt_BR")
+    assert [front.complete("pro", k) for k in range(3)] == ["produce", "produzir", None]
+    assert front.complete("reat", 0) == "reativar"

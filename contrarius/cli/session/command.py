@@ -25,6 +25,9 @@ import typer
 from contrarius.errors import ContrariusError, one_line
 from contrarius.cli.common import boundary, out_console, quiet_broken, quiet_stdout
 from contrarius.cli.session.flow import COMMANDS, Question, parse_command, session_message, turn_flow
+from contrarius.cli.session.flow import answer_words, said_choice
+from contrarius.words import language
+from contrarius.words.i18n import _, term_name
 
 
 def asks_dice(snap) -> bool:
@@ -38,10 +41,10 @@ def asks_dice(snap) -> bool:
 def dice_text(snap) -> str:
     """How the dice of ``snap`` are got, for the turn header."""
     if snap.dice == "table":
-        return "dice read from the table (dice: table)"
+        return _("dice read from the table (dice: table)")
     if snap.seed is None:
-        return "dice: virtual but no seed: each die is asked"
-    return "dice rolled by contrarius (dice: virtual)"
+        return _("dice: virtual but no seed: each die is asked")
+    return _("dice rolled by contrarius (dice: virtual)")
 
 
 def say(line: str) -> None:
@@ -86,11 +89,14 @@ class Front:
     def complete(self, text: str, state: int) -> str | None:
         """readline's completer: the current question's choices beginning with ``text``
         (ignoring case, U read as V; spaces in names offered as ``_``), and what the
-        question's own completer offers for ``text`` (the city after a move's ``>``)."""
+        question's own completer offers for ``text`` (the city after a move's ``>``); in
+        Portuguese also the choices' Portuguese words (``produzir``)."""
         key = text.casefold().replace("u", "v")
         values = [v.replace(" ", "_") for v, _ in self.choices]
         if self.more is not None:
             values += [v.replace(" ", "_") for v in self.more(text)]
+        if language.current() != language.ENGLISH:  # the choices' Portuguese words complete too (produzir)
+            values += [w.replace(" ", "_") for v, _h in self.choices for w in answer_words(v)]
         hits = [v for v in values if v.casefold().replace("u", "v").startswith(key)]
         return hits[state] if state < len(hits) else None
 
@@ -110,7 +116,7 @@ class Front:
                     return line.rstrip("\r\n")
         for note in q.notes:
             con.print(note, markup=False, highlight=False)
-        few = [v for v, _ in q.choices] if 1 < len(q.choices) <= 6 and q.key != "card" else []
+        few = [said_choice(v) for v, _h in q.choices] if 1 < len(q.choices) <= 6 and q.key != "card" else []
         prompt = q.prompt()
         if few:
             prompt = prompt[:-2] + f" ({'/'.join(few)}): "
@@ -138,10 +144,10 @@ class Session:
         if name == "quit":
             return False
         if name == "help":
-            con.print("Type the card you played (Tab completes; a unique beginning is enough), or a command:")
+            con.print(_("Type the card you played (Tab completes; a unique beginning is enough), or a command:"))
             for cmd, text in COMMANDS.items():
-                con.print(f"  {cmd:8} {escape(text)}")
-            con.print(escape("Enter takes the default shown in [brackets]; Ctrl-C abandons the turn in progress (nothing is written)."))
+                con.print(f"  {cmd:8} {escape(_(text))}")
+            con.print(escape(_("Enter takes the default shown in [brackets]; Ctrl-C abandons the turn in progress (nothing is written).")))
         elif name == "show":
             from contrarius.cli.commands.game import render_show
 
@@ -150,7 +156,7 @@ class Session:
             from contrarius.cli.commands.where import show_where
 
             if len(args) > 1:
-                raise ContrariusError("where takes one face at most: where [FACE], e.g. where wine")
+                raise ContrariusError(_("where takes one face at most: where [FACE], e.g. where wine"))
             show_where(snap, args[0] if args else None, con=con)
         elif name == "preview":
             from contrarius.rules.preview import preview, summary
@@ -179,10 +185,10 @@ class Session:
         from contrarius.rules.contrarius_part import apply_reveals
 
         if not args:
-            raise ContrariusError("reveal needs POSITION=CARD, e.g. reveal 7=Consul")
+            raise ContrariusError(_("reveal needs POSITION=CARD, e.g. reveal 7=Consul"))
         new = snap.copy()
         lines = apply_reveals(new, parse_reveal(args, snap.mode), typed="")
-        write_snapshot(new, self.path, None, True, keep_redo="or name the card when you play that turn again")
+        write_snapshot(new, self.path, None, True, keep_redo=_("or name the card when you play that turn again"))
         for line in lines:
             self.con.print(line, markup=False)
 
@@ -193,7 +199,7 @@ class Session:
         from contrarius.cli.commands.game import move_text
 
         if len(args) > 1 or (args and not (args[0].isascii() and args[0].isdigit() and int(args[0]) >= 1)):
-            raise ContrariusError(f"{name} {' '.join(args)}: write {name} or {name} N, N a number of turns, e.g. {name} 2")
+            raise ContrariusError(_("{command}: write {name} or {name} N, N a number of turns, e.g. {name} 2").format(command=" ".join([name, *args]), name=name))
         turns = int(args[0]) if args else 1
         from contrarius.cli.common import report_before_commit
 
@@ -207,12 +213,13 @@ class Session:
         """Who plays now, in a terminal."""
         if not self.front.interactive:
             return
-        who = "your turn" if snap.mode == "solo" else f"{snap.active}'s turn ({snap.mode})"
+        who = _("your turn") if snap.mode == "solo" else _("{player}'s turn ({mode})").format(player=snap.active, mode=term_name("mode", snap.mode))
         dice = dice_text(snap)
         final = ""
         if snap.ended is not None and snap.ended.final_turn_pending:
-            final = "; final card"
-        self.con.print(f"\n[bold]Turn {len(snap.log) + 1}[/bold]: {who}{final}; Contrarius {snap.contrarius.vp} VP; {dice}")
+            final = _("; final card")
+        self.con.print("\n" + _("[bold]Turn {n}[/bold]: {who}{final}; Contrarius {vp} VP; {dice}").format(
+            n=len(snap.log) + 1, who=who, final=final, vp=snap.contrarius.vp, dice=dice))
 
     def run(self) -> int:
         """Play turns until ``quit`` or the end of the input; returns the exit code."""
@@ -231,7 +238,7 @@ class Session:
                     except BrokenPipeError:
                         quiet_broken()  # as in dispatch: the scoring is dropped, the session reads on
                     over_said = True
-                answer = self.front.ask(Question("card", "The game is over (score, show, log, undo, quit)"), self.con)
+                answer = self.front.ask(Question("card", _("The game is over (score, show, log, undo, quit)")), self.con)
                 if answer is None:
                     return 0
                 if not self.dispatch(answer, snap, allow_card=False):
@@ -247,7 +254,7 @@ class Session:
                     answer = self.front.ask(question, self.con)
                     if answer is None:
                         if started:
-                            say(f"contrarius: end of input during a turn: that turn was not written; {self.path} holds the last whole turn")
+                            say("contrarius: " + _("end of input during a turn: that turn was not written; {path} holds the last whole turn").format(path=self.path))
                             # a script that ends mid-turn lost that turn: its exit code says so
                             # (README, exit code 2); Ctrl-D at a terminal is the player's choice
                             return 0 if self.front.interactive else 2
@@ -265,7 +272,7 @@ class Session:
                         seen = loaded_text(self.path)
                         continue
                     if started and answer.strip().casefold() == "quit":
-                        say(f"contrarius: quit during a turn: that turn was not written; {self.path} holds the last whole turn")
+                        say("contrarius: " + _("quit during a turn: that turn was not written; {path} holds the last whole turn").format(path=self.path))
                         return 0
                     question = flow.send(answer)
                     # a turn has started once its card is taken (a refused card is no turn)
@@ -274,13 +281,13 @@ class Session:
                 turn = stop.value
             except KeyboardInterrupt:
                 if started:
-                    say(f"\ncontrarius: turn abandoned; {self.path} is unchanged")
+                    say("\ncontrarius: " + _("turn abandoned; {path} is unchanged").format(path=self.path))
                 else:
-                    say("\ncontrarius: to end the session type quit (or press Ctrl-D)")
+                    say("\ncontrarius: " + _("to end the session type quit (or press Ctrl-D)"))
                 continue
             except ContrariusError as exc:
                 self.front.refused += 1
-                say(f"contrarius: {session_message(str(exc))}; the turn was not played, {self.path} is unchanged")
+                say("contrarius: " + _("{message}; the turn was not played, {path} is unchanged").format(message=session_message(str(exc)), path=self.path))
                 continue
             else:
                 continue
@@ -302,13 +309,13 @@ class Session:
                     written = fh.read() == dump_snapshot(result.snapshot)
             except OSError:
                 written = False
-            told = "the turn was written completely" if written else f"the turn was not written; {self.path} is unchanged"
-            say(f"\ncontrarius: interrupted: {told}")
+            told = _("the turn was written completely") if written else _("the turn was not written; {path} is unchanged").format(path=self.path)
+            say("\ncontrarius: " + _("interrupted: {told}").format(told=told))
         except ReportUnprinted:
             raise  # stdout closed or full: nothing more can be said; the turn was not written (exit 3)
         except ContrariusError as exc:  # e.g. the file was changed by another command meanwhile
             self.front.refused += 1
-            say(f"contrarius: {one_line(str(exc))}; the turn was not written")
+            say("contrarius: " + _("{message}; the turn was not written").format(message=one_line(str(exc))))
 
     def dispatch(self, text: str, snap, allow_card: bool = True) -> bool:
         """Run a command line typed between turns; False to end the session."""
@@ -318,7 +325,7 @@ class Session:
         if cmd is None:
             if text.strip():
                 self.front.refused += 1
-                say("contrarius: the game is over: no card can be played; type score, show, log, undo or quit")
+                say("contrarius: " + _("the game is over: no card can be played; type score, show, log, undo or quit"))
             return True
         try:
             if cmd[0] == "score":
@@ -340,7 +347,7 @@ class Session:
     def game_over(self, snap) -> None:
         """The end of the game: the final scoring from what the snapshot recorded."""
         self.score(snap)
-        self.con.print(f"With the goods and sestertii counted on your table: contrarius score {self.path} --goods ... --sestertii N",
+        self.con.print(_("With the goods and sestertii counted on your table: contrarius score {path} --goods ... --sestertii N").format(path=self.path),
                        markup=False)
 
     def score(self, snap) -> None:
@@ -370,7 +377,7 @@ def register(app: typer.Typer) -> None:
         from contrarius.store.snapshot_text import load_snapshot
 
         if snapshot == STDIO:
-            raise ContrariusError("session needs a snapshot file (the answers come on stdin), not -")
+            raise ContrariusError(_("session needs a snapshot file (the answers come on stdin), not -"))
         load_snapshot(snapshot)  # a missing or invalid file: one line and its exit code, before any question
         interactive = sys.stdin is not None and sys.stdin.isatty()
         session = Session(snapshot, Front(sys.stdin, interactive), out_console())

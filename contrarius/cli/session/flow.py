@@ -46,6 +46,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from contrarius.errors import ContrariusError, NeedDieError, NeedForumRevealError, NeedRevealError, one_line
+from contrarius.messages import N_
+from contrarius.words.i18n import _, ngettext, term_name
+
+#: The words of the cards' statements (:mod:`contrarius.rules.personalities`) that the
+#: session asks with: msgids, said with ``_`` where they are asked.
+STATEMENT_WORDS = (N_("produce or reactivate?"), N_("place colonists or take money?"),
+                   N_("the Colonist either places colonists or earns money"),
+                   N_("the Prefect either produces or reactivates"), N_("a colonist placed"),
+                   N_("a colonist bought with the Tribune"))
 
 Choice = tuple[str, str]
 
@@ -55,15 +64,15 @@ PLACES_ASKED = 3
 
 #: Commands accepted instead of a card between turns (``help`` lists them).
 COMMANDS: dict[str, str] = {
-    "show": "the state at a glance",
-    "where": "where Contrarius builds, every face or one: where [FACE]",
-    "preview": "what each card would provoke, or one card: preview [CARD]",
-    "log": "the turns played so far",
-    "reveal": "name a display card shown as ? (drawn from your stack): reveal POSITION=CARD, e.g. reveal 7=Consul",
-    "undo": "take back the last turn, or N turns: undo [N]",
-    "redo": "play an undone turn again, or N turns: redo [N]",
-    "help": "this list",
-    "quit": "end the session (every finished turn is already written)",
+    "show": N_("the state at a glance").english(),
+    "where": N_("where Contrarius builds, every face or one: where [FACE]").english(),
+    "preview": N_("what each card would provoke, or one card: preview [CARD]").english(),
+    "log": N_("the turns played so far").english(),
+    "reveal": N_("name a display card shown as ? (drawn from your stack): reveal POSITION=CARD, e.g. reveal 7=Consul").english(),
+    "undo": N_("take back the last turn, or N turns: undo [N]").english(),
+    "redo": N_("play an undone turn again, or N turns: redo [N]").english(),
+    "help": N_("this list").english(),
+    "quit": N_("end the session (every finished turn is already written)").english(),
 }
 
 
@@ -91,7 +100,7 @@ class Question:
 
     def prompt(self) -> str:
         """The question as a terminal prompt: ``text [default]: ``."""
-        tail = f" [{self.default}]" if self.default is not None else (" [Enter: none]" if self.optional else "")
+        tail = f" [{self.default}]" if self.default is not None else (_(" [Enter: none]") if self.optional else "")
         return f"{self.text}{tail}: "
 
 
@@ -119,10 +128,48 @@ def pick(answer: str, choices: tuple[Choice, ...] | list[Choice]) -> str | None:
     key = " ".join(str(answer).replace("_", " ").split())
     if not key:
         return None
+    values = [v for v, _h in choices]
     try:
-        return resolve_prefix(key, [v for v, _ in choices], "answer")
+        return resolve_prefix(key, values, "answer")
+    except UnknownNameError:
+        pass
+    aliases = {alias: v for v in values for alias in answer_words(v)}  # the choices' Portuguese words
+    try:
+        return aliases[resolve_prefix(key, list(aliases), "answer")] if aliases else None
     except UnknownNameError:
         return None
+
+
+#: The Portuguese words of the English choices the session offers (a choice of action, the
+#: Praetor's printed reaction), accepted as well: ``produzir`` for ``produce``.
+ANSWER_WORDS: dict[str, tuple[str, ...]] = {
+    "produce": ("produzir",), "reactivate": ("reativar",), "place": ("colocar",), "money": ("dinheiro",),
+    "vp": ("pv",), "house": ("casa",), "none": ("nenhum",),
+}
+
+
+def said_choice(value: str) -> str:
+    """The choice ``value`` as a refusal names it: its first Portuguese word in Portuguese
+    (:data:`ANSWER_WORDS`), else itself."""
+    from contrarius.words import language
+
+    if language.current() == language.ENGLISH or value not in ANSWER_WORDS:
+        return value
+    return ANSWER_WORDS[value][0]
+
+
+def answer_words(value: str) -> tuple[str, ...]:
+    """The other words that name the choice ``value``: its Portuguese words
+    (:data:`ANSWER_WORDS`); a ``KIND:CITY`` with the colonist kind's Portuguese names
+    (``terrestre:Roma``)."""
+    from contrarius.material.lexicon import KIND_NAMES
+
+    if value in ANSWER_WORDS:
+        return ANSWER_WORDS[value]
+    kind, colon, where_ = value.partition(":")
+    if colon and kind in KIND_NAMES:
+        return tuple(f"{name}:{where_}" for name in KIND_NAMES[kind])
+    return ()
 
 
 def ask(question: Question, parse: Callable[[str], Any]) -> Flow:
@@ -142,7 +189,8 @@ def ask(question: Question, parse: Callable[[str], Any]) -> Flow:
             elif question.optional:
                 return None
             else:
-                error = f"{question.text}: an answer is needed" + (f" (e.g. {question.choices[0][0]})" if question.choices else "")
+                error = _("{question}: an answer is needed").format(question=question.text) + (
+                    _(" (e.g. {example})").format(example=term_name("card", question.choices[0][0])) if question.choices else "")
                 continue
         try:
             return parse(answer)
@@ -217,7 +265,7 @@ def card_choices(snap, pid: str | None) -> tuple[Choice, ...]:
 
 
 def _province_choices(snap) -> tuple[Choice, ...]:
-    return tuple((p, "bonus marker: " + snap.bonus_markers.get(p, "?")) for p in sorted(snap.board.provinces, key=str.casefold)
+    return tuple((p, _("bonus marker: goods")) for p in sorted(snap.board.provinces, key=str.casefold)
                  if snap.bonus_markers.get(p) == "goods")
 
 
@@ -241,7 +289,7 @@ def _place_choices(snap, pid: str, at_start: bool = False) -> tuple[Choice, ...]
     from contrarius.material.board import KINDS
 
     houses = [] if at_start else sorted(snap.houses_of(pid), key=str.casefold)
-    return tuple((f"{k}:{c}", "your house" if c in houses else "start") for k in KINDS
+    return tuple((f"{k}:{c}", _("your house") if c in houses else _("start")) for k in KINDS
                  for c in dict.fromkeys([*snap.homes(k), *houses]))
 
 
@@ -296,14 +344,14 @@ def _move_choices(snap, pid: str, steps: int) -> tuple[Choice, ...]:
     for col in snap.colonists_of(pid):
         for line, path in sorted(line_distances(snap, col, steps).items(), key=lambda kv: kv[0].label):
             if path and len(path) <= steps and line.stoppable and snap.line_occupant(line) in (None, col):
-                out.append((f"{col.kind}:{col.where}:{line.label}", f"{len(path)} step{'s' if len(path) != 1 else ''}"))
+                out.append((f"{col.kind}:{col.where}:{line.label}", ngettext("{n} step", "{n} steps", len(path)).format(n=len(path))))
     return tuple(dict.fromkeys(out))
 
 
 def _buy_choices(snap) -> tuple[Choice, ...]:
     cards = snap.display_cards()
     return tuple((str(i), str(c)) for i, c in enumerate(cards, 1)) + tuple(
-        (str(c), f"display position {i}") for i, c in enumerate(cards, 1) if c != "?")
+        (str(c), _("display position {n}").format(n=i)) for i, c in enumerate(cards, 1) if c != "?")
 
 
 def _copy_choices(snap) -> tuple[Choice, ...]:
@@ -312,7 +360,7 @@ def _copy_choices(snap) -> tuple[Choice, ...]:
     face-up cards, each name once, never a Diplomat or a Legatus)."""
     from contrarius.rules.personalities.diplomat import copy_targets
 
-    return tuple((n, "Contrarius's face-up card") for n in copy_targets(snap))
+    return tuple((n, _("Contrarius's face-up card")) for n in copy_targets(snap))
 
 
 def _copy_notes(snap) -> tuple[str, ...]:
@@ -323,8 +371,10 @@ def _copy_notes(snap) -> tuple[str, ...]:
     left = not_copyable(snap)
     if not left:
         return ()
-    return (f"  not offered: Contrarius's face-up {', '.join(left)} (a Diplomat cannot copy a Diplomat"
-            + (" or a Legatus" if "Legatus" in left else "") + "; reading)",)
+    cards = ", ".join(term_name("card", c) for c in left)
+    if "Legatus" in left:
+        return ("  " + _("not offered: Contrarius's face-up {cards} (a Diplomat cannot copy a Diplomat or a Legatus; reading)").format(cards=cards),)
+    return ("  " + _("not offered: Contrarius's face-up {cards} (a Diplomat cannot copy a Diplomat; reading)").format(cards=cards),)
 
 
 def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:
@@ -341,8 +391,9 @@ def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:
 
     def card_at(n: int) -> str:
         if not cards:
-            return "no card left: a house instead (white die)"
-        return f"takes {cards[n - 1]}" if n <= len(cards) else f"position {n} is empty: takes {cards[0]} (position 1)"
+            return _("no card left: a house instead (white die)")
+        return (_("takes {card}").format(card=term_name("card", cards[n - 1])) if n <= len(cards)
+                else _("position {n} is empty: takes {card} (position 1)").format(n=n, card=term_name("card", cards[0])))
 
     if die == "architect":
         return tuple((str(n), card_at(n)) for n in range(1, 6))
@@ -354,26 +405,28 @@ def _face_meanings(state, die: str, exclude: tuple = ()) -> tuple[Choice, ...]:
             for k in (kind, other):
                 home = contrarius_home(state, k)[0]
                 if state.colonists_in_supply(CONTRARIUS, k) > 0 and home is not None:
-                    return f"a {k} colonist in {home}" + ("" if k == kind else f" (no {kind} colonist to place)")
-            return "no colonist to place: " + card_at(1)
+                    return (_("a {kind} colonist in {city}").format(kind=term_name("kind", k), city=home)
+                            + ("" if k == kind else _(" (no {kind} colonist to place)").format(kind=term_name("kind", kind))))
+            return _("no colonist to place: {then}").format(then=card_at(1))
 
-        card = "names no colonist: rolled again (reading)" if "card" in exclude else card_at(1)
+        card = _("names no colonist: rolled again (reading)") if "card" in exclude else card_at(1)
         return (("land", colonist("land")), ("sea", colonist("sea")), ("card", card))
     if state.houses_in_supply(CONTRARIUS) == 0 and not state.contrarius.track:
-        return tuple((f, "no house left: a colonist instead (red die)") for f in ("brick", "food", "tool", "wine", "cloth", "S"))
+        return tuple((f, _("no house left: a colonist instead (red die)")) for f in ("brick", "food", "tool", "wine", "cloth", "S"))
     out: list[Choice] = []
     for face in ("brick", "food", "tool", "wine", "cloth", "S"):
         try:
             r = where(state, face)
         except RuleError:
-            out.append((face, "Contrarius owns no specialist"))
+            out.append((face, _("Contrarius owns no specialist")))
             continue
-        what = f"{r.specialist}: {r.goods}, " if r.specialist else ""
+        what = f"{term_name('card', r.specialist)}: {term_name('goods', r.goods)}, " if r.specialist else ""
         if r.city is None:
-            out.append((face, f"{what}cannot build: a colonist instead (red die)"))
+            out.append((face, what + _("cannot build: a colonist instead (red die)")))
         else:
-            tie = f", {len(r.moves)} tied colonist moves" if len(r.moves) > 1 else ""
-            out.append((face, f"{what}builds in {r.city} ({r.province}, {state.cities[r.city]}){tie}"))
+            tie = _(", {n} tied colonist moves").format(n=len(r.moves)) if len(r.moves) > 1 else ""
+            out.append((face, what + _("builds in {city} ({province}, {goods})").format(city=r.city, province=r.province,
+                                                                                       goods=term_name("goods", state.cities[r.city])) + tie))
     return tuple(out)
 
 
@@ -390,8 +443,11 @@ def die_question(state, die: str, why: str, *, meanings: bool = True, exclude: t
     else:
         every = {"architect": ("1", "2", "3", "4", "5"), "tribune": ("land", "sea", "card")}
         choices = tuple((f, "") for f in every.get(die, ("brick", "food", "tool", "wine", "cloth", "S")))
-    notes = tuple(f"  {v:6} {h}" for v, h in choices if h) + (f"  (the faces of this die: {', '.join(faces)})",)
-    return Question("die", f"{DIE_COLOURS[die]} die ({why}): what does it show?", choices, notes=notes)
+    width = max([6, *(len(term_name("face", v)) for v, _h in choices)])
+    notes = tuple(f"  {term_name('face', v):{width}} {h}" for v, h in choices if h) + (
+        "  " + _("(the faces of this die: {faces})").format(faces=", ".join(term_name("face", f) for f in faces)),)
+    return Question("die", _("{colour} die ({why}): what does it show?").format(colour=term_name("colour", DIE_COLOURS[die]), why=term_name("card", why)),
+                    choices, notes=notes)
 
 
 def _say(who: str, text: str) -> str:
@@ -406,10 +462,10 @@ def _either(key: str, text: str, pair: tuple[Choice, Choice], what: str) -> Flow
     def parse(a: str) -> str:
         got = pick(a, pair)
         if got is None:
-            raise ContrariusError(f"{what}: answer {pair[0][0]} or {pair[1][0]}, not {a!r}")
+            raise ContrariusError(_("{what}: answer {first} or {second}, not {answer}").format(what=_(what), first=said_choice(pair[0][0]), second=said_choice(pair[1][0]), answer=repr(a)))
         return got
 
-    return (yield from ask(Question(key, text, pair, pair[0][0]), parse))
+    return (yield from ask(Question(key, text, pair, said_choice(pair[0][0])), parse))
 
 
 # ----- one player's part of the card ------------------------------------------------------------
@@ -443,20 +499,20 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
 
     st = statement_of(kind)  # the questions are the ones the card's statement names
     if st.choice is not None:
-        act = yield from _either(prefix + "action", _say(who, st.choice_question), st.choice, st.choice_refusal)
+        act = yield from _either(prefix + "action", _say(who, _(st.choice_question)), st.choice, st.choice_refusal)
         if act == st.produces_in:
             def province(a: str) -> str:
                 got = pick(a, [(p, "") for p in snap.board.provinces]) or snap.board.province(a)
                 keep(act, got)
                 return got
 
-            yield from ask(Question(prefix + act, _say(who, "the province produced in"), _province_choices(snap)), province)
+            yield from ask(Question(prefix + act, _say(who, _("the province produced in")), _province_choices(snap)), province)
             return
         if act != st.places_with:
             return keep(act, True)
     if st.moves:
         steps = movement_steps(snap, pid)
-        move_label = f"{who}'s move" if who else "move"
+        move_label = _("{who}'s move").format(who=who) if who else _("move")
         while True:
             done = list(opts.get(prefix + "move") or [])
             state, left = _after_moves(snap, pid, done, steps)
@@ -475,14 +531,15 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 keep("move", a, append=True)
                 return a
 
-            text = f"a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} step{'s' if steps != 1 else ''} in all" + (f", {left} left)" if done else ")")
+            text = (ngettext("a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} step in all", "a colonist move, KIND:FROM:TO or KIND:WHERE>CITY ({steps} steps in all", steps).format(steps=steps)
+                    + (_(", {left} left)").format(left=left) if done else ")"))
             got = yield from ask(Question(prefix + "move", _say(who, text), _move_choices(state, pid, left), optional=True,
                                           complete=_shorthand_completer(state, pid, left)), move)
             if got is None:
                 break
             if isinstance(got, TiedMovesError):
                 yield from _tied_move(got, done, snap, pid, move_label, prefix, who, keep)
-        moved, _ = _after_moves(snap, pid, list(opts.get(prefix + "move") or []), steps)
+        moved, _left = _after_moves(snap, pid, list(opts.get(prefix + "move") or []), steps)
         while True:
             def build(a: str) -> str:
                 city = pick(a, _city_choices(snap)) or snap.board.city(a)
@@ -490,7 +547,7 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 return city
 
             built = set(opts.get(prefix + "build") or [])
-            got = yield from ask(Question(prefix + "build", _say(who, "a house built in (city)"),
+            got = yield from ask(Question(prefix + "build", _say(who, _("a house built in (city)")),
                                           tuple(c for c in _build_choices(moved, pid) if c[0] not in built), optional=True), build)
             if got is None:
                 break
@@ -503,20 +560,20 @@ def _part(snap, card: str, opts: dict[str, Any], kind: str, pid: str, who: str, 
                 keep("buy", got, append=True)
                 return got
 
-            got = yield from ask(Question(prefix + "buy", _say(who, "a card bought (display position or name)") + (f", {n + 1} of {most}" if most > 1 else ""),
+            got = yield from ask(Question(prefix + "buy", _say(who, _("a card bought (display position or name)")) + (_(", {n} of {most}").format(n=n + 1, most=most) if most > 1 else ""),
                                           _buy_choices(snap), optional=True), buy)
             if got is None:
                 break
         return
     if st.places != 0:
-        for _ in range(PLACES_ASKED if st.places is None else st.places):
+        for _n in range(PLACES_ASKED if st.places is None else st.places):
             def place(a: str) -> str:
                 got = pick(a, _place_choices(snap, pid, kind == "tribune")) or a
                 parse_place(got)
                 keep("place", got, append=True)
                 return got
 
-            text = f"{st.place_words}, KIND:CITY"
+            text = f"{_(st.place_words)}, KIND:CITY"
             got = yield from ask(Question(prefix + "place", _say(who, text), _place_choices(snap, pid, st.places_at_start),
                                           optional=True), place)
             if got is None:
@@ -534,7 +591,7 @@ def _tied_move(tie, done: list[str], snap, pid: str, label: str, prefix: str, wh
 
     moves = tie.moves
     n = len(moves)
-    options = tuple((str(k), f"{form} ({st} step{'s' if st != 1 else ''})") for k, (form, st) in enumerate(moves, 1))
+    options = tuple((str(k), ngettext("{move} ({n} step)", "{move} ({n} steps)", st).format(move=form, n=st)) for k, (form, st) in enumerate(moves, 1))
     typed = tie.typed
 
     def which(a: str) -> str:
@@ -543,12 +600,12 @@ def _tied_move(tie, done: list[str], snap, pid: str, label: str, prefix: str, wh
         else:
             form = pick(a, tuple((f, "") for f, _ in moves))
             if form is None:
-                raise ContrariusError(f"{a!r}: {n} moves tie; answer 1 to {n} (or type one of them)")
+                raise ContrariusError(_("{answer}: {n} moves tie; answer 1 to {n} (or type one of them)").format(answer=repr(a), n=n))
         parse_moves(done + [form], snap, pid, label)
         keep("move", form, append=True)
         return form
 
-    yield from ask(Question(prefix + "move", _say(who, f"which of the {n} tied moves for {typed}? 1 to {n}"), options,
+    yield from ask(Question(prefix + "move", _say(who, _("which of the {n} tied moves for {typed}? 1 to {n}").format(n=n, typed=typed)), options,
                             notes=tuple(f"{v}. {h}" for v, h in options)), which)
 
 
@@ -571,7 +628,7 @@ def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
     from contrarius.cli.turn_input import parse_forum_reveal
 
     row = snap.variants.salsa.row
-    choices = tuple((n, f"forum row position {i}") for i, n in enumerate(row, 1) if n != "?") + tuple(
+    choices = tuple((n, _("forum row position {n}").format(n=i)) for i, n in enumerate(row, 1) if n != "?") + tuple(
         (str(i), n) for i, n in enumerate(row, 1))
 
     def forum(a: str) -> str:
@@ -580,7 +637,7 @@ def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
         keep("forum", got)
         return got
 
-    yield from ask(Question("forum", "Salsa: the forum card you took with the Tribune (name or row position)", choices), forum)
+    yield from ask(Question("forum", _("Salsa: the forum card you took with the Tribune (name or row position)"), choices), forum)
     salsa = snap.variants.salsa
     known = {n for n in [*salsa.contrarius, *salsa.row, *(salsa.stack_order or [])] if n != UNKNOWN}
     names = tuple((n, colour) for n, colour in forum_cards().items() if n not in known)
@@ -598,8 +655,8 @@ def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
                 keep("forum_reveal", f"{pos}={got}", append=True)
                 return got
 
-            yield from ask(Question("forum_reveal", f"Salsa: Contrarius takes the first forum card, row position {exc.position} "
-                                    "before your take, not recorded (?): which is it?", names), reveal)
+            yield from ask(Question("forum_reveal", _("Salsa: Contrarius takes the first forum card, row position {pos} "
+                                      "before your take, not recorded (?): which is it?").format(pos=exc.position), names), reveal)
             continue
         except ContrariusError:
             return  # refused with play's message when the turn is played
@@ -614,8 +671,8 @@ def _forum(snap, opts: dict[str, Any], keep: Callable[..., None]) -> Flow:
             keep("forum_refill", got, append=True)
             return got
 
-        got = yield from ask(Question("forum_refill", "Salsa: a forum card drawn to refill the forum row that the snapshot "
-                                      "does not know: which is it?", names, UNKNOWN), refill)
+        got = yield from ask(Question("forum_refill", _("Salsa: a forum card drawn to refill the forum row that the snapshot "
+                                        "does not know: which is it?"), names, UNKNOWN), refill)
         if got == UNKNOWN:
             return  # this card and the later ones of this turn stay ?
 
@@ -626,7 +683,7 @@ def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
     ``--fish``)."""
     def fish(a: str) -> int:
         if not (a.isascii() and a.isdigit()):
-            raise ContrariusError(f"{a!r}: the number of fish you paid at the fish market this turn, e.g. 2 (0: none)")
+            raise ContrariusError(_("{answer}: the number of fish you paid at the fish market this turn, e.g. 2 (0: none)").format(answer=repr(a)))
         n = int(a)
         if n:
             opts["fish"] = n
@@ -637,7 +694,7 @@ def _fish(snap, opts: dict[str, Any], checked: Callable[[], None]) -> Flow:
                 raise
         return n
 
-    return (yield from ask(Question("fish", "Fish market: fish you paid at the market this turn", (("0", "none"),), "0"), fish))
+    return (yield from ask(Question("fish", _("Fish market: fish you paid at the market this turn"), (("0", _("none")),), "0"), fish))
 
 
 def _copy_target(snap, pid: str) -> str | None:
@@ -727,7 +784,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
             checked()
         return got
 
-    name = yield from ask(Question("card", f"{me}: which card was played?" if not solo else "Which card did you play?", choices), card)
+    name = yield from ask(Question("card", _("{player}: which card was played?").format(player=me) if not solo else _("Which card did you play?"), choices), card)
     state["fill"] = {}
     kind = Card.of(name).reaction
     eff = kind
@@ -746,7 +803,7 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                 raise
             return got
 
-        copy_of = yield from ask(Question("copy", "The Diplomat copies which face-up card of Contrarius?", _copy_choices(snap),
+        copy_of = yield from ask(Question("copy", _("The Diplomat copies which face-up card of Contrarius?"), _copy_choices(snap),
                                           notes=_copy_notes(snap)), copy)
         eff = Card.of(copy_of).reaction
     elif statement_of(kind).copies:  # third-player variant: the other player's top played card
@@ -758,11 +815,11 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
             def copy3(a: str) -> str:
                 got = card_from_text(a, mode=snap.mode)
                 if not copyable(Card.of(got).reaction):
-                    raise ContrariusError(f"a Diplomat cannot copy a {got}")
+                    raise ContrariusError(_("a Diplomat cannot copy a {card}").format(card=term_name("card", got)))
                 opts["copy"] = got
                 return got
 
-            copy_of = yield from ask(Question("copy", f"The Diplomat copies which card of {mate} (their top played card)?",
+            copy_of = yield from ask(Question("copy", _("The Diplomat copies which card of {player} (their top played card)?").format(player=mate),
                                               tuple((n, "") for n in catalog() if copyable(Card.of(n).reaction))), copy3)
         eff = Card.of(copy_of).reaction
     effective = Card.of(copy_of or name)
@@ -772,8 +829,8 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         def personality(a: str) -> str:
             return _double_pick(effective, pick(a, ((a_half, ""), (b_half, ""))) or card_from_text(a), pid)
 
-        mine = yield from ask(Question("personality", _say(me, f"which personality of the {effective.name}?"),
-                                       ((a_half, "you carry it out; Contrarius reacts to it"), (b_half, ""))), personality)
+        mine = yield from ask(Question("personality", _say(me, _("which personality of the {card}?").format(card=term_name("card", effective.name))),
+                                       ((a_half, _("you carry it out; Contrarius reacts to it")), (b_half, ""))), personality)
         opts["personality"] = mine
         eff = Card.of(mine).reaction
         other_half = b_half if mine == a_half else a_half
@@ -781,10 +838,10 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
         def praetor(a: str) -> str:
             got = pick(a, (("vp", ""), ("house", "")))
             if got is None:
-                raise ContrariusError(f"the Praetor's reaction is vp or house, not {a!r}")
+                raise ContrariusError(_("the Praetor's reaction is vp or house, not {answer}").format(answer=repr(a)))
             return got
 
-        opts["praetor_reaction"] = yield from ask(Question("praetor_reaction", "The Praetor's reaction as printed on the card: vp or house?",
+        opts["praetor_reaction"] = yield from ask(Question("praetor_reaction", _("The Praetor's reaction as printed on the card: vp or house?"),
                                                            statement_of(eff).printed), praetor)
 
     if statement_of(eff).calls_partner:
@@ -793,11 +850,11 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
             opts["partner_card"] = got
             return got
 
-        mates = yield from ask(Question("partner_card", f"Legatus: which card did {mate} play from their hand?", card_choices(snap, mate)), called)
+        mates = yield from ask(Question("partner_card", _("Legatus: which card did {player} play from their hand?").format(player=mate), card_choices(snap, mate)), called)
         theirs_kind = mine_kind = Card.of(mates).reaction
         if statement_of(theirs_kind).halves:  # the partner carries out the card first: they choose
             pair = halves(Card.of(mates))
-            first = yield from ask(Question("partner_personality", f"{mate}: which personality of the {mates}?",
+            first = yield from ask(Question("partner_personality", _("{player}: which personality of the {card}?").format(player=mate, card=term_name("card", mates)),
                                             tuple((h, "") for h in pair)),
                                    lambda a: _double_pick(Card.of(mates), pick(a, tuple((h, "") for h in pair)) or card_from_text(a), mate))
             opts["partner_personality"] = first
@@ -820,14 +877,14 @@ def turn_flow(snap, *, table_dice: bool) -> Flow:
                     got = card_from_text(a, mode=snap.mode)
                     return got
 
-                theirs = yield from ask(Question("partner_card", f"Proconsul: which card did {mate} then play for themselves?",
+                theirs = yield from ask(Question("partner_card", _("Proconsul: which card did {player} then play for themselves?").format(player=mate),
                                                  card_choices(snap, mate)), own)
                 opts["partner_card"] = theirs
                 tkind = Card.of(theirs).reaction
                 if statement_of(tkind).halves:
                     pair = halves(Card.of(theirs))
                     opts["partner_personality"] = yield from ask(
-                        Question("partner_personality", f"{mate}: which personality of the {theirs}?", tuple((h, "") for h in pair)),
+                        Question("partner_personality", _("{player}: which personality of the {card}?").format(player=mate, card=term_name("card", theirs)), tuple((h, "") for h in pair)),
                         lambda a: _double_pick(Card.of(theirs), pick(a, tuple((h, "") for h in pair)) or card_from_text(a), mate))
                     tkind = Card.of(opts["partner_personality"]).reaction
                 yield from _part(snap, name, opts, tkind, mate, mate, "partner_", checked)
@@ -868,27 +925,28 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
             def reveal(a: str) -> str:
                 return card_from_text(a, mode=snap.mode)
 
-            got = yield from ask(Question("reveal", f"Display position {pos} shows a card not recorded (?): which is it?",
+            got = yield from ask(Question("reveal", _("Display position {pos} shows a card not recorded (?): which is it?").format(pos=pos),
                                           tuple((n, "") for n, _ in _stack_choices())), reveal)
             opts["reveal"] = list(opts.get("reveal") or []) + [f"{pos}={got}"]
             continue
         if snap.mode == THIRD_PLAYER and not veto_asked and result.reacted_to and result.rolls:
             veto_asked = True
-            holders = tuple((p.id, "unused veto card") for p in snap.players if p.veto is True)
+            holders = tuple((p.id, _("unused veto card")) for p in snap.players if p.veto is True)
             if holders:
                 last = result.rolls[-1]
 
                 def veto(a: str) -> str:
                     got = pick(a, holders)
                     if got is None:
-                        raise ContrariusError(f"{a!r}: the veto is a player with an unused veto card ({', '.join(h for h, _ in holders)}), or Enter for none")
+                        raise ContrariusError(_("{answer}: the veto is a player with an unused veto card ({players}), or Enter for none").format(
+                            answer=repr(a), players=", ".join(h for h, _h in holders)))
                     return got
 
-                who = yield from ask(Question("veto", f"Does a player veto the last die ({DIE_COLOURS[last.die]}: {last.face})?", holders,
+                who = yield from ask(Question("veto", _("Does a player veto the last die ({colour}: {face})?").format(colour=term_name("colour", DIE_COLOURS[last.die]), face=last.face), holders,
                                               optional=True), veto)
                 if who is not None:
                     if table_dice:
-                        face = yield from ask(die_question(snap, last.die, "veto re-roll", meanings=False), lambda a, d=last.die: parse_face(d, die_face_text(a)))
+                        face = yield from ask(die_question(snap, last.die, _("veto re-roll"), meanings=False), lambda a, d=last.die: parse_face(d, die_face_text(a)))
                         opts["veto"] = f"{who}={face}"
                     else:
                         opts["veto"] = who
@@ -904,10 +962,10 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
 
             def choose(a: str, n=len(ruling.moves)) -> int:
                 if not (a.isascii() and a.isdigit() and 1 <= int(a) <= n):
-                    raise ContrariusError(f"{a!r}: there are {n} tied colonist moves; choose 1 to {n}")
+                    raise ContrariusError(_("{answer}: there are {n} tied colonist moves; choose 1 to {n}").format(answer=repr(a), n=n))
                 return int(a)
 
-            k = yield from ask(Question("choose", f"Contrarius builds in {ruling.city}: {len(ruling.moves)} colonist moves tie, you choose",
+            k = yield from ask(Question("choose", _("Contrarius builds in {city}: {n} colonist moves tie, you choose").format(city=ruling.city, n=len(ruling.moves)),
                                         options, "1", notes=tuple(f"{v}. {h}" for v, h in options)), choose)
             opts["choose"] = chosen + [k]
             continue
@@ -920,7 +978,7 @@ def _resolve(snap, name: str, opts: dict[str, Any], table_dice: bool) -> Flow:
                 check(snap, name, {**opts, "refill": list(opts.get("refill") or []) + [got]}, True)
                 return got
 
-            got = yield from ask(Question("refill", "A card drawn into the display that the snapshot does not know: which is it?",
+            got = yield from ask(Question("refill", _("A card drawn into the display that the snapshot does not know: which is it?"),
                                           tuple((c, "") for c, _ in _stack_choices()), "?"), refill)
             if got == "?":
                 refill_declined = True  # this draw and the later ones of this turn stay ?

@@ -114,3 +114,31 @@ def test_a_log_entry_that_refers_to_itself_or_nests_too_deeply_is_refused(runner
     with pytest.raises(SnapshotError) as exc:
         read_snapshot(data, "game.yaml")
     assert "refers to itself" not in str(exc.value)
+
+
+@pytest.mark.parametrize("board, key, kind, house", [
+    ("gallia", "first_harbour", "harbour", "harbour house"),
+    ("aegyptus", "first_red_sea", "Red Sea", "house there"),
+])
+def test_a_first_city_that_is_not_of_its_kind_is_named_with_the_fix(board, key, kind, house):
+    """Solo Variants: Gallia's sea colonist waits for Contrarius's first harbour city, Aegyptus's
+    Red Sea colonist for its first Red Sea city; the snapshot records which city that was
+    (``variants.gallia.first_harbour``, ``variants.aegyptus.first_red_sea``). A name that is
+    no such city of the board is one problem naming the key and listing the board's cities of
+    that kind (read from the board, as the reader does)."""
+    from contrarius.errors import SnapshotError
+    from contrarius.material.board import load_board
+    from contrarius.model.reader import read_snapshot
+    from contrarius.model.variants import board_places
+    from contrarius.rules.game import new_game as rules_new_game
+    from contrarius.rules.setup import SetupOptions
+
+    s, _ = rules_new_game(SetupOptions(board=board, seed=1))
+    data = s.to_dict()
+    data["variants"][board][key] = "Nowhere"
+    with pytest.raises(SnapshotError) as exc:
+        read_snapshot(data, "g.yaml")
+    (problem,) = [p for p in exc.value.problems if p.path == f"variants.{board}.{key}"]
+    places = board_places(load_board(board), "harbour" if board == "gallia" else "red_sea")
+    assert places and problem.message == f"'Nowhere' is no {kind} city"
+    assert problem.fix == f"write the {kind} city of Contrarius's first {house}: one of {', '.join(sorted(places, key=str.casefold))}"

@@ -290,6 +290,17 @@ def _mapping(raw: Any, path: str, keys: tuple[str, ...], bad: Bad, example: str)
     return raw
 
 
+def _first_place(value: Any, path: str, places: Any, kind: str, house: str, bad: Bad) -> str | None:
+    """``value`` (a variant's recorded first city of Contrarius: Gallia's first harbour
+    city, Aegyptus's first Red Sea city) when it is one of ``places`` (the board's
+    ``kind`` cities) or None; else the problem at ``path`` (``bad``) and None."""
+    if value is not None and value not in places:
+        bad(path, f"{shown(value)} is no {kind} city",
+            f"write the {kind} city of Contrarius's first {house}: one of {', '.join(sorted(places, key=str.casefold))}")
+        return None
+    return value
+
+
 def _forum_list(raw: Any, path: str, bad: Bad, allow_unknown: bool) -> list[str]:
     if raw is None:
         return []
@@ -342,12 +353,8 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
                                    None if f.get("player") is None else _int(f.get("player"), "variants.fish_market.player", bad))
     if auto == GALLIA:
         g = _mapping(raw.get(GALLIA), "variants.gallia", ("first_harbour",), bad, "{first_harbour: Jvliobona}")
-        first = g.get("first_harbour")
-        harbours = board_places(board, "harbour")
-        if first is not None and first not in harbours:
-            bad("variants.gallia.first_harbour", f"{shown(first)} is no harbour city",
-                f"write the harbour city of Contrarius's first harbour house: one of {', '.join(sorted(harbours, key=str.casefold))}")
-            first = None
+        first = _first_place(g.get("first_harbour"), "variants.gallia.first_harbour", board_places(board, "harbour"),
+                             "harbour", "harbour house", bad)
         v.gallia = Gallia(first)
     if auto == AEGYPTUS:
         a = _mapping(raw.get(AEGYPTUS), "variants.aegyptus", ("red_sea_colonist", "traders", "first_red_sea"), bad,
@@ -371,12 +378,8 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
         traders = [t for t in traders if isinstance(t, str)]
         if len(set(traders)) != len(traders):
             bad("variants.aegyptus.traders", "a bonus spot is listed twice", "each spot holds one trader of Contrarius")
-        first = a.get("first_red_sea")
-        red = board_places(board, "red_sea")
-        if first is not None and first not in red:
-            bad("variants.aegyptus.first_red_sea", f"{first!r} is no Red Sea city",
-                f"write the Red Sea city of Contrarius's first house there: one of {', '.join(sorted(red, key=str.casefold))}")
-            first = None
+        first = _first_place(a.get("first_red_sea"), "variants.aegyptus.first_red_sea", board_places(board, "red_sea"),
+                             "Red Sea", "house there", bad)
         v.aegyptus = Aegyptus(state, [t for t in traders if t in spots], first)
     return v
 

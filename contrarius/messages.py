@@ -143,19 +143,29 @@ class Message(_Said):
 
 
 class Joined(_Said):
-    """Parts (messages, terms or text) said one after the other with ``sep`` between them."""
+    """Parts (messages, terms or text) said one after the other with ``sep`` between them.
 
-    __slots__ = ("sep", "parts")
+    ``sort``: in a language other than English the parts are said in the alphabetical
+    order of what they say there (accents and case folded), as a list of names the
+    player reads; in English they stay in the order given (the caller sorts them)."""
 
-    def __init__(self, sep: str, parts: list[Any]):
+    __slots__ = ("sep", "parts", "sort")
+
+    def __init__(self, sep: str, parts: list[Any], sort: bool = False):
         self.sep = sep
         self.parts = list(parts)
+        self.sort = sort
 
     def english(self) -> str:
         return self.sep.join(str(english(p)) for p in self.parts)
 
     def __str__(self) -> str:
-        return self.sep.join(str(p) for p in self.parts)
+        said = [str(p) for p in self.parts]
+        if self.sort and _speaker[0] is not None:
+            import unicodedata
+
+            said.sort(key=lambda t: unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode().casefold())
+        return self.sep.join(said)
 
     def __repr__(self) -> str:
         return f"Joined({self.sep!r}, {self.parts!r})"

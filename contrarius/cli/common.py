@@ -165,10 +165,13 @@ def err_console():
 
 
 def emit_json(data: Any, to_stderr: bool = False) -> None:
-    """Write ``data`` as indented JSON (stdout unless ``to_stderr``)."""
+    """Write ``data`` as indented JSON (stdout unless ``to_stderr``); every
+    :class:`~contrarius.messages.Message` in it in English (``--json`` is never translated)."""
     import json
 
-    text = json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"
+    from contrarius.messages import plain
+
+    text = json.dumps(plain(data), indent=2, ensure_ascii=False, default=str) + "\n"
     stream = _usable(sys.stderr, "stderr") if to_stderr else _usable(sys.stdout, "stdout")
     stream.write(text)
     stream.flush()

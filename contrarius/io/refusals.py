@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
+from contrarius.messages import N_, Message
 from contrarius.errors import InputFileError
 
 #: Deepest nesting a file read by contrarius may have (a snapshot needs 6: a log entry's
@@ -24,20 +25,20 @@ TEXT_TAG = "tag:yaml.org,2002:str"
 INT_TAG = "tag:yaml.org,2002:int"
 
 
-def _number_kind(digits: str) -> str:
+def _number_kind(digits: str) -> Message:
     """The kind of YAML 1.1 integer ``digits`` (sign removed) is written as, with its article:
     ``a hex`` (``0x10``), ``an octal`` (``0o17``, ``017``), ``a binary`` (``0b101``), ``a
     base-60`` (``1:30``), ``an underscored`` (``1_000``)."""
     low = digits.lower()
     if low.startswith("0x"):
-        return "a hex"
+        return N_("a hex")
     if low.startswith("0b"):
-        return "a binary"
+        return N_("a binary")
     if ":" in low:
-        return "a base-60"
+        return N_("a base-60")
     if low.startswith("0"):
-        return "an octal"
-    return "an underscored" if "_" in low else "a non-decimal"
+        return N_("an octal")
+    return N_("an underscored") if "_" in low else N_("a non-decimal")
 
 
 def plain_decimal(value: str) -> bool:
@@ -56,52 +57,55 @@ def key_path(stack: list) -> str:
             out += ("." if out else "") + str(frame[2])
         elif frame[0] == "seq":
             out += f"[{max(frame[1] - 1, 0)}]"
-    return (out + ("..." if len(stack) > MAX_DEPTH // 2 else "")) or "the top level"
+    return (out + ("..." if len(stack) > MAX_DEPTH // 2 else "")) or N_("the top level")
 
 
-def _anchor(anchored: bool, tag: str | None) -> tuple[str, str] | None:
+def _anchor(anchored: bool, tag: str | None) -> tuple[Message, Message] | None:
     """An anchor or an alias (``&a``, ``*a``: an alias bomb expands to billions of values)."""
     if anchored:
-        return "a YAML anchor or alias (&name / *name)", "contrarius never writes them: write the value out in full"
+        return N_("a YAML anchor or alias (&name / *name)"), N_("contrarius never writes them: write the value out in full")
     return None
 
 
-def _explicit_tag(anchored: bool, tag: str | None) -> tuple[str, str] | None:
+def _explicit_tag(anchored: bool, tag: str | None) -> tuple[Message, Message] | None:
     """An explicit tag (``!!bool maybe``, ``!!float 0x1F``, ``!!set``): it changes a value's type."""
     if tag is not None:
-        return f"an explicit YAML tag ({tag.replace('tag:yaml.org,2002:', '!!')})", "remove it: write the plain value"
+        return N_("an explicit YAML tag ({tag})", tag=tag.replace("tag:yaml.org,2002:", "!!")), N_("remove it: write the plain value")
     return None
 
 
-def _key_problem(value: str | None, tag: str | None) -> tuple[str, str] | None:
+def _key_problem(value: str | None, tag: str | None) -> tuple[Message, Message] | None:
     """A mapping key that is not a name: a list or mapping (``value`` None), or a plain
     scalar written ``value`` that YAML reads as ``tag`` other than text (``yes``, ``1``,
     ``~``)."""
     if value is None:
-        return "a list or mapping used as a key", "keys are names"
+        return N_("a list or mapping used as a key"), N_("keys are names")
     if tag == TEXT_TAG:
         return None
     shown = value or "~"
-    return f"the key {shown!r} is read as a {tag.rsplit(':', 1)[-1]}, not a name", f"quote it ('{shown}') or correct it"
+    return (N_("the key {key!r} is read as a {tag}, not a name", key=shown, tag=tag.rsplit(":", 1)[-1]),
+            N_("quote it ('{key}') or correct it", key=shown))
 
 
-def _int_problem(value: str) -> tuple[str, str] | None:
+def _int_problem(value: str) -> tuple[Message, Message] | None:
     """An integer not written as plain decimal (``010`` is octal 8 in YAML 1.1; hex, octal,
     binary, ``1_000``, ``1:30`` base 60), or longer than :data:`MAX_DIGITS` digits."""
     digits = value.lstrip("+-")
     if not plain_decimal(value):
-        return (f"{value!r} is not written as a plain decimal number (YAML would read {_number_kind(digits)} number)",
-                f"write it in decimal digits without leading zeros, e.g. {digits.lstrip('0') or '0'}"
-                if digits.isdigit() else "write it in decimal digits")
+        return (N_("{value!r} is not written as a plain decimal number (YAML would read {kind} number)", value=value,
+                   kind=_number_kind(digits)),
+                N_("write it in decimal digits without leading zeros, e.g. {number}", number=digits.lstrip("0") or "0")
+                if digits.isdigit() else N_("write it in decimal digits"))
     if len(digits) > MAX_DIGITS:
-        return f"a number of {len(digits)} digits", f"numbers have at most {MAX_DIGITS} digits"
+        return N_("a number of {n} digits", n=len(digits)), N_("numbers have at most {max} digits", max=MAX_DIGITS)
     return None
 
 
-def _too_deep(depth: int) -> tuple[str, str] | None:
+def _too_deep(depth: int) -> tuple[Message, Message] | None:
     """Nesting deeper than :data:`MAX_DEPTH`."""
     if depth > MAX_DEPTH:
-        return f"nested more than {MAX_DEPTH} levels deep", "a snapshot is never nested that deep: correct the file"
+        return (N_("nested more than {max} levels deep", max=MAX_DEPTH),
+                N_("a snapshot is never nested that deep: correct the file"))
     return None
 
 
@@ -116,7 +120,7 @@ class Refusal(NamedTuple):
 
     name: str
     on: str
-    check: Callable[..., tuple[str, str] | None]
+    check: Callable[..., tuple[Message, Message] | None]
 
 
 #: What no file contrarius writes contains and what could make reading it hang, crash or
@@ -129,7 +133,7 @@ REFUSALS: tuple[Refusal, ...] = (
     Refusal("too deep", "depth", _too_deep),
 )
 
-_ON: dict[str, tuple[Callable[..., tuple[str, str] | None], ...]] = {
+_ON: dict[str, tuple[Callable[..., tuple[Message, Message] | None], ...]] = {
     on: tuple(r.check for r in REFUSALS if r.on == on) for on in ("property", "key", "integer", "depth")}
 
 
@@ -147,8 +151,9 @@ class Scan:
     def refusal(self, at: Any, what: str, fix: str) -> InputFileError:
         """The refusal: the file, the key path, the line of ``at``, what is wrong and the fix."""
         mark = getattr(at, "start_mark", None)
-        line = f" (line {mark.line + 1})" if mark is not None else ""
-        return InputFileError(f"{self.source}: {key_path(self.stack)}{line}: {what}; {fix}")
+        line = N_(" (line {line})", line=mark.line + 1) if mark is not None else ""
+        return InputFileError(N_("{source}: {path}{line}: {what}; {fix}", source=self.source, path=key_path(self.stack),
+                                 line=line, what=what, fix=fix))
 
     def properties(self, at: Any, anchored: bool, tag: str | None) -> None:
         """Refuse an anchor, an alias or an explicit tag on ``at``."""
@@ -233,7 +238,7 @@ def check_plain(text: str, source: str) -> None:
         loader.dispose()
 
 
-def check_digits(data: Any, what: str) -> None:
+def check_digits(data: Any, what: Any) -> None:
     """Refuse to write ``data`` when it holds a whole number longer than :data:`MAX_DIGITS`
     digits (:func:`check_plain` refuses to read one): contrarius never writes a file it would
     then refuse, e.g. a counter such as ``rolls`` grown past the limit by a turn. Raises
@@ -247,6 +252,6 @@ def check_digits(data: Any, what: str) -> None:
         elif isinstance(value, (list, tuple)):
             stack.extend((v, f"{path}[{i}]") for i, v in enumerate(value))
         elif isinstance(value, int) and not isinstance(value, bool) and len(str(abs(value))) > MAX_DIGITS:
-            raise InputFileError(f"{what} would hold a number of {len(str(abs(value)))} digits at '{path}' (numbers have "
-                                 f"at most {MAX_DIGITS} digits, or the file could not be read again); nothing was "
-                                 f"written; correct '{path}' by hand to a shorter number")
+            raise InputFileError(N_("{what} would hold a number of {n} digits at '{path}' (numbers have at most {max} digits, "
+                                    "or the file could not be read again); nothing was written; correct '{path}' by hand "
+                                    "to a shorter number", what=what, n=len(str(abs(value))), path=path, max=MAX_DIGITS))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from contrarius.messages import N_
+
 
 def general_load(text: str) -> Any:
     """``yaml.safe_load(text)`` refusing a key given twice: libyaml's parser when PyYAML has
@@ -58,7 +60,7 @@ def strict(base: type) -> type:
                 except TypeError:
                     continue  # an unhashable key: PyYAML reports it itself
                 if dup:
-                    err = yaml.constructor.ConstructorError(None, None, f"the key {key!r} is given twice", key_node.start_mark)
+                    err = yaml.constructor.ConstructorError(None, None, str(N_("the key {key!r} is given twice", key=key)), key_node.start_mark)
                     err.duplicate_key = True
                     raise err
             return super().construct_mapping(node, deep=deep)

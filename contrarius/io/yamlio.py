@@ -68,7 +68,7 @@ def parse_yaml(text: str, source: str) -> Any:
         return general_load(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        where = N_(" at line {line}, column {column}", line=mark.line + 1, column=mark.column + 1) if mark else ""
         problem = str(exc.problem or exc.context or "cannot parse").strip()
         raise InputFileError(N_("{source}: not valid YAML{where}: {problem}; fix the YAML syntax there", source=source, where=where, problem=problem)) from None
     except yaml.YAMLError as exc:
@@ -82,7 +82,7 @@ def parse_yaml(text: str, source: str) -> Any:
         raise InputFileError(N_("{source}: a value cannot be read ({detail}); fix or quote it", source=source, detail=detail)) from None
 
 
-def dump_yaml(data: Any, checked: str | None = None) -> str:
+def dump_yaml(data: Any, checked: Any = None) -> str:
     """Deterministic YAML: keys in the given order, no aliases.
 
     Lists of scalars and small records (at most 4 short values, e.g. a colonist or a

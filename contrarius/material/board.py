@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from contrarius.messages import N_, Term
+from contrarius.messages import N_, Joined, Term
 from contrarius.errors import ContrariusError, UnknownNameError
 from contrarius.records import Record
 from contrarius.io.yamlio import shown
-from contrarius.material.lexicon import COLOUR_NAMES, choose, fold
+from contrarius.material.lexicon import COLOUR_NAMES, choose, fold, term
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -88,14 +88,16 @@ def unknown(what: str, name: str, choices: list[str], context: str = "",
     for alias, printed in (aliases or {}).items():
         if printed in pool and alias not in pool:
             pool[alias] = printed
-    close = []
+    close: list[Any] = []
+    offered: set[str] = set()
     for hit in suggest(str(name), list(pool), len(pool)):
         printed = pool[hit]
-        shown = printed if hit == printed else f"{printed} ({hit})"
-        if len(close) < 3 and not any(c == printed or c.startswith(printed + " (") for c in close):
-            close.append(shown)
+        if len(close) < 3 and printed not in offered:
+            offered.add(printed)
+            close.append(term(what, printed) if hit == printed else Joined("", [term(what, printed), f" ({hit})"]))
     where = N_(" on {context}", context=context) if context else ""
-    hint = N_("; did you mean {names}?", names=", ".join(close)) if close else N_("; known: {names}", names=", ".join(sorted(choices)))
+    hint = (N_("; did you mean {names}?", names=Joined(", ", close)) if close else
+            N_("; known: {names}", names=Joined(", ", [term(what, c) for c in sorted(choices)], sort=True)))
     return UnknownNameError(N_("unknown {what} {name!r}{where}{hint}", what=Term("noun", what), name=name, where=where, hint=hint))
 
 

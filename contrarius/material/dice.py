@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from contrarius.messages import N_, Message
+from contrarius.messages import N_, Joined, Message, Term
 from contrarius.material.board import GOODS, suggest
 from contrarius.material.lexicon import CARD_FACE_NAMES, DIE_NAMES, GOODS_NAMES, KIND_NAMES, choose, fold, index, tables
 from contrarius.errors import RuleError, UnknownNameError
@@ -62,9 +62,16 @@ def die_name(name: str) -> str:
     key = fold(name)
     if key in _DIE_ALIASES:
         return _DIE_ALIASES[key]
-    close = suggest(key, list(_DIE_ALIASES), 2)
-    hint = N_("; did you mean {names}?", names=", ".join(close)) if close else ""
-    raise UnknownNameError(N_("unknown die {name!r}{hint} (dice: architect/blue, tribune/red, mercator/black, senator/white)", name=name, hint=hint))
+    close = list(dict.fromkeys(_DIE_ALIASES[hit] for hit in suggest(key, list(_DIE_ALIASES), 2)))
+    hint = N_("; did you mean {names}?", names=Joined(", ", [_die_words(d) for d in close])) if close else ""
+    raise UnknownNameError(N_("unknown die {name!r}{hint} (dice: {dice})", name=name, hint=hint,
+                              dice=Joined(", ", [_die_words(d) for d in DIE_COLOURS])))
+
+
+def _die_words(die: str) -> Joined:
+    """A die as a refusal names it, by its card and its colour (``mercator/black``; in
+    Portuguese ``Mercador/preto``)."""
+    return Joined("/", [Term("die", die), Term("colour", DIE_COLOURS[die])])
 
 
 def parse_face(die: str, value: Any) -> Any:

@@ -34,9 +34,9 @@ Farmer); from three letters on every name counts (``tec`` is the Weaver, and in 
 from __future__ import annotations
 
 import unicodedata
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
-from contrarius.messages import N_, Term
+from contrarius.messages import N_, Joined, Term
 from contrarius.errors import UnknownNameError
 
 
@@ -132,9 +132,27 @@ OTHERS_FROM = 3
 
 # ----- matching -------------------------------------------------------------------
 
-def or_list(names: list[str]) -> str:
-    """``["A", "B", "C"]`` -> ``"A, B or C"``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+def or_list(names: list[Any]) -> Any:
+    """``["A", "B", "C"]`` -> "A, B or C" as a :class:`~contrarius.messages.Message`
+    (the "or" said in the language chosen); one name is itself. The names may be
+    :class:`~contrarius.messages.Term` s."""
+    if len(names) == 1:
+        return names[0]
+    return N_("{names} or {last}", names=Joined(", ", list(names[:-1])), last=names[-1])
+
+
+#: The kind of :class:`~contrarius.messages.Term` a name of each ``what`` of a refusal is
+#: (``card``: a personality card, said in the player's language); any other ``what`` (a
+#: city, a province, a board) names what is printed, never translated.
+TERM_KINDS = {"card": "card", "goods": "goods", "goods type": "goods", "colonist kind": "kind", "die": "die"}
+
+
+def term(what: str, name: str) -> Any:
+    """``name``, a printed name of a ``what`` (``card``, ``goods``, ``city``, ...), as the
+    player's language says it: a :class:`~contrarius.messages.Term` for the kinds of
+    :data:`TERM_KINDS`, the name itself for the others."""
+    kind = TERM_KINDS.get(what)
+    return name if kind is None else Term(kind, name)
 
 
 def index(table: dict[str, Iterable[str]], printed: Iterable[str] | None = None) -> dict[str, str]:
@@ -193,7 +211,7 @@ def choose(text: str, names: dict[str, str], what: str, *, shortest: bool = True
         first = min(values, key=len)
         if all(fold(v).startswith(fold(first)) for v in values):
             return first
-    raise UnknownNameError(N_("{what} {text!r}{context} could be {value}: which one? (type more letters)", what=Term("noun", what), text=text, context=context, value=or_list(sorted(values))))
+    raise UnknownNameError(N_("{what} {text!r}{context} could be {value}: which one? (type more letters)", what=Term("noun", what), text=text, context=context, value=or_list([term(what, v) for v in sorted(values)])))
 
 
 def tables(table: dict[str, Iterable[str]], printed: Iterable[str], exact_only: dict[str, Iterable[str]] | None = None

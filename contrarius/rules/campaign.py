@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from contrarius.messages import N_, Joined
+from contrarius.messages import N_, NP_, Joined, Term
 from contrarius.errors import ContrariusError, InputFileError, Problem, RuleError
 from contrarius.io.yamlio import shown
 from contrarius.rules.scoring import FinalScore
@@ -52,7 +52,7 @@ def next_start_vp(start_vp: int, margin: int, won: bool) -> int:
     if not won:
         return start_vp
     if margin < 0:
-        raise ContrariusError(f"a win with a negative advance ({margin}) is impossible")
+        raise ContrariusError(N_("a win with a negative advance ({margin}) is impossible", margin=margin))
     return start_vp - margin // 5
 
 
@@ -123,17 +123,21 @@ class Campaign:
         is not the campaign's next one, or when the same game is already recorded.
         """
         if self.over:
-            raise RuleError(f"the campaign is over after {len(self.games)} games (next start {self.next_start_vp} VP): "
-                            f"you are ready for {NEXT_LEVEL}; start a new campaign file for a new campaign")
+            raise RuleError(NP_("the campaign is over after {n} game (next start {start} VP): you are ready for {level}; "
+                                "start a new campaign file for a new campaign",
+                                "the campaign is over after {n} games (next start {start} VP): you are ready for {level}; "
+                                "start a new campaign file for a new campaign",
+                                len(self.games), start=self.next_start_vp, level=Term("level", NEXT_LEVEL)))
         if game.start_vp != self.next_start_vp:
-            raise RuleError(f"this game started at {game.start_vp} VP but game {self.next_game} of the campaign "
-                            f"starts at {self.next_start_vp} VP")
+            raise RuleError(N_("this game started at {start} VP but game {game} of the campaign starts at {next} VP",
+                               start=game.start_vp, game=self.next_game, next=self.next_start_vp))
         for i, old in enumerate(self.games, 1):
             same_play = game.game_id is not None and old.game_id == game.game_id
             if same_play or game.seed is not None and (old.board, old.seed, old.player, old.contrarius) == \
                     (game.board, game.seed, game.player, game.contrarius):
-                raise RuleError(f"this game ({game.board}, seed {game.seed}, {game.player} to {game.contrarius}) "
-                                f"is already recorded as game {i}; a game is recorded once (to correct its result: --replace)")
+                raise RuleError(N_("this game ({board}, seed {seed}, {player} to {contrarius}) is already recorded as game {i}; "
+                                   "a game is recorded once (to correct its result: --replace)", board=game.board,
+                                   seed=game.seed, player=game.player, contrarius=game.contrarius, i=i))
         return replace(self, games=self.games + (game,))
 
     def index_of(self, game_id: str | None, board: str | None = None, seed: int | None = None) -> int | None:
@@ -160,16 +164,19 @@ class Campaign:
         """
         old = self.games[index]
         if game.start_vp != old.start_vp:
-            raise RuleError(f"game {index + 1} started at {old.start_vp} VP, this result at {game.start_vp} VP")
+            raise RuleError(N_("game {game} started at {old} VP, this result at {new} VP", game=index + 1, old=old.start_vp,
+                               new=game.start_vp))
         later = len(self.games) - index - 1
         if later and game.next_start_vp != old.next_start_vp:
-            raise RuleError(f"correcting game {index + 1} changes the next starting VP ({old.next_start_vp} -> "
-                            f"{game.next_start_vp}), but {later} later game{'s were' if later != 1 else ' was'} played at "
-                            f"{old.next_start_vp}; correct the campaign file by hand or start it afresh")
-        changes = [f"{what}: {a} -> {b}" for what, a, b in (
-            ("your total", old.player, game.player), ("Contrarius's total", old.contrarius, game.contrarius),
-            ("advance", old.margin, game.margin), ("winner", old.winner, game.winner),
-            ("next starting VP", old.next_start_vp, game.next_start_vp)) if a != b]
+            raise RuleError(NP_("correcting game {game} changes the next starting VP ({old} -> {new}), but {n} later game was "
+                                "played at {old}; correct the campaign file by hand or start it afresh",
+                                "correcting game {game} changes the next starting VP ({old} -> {new}), but {n} later games were "
+                                "played at {old}; correct the campaign file by hand or start it afresh",
+                                later, game=index + 1, old=old.next_start_vp, new=game.next_start_vp))
+        changes = [N_("{what}: {old} -> {new}", what=what, old=a, new=b) for what, a, b in (
+            (N_("your total"), old.player, game.player), (N_("Contrarius's total"), old.contrarius, game.contrarius),
+            (N_("advance"), old.margin, game.margin), (N_("winner"), Term("side", old.winner), Term("side", game.winner)),
+            (N_("next starting VP"), old.next_start_vp, game.next_start_vp)) if a != b]
         games = list(self.games)
         games[index] = replace(game, game_id=game.game_id or old.game_id)
         return replace(self, games=tuple(games)), changes
@@ -201,76 +208,83 @@ class Campaign:
             if value is None and allow_none:
                 return None
             if isinstance(value, bool) or not isinstance(value, int):
-                bad(path, f"expected a whole number, got {shown(value)}", "write a number")
+                bad(path, N_("expected a whole number, got {value}", value=shown(value)), N_("write a number"))
                 return None
             if minimum is not None and value < minimum:
-                bad(path, f"expected {minimum} or more, got {value}", f"set it to {minimum} or more")
+                bad(path, N_("expected {minimum} or more, got {value}", minimum=minimum, value=value),
+                    N_("set it to {minimum} or more", minimum=minimum))
                 return None
             return value
 
         if not isinstance(data, dict):
-            raise InputFileError(f"{source}: not a campaign record (expected a mapping with format, start_vp and games); "
-                                 f"'contrarius score GAME --campaign {source}' writes one")
+            raise InputFileError(N_("{source}: not a campaign record (expected a mapping with format, start_vp and games); "
+                                    "'contrarius score GAME --campaign {source}' writes one", source=source))
         for key in data:
             if key not in _TOP_KEYS:
-                bad(str(key), "unknown key", f"allowed keys: {', '.join(_TOP_KEYS)}")
+                bad(str(key), N_("unknown key"), N_("allowed keys: {keys}", keys=", ".join(_TOP_KEYS)))
         fmt = data.get("format", CAMPAIGN_FORMAT)
         if fmt != CAMPAIGN_FORMAT:
-            bad("format", f"unknown campaign format {fmt!r}", f"this contrarius reads format {CAMPAIGN_FORMAT}")
+            bad("format", N_("unknown campaign format {fmt!r}", fmt=fmt), N_("this contrarius reads format {format}", format=CAMPAIGN_FORMAT))
         start = whole(data.get("start_vp", CAMPAIGN_START_VP), "start_vp", minimum=1)
         raw = data.get("games") or []
         if not isinstance(raw, list):
-            bad("games", f"expected a list of games, got {type(raw).__name__}", "write games: [] for a new campaign")
+            bad("games", N_("expected a list of games, got {type}", type=type(raw).__name__), N_("write games: [] for a new campaign"))
             raw = []
         games: list[CampaignGame] = []
         expected = start
         for i, item in enumerate(raw):
             path = f"games[{i}]"
             if not isinstance(item, dict):
-                bad(path, f"expected a mapping, got {shown(item)}", f"write the keys {', '.join(_GAME_KEYS)}")
+                bad(path, N_("expected a mapping, got {value}", value=shown(item)), N_("write the keys {keys}", keys=", ".join(_GAME_KEYS)))
                 break
             for key in item:
                 if key not in _GAME_KEYS:
-                    bad(f"{path}.{key}", "unknown key", f"allowed keys: {', '.join(_GAME_KEYS)}")
+                    bad(f"{path}.{key}", N_("unknown key"), N_("allowed keys: {keys}", keys=", ".join(_GAME_KEYS)))
             if expected is not None and expected <= 0:
-                bad(path, f"the campaign was over before this game (start {expected} VP)", "remove the game")
+                bad(path, N_("the campaign was over before this game (start {start} VP)", start=expected), N_("remove the game"))
                 break
             if item.get("game", i + 1) != i + 1:
-                bad(f"{path}.game", f"expected game {i + 1}, got {shown(item.get('game'))}", "number the games 1, 2, 3, ... in order")
+                bad(f"{path}.game", N_("expected game {game}, got {value}", game=i + 1, value=shown(item.get("game"))),
+                    N_("number the games 1, 2, 3, ... in order"))
             sv = whole(item.get("start_vp"), f"{path}.start_vp", minimum=1)
             pv = whole(item.get("player"), f"{path}.player", minimum=0)
             cv = whole(item.get("contrarius"), f"{path}.contrarius", minimum=0)
             seed = whole(item.get("seed"), f"{path}.seed", allow_none=True)
             board = item.get("board")
             if board is not None and not isinstance(board, str):
-                bad(f"{path}.board", f"expected a board name, got {shown(board)}", "write e.g. board: italia")
+                bad(f"{path}.board", N_("expected a board name, got {value}", value=shown(board)), N_("write e.g. board: italia"))
             winner = item.get("winner")
             if winner not in (PLAYER, CONTRARIUS):
-                bad(f"{path}.winner", f"expected player or contrarius, got {shown(winner)}", "write winner: player or winner: contrarius")
+                bad(f"{path}.winner", N_("expected player or contrarius, got {value}", value=shown(winner)),
+                    N_("write winner: player or winner: contrarius"))
                 break
             if sv is None or pv is None or cv is None:
                 break
             if expected is not None and sv != expected:
-                bad(f"{path}.start_vp", f"expected {expected} (the starting VP this game follows from), got {sv}",
-                    f"set it to {expected}")
+                bad(f"{path}.start_vp", N_("expected {want} (the starting VP this game follows from), got {value}", want=expected,
+                                           value=sv), N_("set it to {want}", want=expected))
                 break
             game_id = item.get("game_id")
             if game_id is not None and not isinstance(game_id, str):
-                bad(f"{path}.game_id", f"expected the game's fingerprint (text), got {shown(game_id)}", "remove it or quote it")
+                bad(f"{path}.game_id", N_("expected the game's fingerprint (text), got {value}", value=shown(game_id)),
+                    N_("remove it or quote it"))
                 game_id = None
             game = CampaignGame(sv, pv, cv, winner, board, seed, game_id)
             if (pv > cv and winner != PLAYER) or (pv < cv and winner != CONTRARIUS):
-                bad(f"{path}.winner", f"{winner} cannot win {pv} to {cv}", "correct the totals or the winner")
+                bad(f"{path}.winner", N_("{winner} cannot win {player} to {contrarius}", winner=Term("side", winner), player=pv,
+                                         contrarius=cv), N_("correct the totals or the winner"))
                 break
             for key, want in (("margin", game.margin), ("next_start_vp", game.next_start_vp)):
                 if key in item and item[key] != want:
-                    bad(f"{path}.{key}", f"expected {want}, got {shown(item[key])}", f"set it to {want} (or remove it: it is derived)")
+                    bad(f"{path}.{key}", N_("expected {want}, got {value}", want=want, value=shown(item[key])),
+                        N_("set it to {want} (or remove it: it is derived)", want=want))
             games.append(game)
             expected = game.next_start_vp
         if problems:
             first = problems[0].render(source)
             more = len(problems) - 1
-            raise InputFileError(first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""))
+            raise InputFileError(N_("{first}{more}", first=first, more=NP_(" (and {n} more problem)", " (and {n} more problems)", more)
+                                    if more else ""))
         return cls(start or CAMPAIGN_START_VP, tuple(games))
 
 
@@ -296,14 +310,14 @@ def game_from_score(final: FinalScore, start_vp: int, board: str | None = None, 
     :class:`ContrariusError` when the player's total is not known.
     """
     if final.mode != SOLO:
-        raise RuleError(f"a campaign is a sequence of solo games; this is a {final.mode} game")
+        raise RuleError(N_("a campaign is a sequence of solo games; this is a {mode} game", mode=Term("mode", final.mode)))
     if final.level != "standard":
-        raise RuleError(f"a campaign is played at standard level; this game is {final.level}")
+        raise RuleError(N_("a campaign is played at standard level; this game is {level}", level=Term("level", final.level)))
     if require_end and not final.ended:
-        raise RuleError("the game has not ended: a campaign records finished games only "
-                        "(use --no-record to see what this standing would mean)")
+        raise RuleError(N_("the game has not ended: a campaign records finished games only "
+                           "(use --no-record to see what this standing would mean)"))
     if not final.complete or final.winner is None:
-        what = [Joined(": ", [s.owner, Joined(", ", list(s.missing))]) for s in final.sides if not s.complete]
+        what = [Joined(": ", [Term("side", s.owner), Joined(", ", list(s.missing))]) for s in final.sides if not s.complete]
         raise ContrariusError(N_("the winner is not known ({what}); give the missing facts or --player-total, or set concordia in "
                                  "the snapshot", what=Joined("; ", what) if what else N_("a tie with nobody holding the Concordia card")))
     me = final.sides[1]
@@ -368,14 +382,18 @@ def campaign_start(path: str, *, level: str, mode: str) -> tuple[int, str]:
     game is not a standard solo game, :class:`InputFileError` for a bad file.
     """
     if mode != SOLO:
-        raise RuleError(f"a campaign is a sequence of solo games; drop --mode {mode} or --campaign")
+        raise RuleError(N_("a campaign is a sequence of solo games; drop --mode {mode} or --campaign", mode=mode))
     if level != "standard":
-        raise RuleError(f"a campaign is played at standard level; drop --level {level} or --campaign")
+        raise RuleError(N_("a campaign is played at standard level; drop --level {level} or --campaign", level=level))
     camp, existed = load_campaign(path, missing_ok=True)
     if camp.over:
-        raise RuleError(f"{path}: the campaign is over after {len(camp.games)} games (next start {camp.next_start_vp} VP): "
-                        f"you are ready for {NEXT_LEVEL} (contrarius new --level {NEXT_LEVEL})")
+        raise RuleError(NP_("{path}: the campaign is over after {n} game (next start {start} VP): you are ready for {level} "
+                            "(contrarius new --level {next})",
+                            "{path}: the campaign is over after {n} games (next start {start} VP): you are ready for {level} "
+                            "(contrarius new --level {next})", len(camp.games), path=path, start=camp.next_start_vp,
+                            level=Term("level", NEXT_LEVEL), next=NEXT_LEVEL))
     if not existed:
-        return camp.next_start_vp, (f"campaign {path} (new; 'contrarius score GAME --campaign {path}' creates it): "
-                                    f"game 1 at {camp.next_start_vp} VP")
-    return camp.next_start_vp, f"campaign {path}: game {camp.next_game} at {camp.next_start_vp} VP"
+        return camp.next_start_vp, N_("campaign {path} (new; 'contrarius score GAME --campaign {path}' creates it): "
+                                      "game 1 at {start} VP", path=path, start=camp.next_start_vp)
+    return camp.next_start_vp, N_("campaign {path}: game {game} at {start} VP", path=path, game=camp.next_game,
+                                  start=camp.next_start_vp)

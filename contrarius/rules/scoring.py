@@ -612,7 +612,7 @@ def score(s: Snapshot, given: dict[str, PlayerInput] | None = None) -> FinalScor
         notes.append(N_("some of Contrarius's cards are assumed (its starting cards are not public): check their gods"))
     for side in sides:
         if not side.complete:
-            notes.append(N_("{side}: {missing} not known: give them, or the total, to name a winner", side=side.owner,
+            notes.append(N_("{side}: {missing} not known: give them, or the total, to name a winner", side=Term("side", side.owner),
                             missing=Joined(", ", list(side.missing))))
     if s.concordia is None and status != RUNNING:
         notes.append(N_("nobody holds the Concordia card in the snapshot"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from contrarius.messages import N_
 from contrarius.errors import InputFileError, SnapshotError
 from contrarius.io.textfiles import STDIO, read_text, source_label
 from contrarius.io.yamlio import dump_yaml, parse_yaml
@@ -81,7 +82,7 @@ def dump_snapshot(snapshot) -> str:
     """The snapshot as the YAML text of format version 1. Raises :class:`InputFileError`
     (exit 3) when it would hold a number longer than the reader takes
     (:func:`~contrarius.io.refusals.check_digits`): nothing is written that could not be read."""
-    return dump_yaml(snapshot.to_dict(), checked="the new snapshot")
+    return dump_yaml(snapshot.to_dict(), checked=N_("the new snapshot"))
 
 
 #: The keys that name one game: set by ``contrarius new`` and never changed by a turn (the

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from contrarius.messages import N_
+from contrarius.messages import N_, NP_, Joined, Term
 from contrarius.material.board import GOODS, KINDS, TOKEN_GOODS, unknown
 from contrarius.material.lexicon import GOODS_NAMES, KIND_NAMES, choose, fold, or_list, tables
 from contrarius.errors import ContrariusError, UnknownNameError
@@ -279,19 +279,25 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
     from contrarius.rules.build import line_distances, movement_steps
 
     board = s.board
-    whose = "your" if yours else f"{owner}'s"
     mine = s.colonists_of(owner, kind)
     cols = colonists_at(s, owner, kind, where_)
     if not cols:
-        raise UnknownNameError(f"{given}: {'you have' if yours else owner + ' has'} no {kind} colonist at {where_}; "
-                               f"{'yours' if yours else 'theirs'} stand at "
-                               f"{', '.join(c.where for c in mine) or 'none (all in supply)'}")
+        at = Joined(", ", [c.where for c in mine]) if mine else N_("none (all in supply)")
+        if yours:
+            raise UnknownNameError(N_("{given}: you have no {kind} colonist at {where_}; yours stand at {at}",
+                                      given=given, kind=Term("kind", kind), where_=where_, at=at))
+        raise UnknownNameError(N_("{given}: {owner} has no {kind} colonist at {where_}; theirs stand at {at}",
+                                  given=given, owner=owner, kind=Term("kind", kind), where_=where_, at=at))
     target = board.place(city)
     options: list[tuple[int, str, str]] = []
     for col in cols:
         if col.line is not None and target in col.line.ends:
             if len(cols) == 1:
-                raise UnknownNameError(f"{given}: {whose} {kind} colonist on {col.line.label} already stands next to {target}; no move needed")
+                if yours:
+                    raise UnknownNameError(N_("{given}: your {kind} colonist on {line} already stands next to {target}; no move needed",
+                                              given=given, kind=Term("kind", kind), line=col.line.label, target=target))
+                raise UnknownNameError(N_("{given}: {owner}'s {kind} colonist on {line} already stands next to {target}; no move needed",
+                                          given=given, owner=owner, kind=Term("kind", kind), line=col.line.label, target=target))
             continue
         paths = line_distances(s, col, 10 ** 6)
         free = [(len(p), ln.label) for ln, p in paths.items()
@@ -300,7 +306,7 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
             best = min(n for n, _ in free)
             options += [(best, col.where, label) for n, label in sorted(free) if n == best]
     if not options:
-        raise UnknownNameError(N_("{given}: no free {kind} line next to {target} can be reached from {where_}", given=given, kind=kind, target=target, where_=where_))
+        raise UnknownNameError(N_("{given}: no free {kind} line next to {target} can be reached from {where_}", given=given, kind=Term("kind", kind), target=target, where_=where_))
     options = list(dict.fromkeys(options))  # two colonists standing together are one choice
     # the step budget first (base rules, the Architect: as many steps as colonists on the
     # board, less those earlier moves took): a move longer than every step the player has
@@ -310,18 +316,27 @@ def _shorthand(s: Any, owner: str, kind: str, where_: str, city: str, given: str
     within = [o for o in options if o[0] <= budget]
     if not within:
         n = min(o[0] for o in options)
-        have = 'you have' if yours else owner + ' has'
-        left = (f"{have} {budget} step{'s' if budget != 1 else ''} left of {steps} (earlier moves took {used})" if used else
-                f"{have} {steps} colonist{'s' if steps != 1 else ''} on the board, so {steps} step{'s' if steps != 1 else ''}")
-        raise UnknownNameError(f"{given}: {target} is {n} step{'s' if n != 1 else ''} away, but {left}")
+        if used:
+            left = (NP_("you have {n} step left of {steps} (earlier moves took {used})",
+                        "you have {n} steps left of {steps} (earlier moves took {used})", budget, steps=steps, used=used) if yours else
+                    NP_("{owner} has {n} step left of {steps} (earlier moves took {used})",
+                        "{owner} has {n} steps left of {steps} (earlier moves took {used})", budget, owner=owner, steps=steps, used=used))
+        else:
+            left = (NP_("you have {n} colonist on the board, so {n} step", "you have {n} colonists on the board, so {n} steps", steps)
+                    if yours else
+                    NP_("{owner} has {n} colonist on the board, so {n} step", "{owner} has {n} colonists on the board, so {n} steps",
+                        steps, owner=owner))
+        raise UnknownNameError(NP_("{given}: {target} is {n} step away, but {left}", "{given}: {target} is {n} steps away, but {left}",
+                                   n, given=given, target=target, left=left))
     options = _different_boards(s, owner, kind, within)
     if len(options) > 1:
         forms = [f"{kind}:{frm}:{to}" for _, frm, to in options]
         moves = [(f, n) for f, (n, _, _) in zip(forms, options)]
         if len({n for n, _, _ in options}) == 1:
             n = options[0][0]
-            raise TiedMovesError(f"{given}: which move? {or_list(forms)} (each {n} step{'s' if n != 1 else ''})", moves)
-        forms = [f"{f} ({n} step{'s' if n != 1 else ''})" for f, (n, _, _) in zip(forms, options)]
+            raise TiedMovesError(NP_("{given}: which move? {value} (each {n} step)", "{given}: which move? {value} (each {n} steps)",
+                                     n, given=given, value=or_list(forms)), moves)
+        forms = [NP_("{move} ({n} step)", "{move} ({n} steps)", n, move=f) for f, (n, _, _) in zip(forms, options)]
         raise TiedMovesError(N_("{given}: which move? {value}", given=given, value=or_list(forms)), moves)
     _, frm, to = options[0]
     return kind, frm, to

@@ -28,6 +28,7 @@ def pt_names() -> dict[str, dict[str, str]]:
                   "colonist kind": "tipo de colono", "answer": "resposta", "place": "lugar"},
             mode={"solo": "solo", "team": "equipe", "third-player": "terceiro jogador", "third_player": "terceiro jogador"},
             level={"standard": "padrão", "veteran": "veterano", "expert": "experiente"},
+            side={"player": "jogador", "contrarius": "Contrarius"},
             die={"architect": "Arquiteto", "tribune": "Tribuno", "mercator": "Mercador", "senator": "Senador"},
         )
     return _PT

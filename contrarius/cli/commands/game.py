@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from contrarius.errors import EXIT_PROBLEMS, ContrariusError, SnapshotError
-from contrarius.messages import N_, Term, plain
+from contrarius.messages import N_, Joined, Term, plain
 from contrarius.cli.common import (SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console,
                      report_before_commit, write_snapshot, write_svg)
 from contrarius.cli.completion import (
@@ -447,7 +447,7 @@ def register(app: typer.Typer) -> None:
             missing = [p.id for p in snap.players if p.hand is None]
             notes = [n if not n.startswith("hands not recorded") else
                      N_("{players}'s hand not recorded (not public: give it with --hand, or write players[].hand)",
-                        players=" and ".join(missing))
+                        players=N_("{first} and {second}", first=Joined(", ", missing[:-1]), second=missing[-1]) if len(missing) > 1 else missing[0])
                      for n in notes if missing or not n.startswith("hands not recorded")]
         if campaign_note:
             notes.append(campaign_note)

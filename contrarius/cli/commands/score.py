@@ -6,7 +6,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from contrarius.messages import N_
+from contrarius.messages import N_, Term
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.cli.common import SVG_HELP, boundary, check_svg_target, emit_json, out_console, put_once, report_before_commit, write_svg
 
@@ -320,33 +320,42 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
 
 
 def render_campaign(c: dict[str, Any], con) -> None:
-    """Print where the campaign stands (and the game just recorded)."""
+    """Print where the campaign stands (and the game just recorded), in the player's
+    language ("Campaign")."""
     from rich.markup import escape
+
+    from contrarius.words.i18n import _, ngettext, say
 
     st = c["standing"]
     g = c.get("game")
-    head = f"Campaign {escape(c['file'])}" + ("" if c["existed"] else " (new)")
+    head = (_("Campaign {file}") if c["existed"] else _("Campaign {file} (new)")).format(file=escape(c["file"]))
     if g:
-        verb = "corrected as" if c.get("replaced") else "recorded as" if c["recorded"] else "would be"
         won = g["winner"] == "player"
         if g["margin"] == 0:
-            how = f"{'won' if won else 'lost'} the tie (Concordia card)"
+            how = _("won the tie (Concordia card)") if won else _("lost the tie (Concordia card)")
         else:
-            how = f"won by {g['margin']}" if won else f"lost by {-g['margin']}"
-        con.print(f"{head}: this game {verb} game {g['game']}: started at {g['start_vp']} VP, {how} "
-                  f"-> next game starts at {g['next_start_vp']} VP"
-                  + (f" ({g['start_vp']} - {g['margin']} // 5)" if g["winner"] == "player" else " (a loss keeps it)"))
+            how = (_("won by {margin}") if won else _("lost by {margin}")).format(margin=abs(g["margin"]))
+        why = (_("({start} - {margin} // 5)").format(start=g["start_vp"], margin=g["margin"]) if won
+               else _("(a loss keeps it)"))
+        verb = (_("this game corrected as game {game}") if c.get("replaced") else _("this game recorded as game {game}")
+                if c["recorded"] else _("this game would be game {game}")).format(game=g["game"])
+        con.print(_("{head}: {verb}: started at {start} VP, {how} -> next game starts at {next} VP {why}").format(
+            head=head, verb=verb, start=g["start_vp"], how=how, next=g["next_start_vp"], why=why))
     else:
-        con.print(f"{head}: {st['games_played']} game{'s' if st['games_played'] != 1 else ''} played")
+        n = st["games_played"]
+        con.print(ngettext("{head}: {n} game played", "{head}: {n} games played", n).format(head=head, n=n))
     if c.get("replaced"):
-        con.print("  - changed: " + ("; ".join(escape(x) for x in c["changes"]) or "nothing (the same result)"))
+        changed = "; ".join(escape(say(x)) for x in c["changes"]) or _("nothing (the same result)")
+        con.print(_("  - changed: {changes}").format(changes=changed))
     if c.get("reason"):
-        con.print(f"  - not recorded: {escape(c['reason'])}")
+        con.print(_("  - not recorded: {reason}").format(reason=escape(say(c["reason"]))))
     if st["over"]:
-        con.print(f"[bold]The campaign is over[/bold] (next start {st['next_start_vp']} VP, 0 or below): "
-                  f"you are ready for difficulty level {st['next_level']} (contrarius new --level veteran)")
+        con.print(_("[bold]The campaign is over[/bold] (next start {start} VP, 0 or below): you are ready for difficulty "
+                    "level {level} (contrarius new --level veteran)").format(start=st["next_start_vp"],
+                                                                           level=say(Term("level", st["next_level"]))))
     else:
-        con.print(f"Next: game {st['next_game']} at {st['next_start_vp']} VP (contrarius new --campaign {escape(c['file'])} ...)")
+        con.print(_("Next: game {game} at {start} VP (contrarius new --campaign {file} ...)").format(
+            game=st["next_game"], start=st["next_start_vp"], file=escape(c["file"])))
 
 
 def _by_player(values: list[str] | None, pids: list[str], default: str | None, option: str) -> dict[str, list[str]]:
@@ -460,10 +469,10 @@ def register(app: typer.Typer) -> None:
                     camp_data["standing"] = preview.standing()
                     camp_data["games"] = games_data(preview)
                 except ContrariusError as exc:
-                    camp_data["reason"] = str(exc)
+                    camp_data["reason"] = exc.args[0] if exc.args else str(exc)
                     camp_data["standing"] = camp.standing()
                     camp_data["games"] = games_data(camp)
-                camp_data["reason"] = camp_data["reason"] or "--no-record given"
+                camp_data["reason"] = camp_data["reason"] or N_("--no-record given")
                 if svg is not None:
                     draw_campaign(svg, camp_data, report=None if svg == "-" else report)
             elif replace:

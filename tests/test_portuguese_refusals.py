@@ -1,0 +1,92 @@
+"""Portuguese at the table: the refusals a player reads, and the campaign's report.
+
+Under ``--lang pt_BR`` an unknown card or die is refused naming the choices by their
+Portuguese names (in Portuguese alphabetical order), a move shorthand that does not fit is
+refused in Portuguese, a file that is not plain YAML is refused in Portuguese, and
+``score --campaign`` says where the campaign stands in Portuguese; ``--json`` stays English.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from contrarius.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+ITALIA = ROOT / "examples" / "italia-setup.yaml"
+PT = ["--lang", "pt_BR"]
+
+
+def error(r) -> str:
+    assert r.exit_code != 0
+    return r.stderr.strip()
+
+
+def test_an_unknown_card_lists_every_card_by_its_portuguese_name_in_order(runner):
+    en = error(runner.invoke(app, ["play", "bogus", str(ITALIA), "-o", "-"]))
+    pt = error(runner.invoke(app, [*PT, "play", "bogus", str(ITALIA), "-o", "-"]))
+    # the 14 cards of solo play, sorted as printed in English, then in Portuguese (Cônsul after Colono)
+    assert en.endswith("known: Architect, Colonist, Consul, Diplomat, Farmer, Mason, Mercator, Prefect, "
+                       "Prefect with Praefectus Magnus, Senator, Smith, Tribune, Vintner, Weaver")
+    assert pt.endswith("conhecidos: Arquiteto, Colono, Cônsul, Diplomata, Fazendeiro, Ferreiro, Mercador, Pedreiro, "
+                       "Prefeito, Prefeito com Praefectus Magnus, Senador, Tecelão, Tribuno, Vinicultor")
+    close = error(runner.invoke(app, [*PT, "play", "mercatr", str(ITALIA), "-o", "-"]))
+    assert close.endswith("você quis dizer Mercador, Senador?")
+
+
+def test_an_unknown_die_is_named_by_its_card_and_colour_in_the_player_s_language(runner):
+    en = error(runner.invoke(app, ["roll", "purple"]))
+    pt = error(runner.invoke(app, [*PT, "roll", "purple"]))
+    # 'purple' is closest to the Portuguese 'preto' (black): the black die is offered, by its English names in English
+    assert en == ("contrarius: unknown die 'purple'; did you mean mercator/black? "
+                  "(dice: architect/blue, tribune/red, mercator/black, senator/white)")
+    assert "preto" not in en
+    assert pt == ("contrarius: dado desconhecido 'purple'; você quis dizer Mercador/preto? "
+                  "(dados: Arquiteto/azul, Tribuno/vermelho, Mercador/preto, Senador/branco)")
+
+
+def test_a_move_shorthand_that_does_not_fit_is_refused_in_portuguese(runner):
+    # Italia example: your two colonists stand in Roma, so the Architect has 2 steps; the
+    # nearest land line next to Genva is the third from Roma (Roma-Cosa, Cosa-Florentia,
+    # Florentia-Genva: `contrarius board italia`), out of reach
+    far = error(runner.invoke(app, [*PT, "play", "architect", str(ITALIA), "-o", "-", "--move", "land:Roma>Genva"]))
+    assert far == ("contrarius: --move land:Roma>Genva: Genva está a 3 passos, mas você tem 2 colonos no "
+                   "tabuleiro, portanto 2 passos")
+    en = error(runner.invoke(app, ["play", "architect", str(ITALIA), "-o", "-", "--move", "land:Roma>Genva"]))
+    assert en == "contrarius: --move land:Roma>Genva: Genva is 3 steps away, but you have 2 colonists on the board, so 2 steps"
+    none = error(runner.invoke(app, [*PT, "play", "architect", str(ITALIA), "-o", "-", "--move", "land:Cosa>Genva"]))
+    assert none.startswith("contrarius: --move land:Cosa>Genva: você não tem colono terrestre em Cosa; os seus estão em Roma")
+
+
+def test_a_file_that_is_not_plain_yaml_is_refused_in_portuguese(runner, tmp_path):
+    octal = tmp_path / "octal.yaml"
+    octal.write_text("a: 010\n")
+    twice = tmp_path / "twice.yaml"
+    twice.write_text("a: 1\na: 2\n")
+    assert error(runner.invoke(app, [*PT, "check", str(octal)])) == (
+        f"contrarius: {octal}: a (linha 1): '010' não está escrito como um número decimal simples (YAML leria um "
+        "número octal); escreva-o em algarismos decimais sem zeros à esquerda, por exemplo 10")
+    assert error(runner.invoke(app, ["check", str(octal)])) == (
+        f"contrarius: {octal}: a (line 1): '010' is not written as a plain decimal number (YAML would read an octal "
+        "number); write it in decimal digits without leading zeros, e.g. 10")
+    assert error(runner.invoke(app, [*PT, "check", str(twice)])) == (
+        f"contrarius: {twice}: YAML inválido na linha 2, coluna 1: a chave 'a' foi dada duas vezes; corrija a sintaxe YAML ali")
+
+
+def test_the_campaign_report_in_portuguese_and_its_json_in_english(runner, tmp_path):
+    camp, game = tmp_path / "camp.yaml", tmp_path / "game.yaml"
+    r = runner.invoke(app, [*PT, "new", "--campaign", str(camp), "--seed", "3", "-o", str(game)])
+    assert r.exit_code == 0, r.output
+    assert f"campanha {camp} (nova; 'contrarius score GAME --campaign {camp}' a cria): jogo 1 com 20 PV" in r.stderr
+    # the game has just begun: nobody has won, so the campaign would not record it
+    args = ["score", str(game), "--campaign", str(camp), "--no-record"]
+    pt = runner.invoke(app, [*PT, *args]).stdout
+    assert f"Campanha {camp} (nova): 0 jogo jogado" in pt  # pt_BR plural forms: 0 is singular
+    assert "  - não registrado: o vencedor não é conhecido (jogador: mercadorias e sestércios (Vesta))" in pt
+    assert f"Próximo: jogo 1 com 20 PV (contrarius new --campaign {camp} ...)" in pt
+    en = runner.invoke(app, args).stdout
+    assert f"Campaign {camp} (new): 0 games played" in en and "  - not recorded: the winner is not known (player: " in en
+    js_pt = runner.invoke(app, [*PT, *args, "--json"]).stdout
+    assert js_pt == runner.invoke(app, [*args, "--json"]).stdout
+    assert json.loads(js_pt)["campaign"]["reason"].startswith("the winner is not known (player: goods and sestertii")

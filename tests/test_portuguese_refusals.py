@@ -90,3 +90,15 @@ def test_the_campaign_report_in_portuguese_and_its_json_in_english(runner, tmp_p
     js_pt = runner.invoke(app, [*PT, *args, "--json"]).stdout
     assert js_pt == runner.invoke(app, [*args, "--json"]).stdout
     assert json.loads(js_pt)["campaign"]["reason"].startswith("the winner is not known (player: goods and sestertii")
+
+
+def test_the_team_cards_are_said_as_printed_and_read_by_their_portuguese_names_too():
+    """Glossary: "Legatus / Praetor / Proconsul | as printed | also accept Legado, Pretor,
+    Procônsul": a pt_BR report names them as the help pages and the catalog do."""
+    from contrarius.words.names import card_from_text
+    from contrarius.words.terms import term_name
+
+    for printed, typed in (("Legatus", "legado"), ("Praetor", "Pretor"), ("Proconsul", "procônsul")):
+        assert term_name("card", printed, "pt_BR") == printed
+        assert card_from_text(typed, mode="team") == printed
+    assert term_name("card", "Prefect/Architect", "pt_BR") == "Prefeito/Arquiteto"

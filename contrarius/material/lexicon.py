@@ -75,6 +75,10 @@ CARD_NAMES: dict[str, tuple[str, ...]] = {
     "Mercator/Prefect": ("Mercador/Prefeito",),  # P
 }
 
+#: The cards whose pt_BR printed name is the English one (``../shared/reference/glossary-pt_BR.md``:
+#: "Legatus / Praetor / Proconsul | as printed"): their Portuguese names above are read, never said.
+CARDS_AS_PRINTED: tuple[str, ...] = ("Legatus", "Praetor", "Proconsul")
+
 #: Short forms of card names, read only whole (a beginning of one is no card name): the
 #: English forms players use for the Prefect with Praefectus Magnus.
 CARD_SHORT_FORMS: dict[str, tuple[str, ...]] = {

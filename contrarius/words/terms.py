@@ -3,7 +3,9 @@ them: a card (``Weaver`` -> ``Tecelão``), a goods type (``wine`` -> ``vinho``),
 kind (``land`` -> ``terrestre``), a die face, a die colour (``black`` -> ``preto``), a die by its
 card (``mercator`` -> ``Mercador``). The
 Portuguese names are the first of each table of :mod:`contrarius.material.lexicon` (the
-glossary's printed names); city, province, god and forum-card names are never translated.
+glossary's printed names), except the team cards the glossary prints as in English
+(:data:`~contrarius.material.lexicon.CARDS_AS_PRINTED`: Legatus, Praetor, Proconsul); city,
+province, god and forum-card names are never translated.
 """
 
 from __future__ import annotations
@@ -14,11 +16,11 @@ _PT: dict[str, dict[str, str]] = {}
 def pt_names() -> dict[str, dict[str, str]]:
     """kind -> printed English name -> the pt_BR name (built on first use)."""
     if not _PT:
-        from contrarius.material.lexicon import CARD_FACE_NAMES, CARD_NAMES, GOODS_PT, KIND_NAMES
+        from contrarius.material.lexicon import CARD_FACE_NAMES, CARD_NAMES, CARDS_AS_PRINTED, GOODS_PT, KIND_NAMES
 
         kinds = {k: v[0] for k, v in KIND_NAMES.items()}
         _PT.update(
-            card={name: names[0] for name, names in CARD_NAMES.items()},
+            card={name: name if name in CARDS_AS_PRINTED else names[0] for name, names in CARD_NAMES.items()},
             goods=dict(GOODS_PT),
             kind=kinds,
             face={**GOODS_PT, **kinds, **{k: v[0] for k, v in CARD_FACE_NAMES.items()}},

@@ -50,7 +50,7 @@ def render_ruling(ruling, con, *, header: bool = True, houses: dict | None = Non
         con.print(f"- {goods(trial.goods)} ({lead}):")
         if trial.candidates:
             for c in trial.candidates:
-                owned = _("has houses ({owners})").format(owners=", ".join(houses.get(c.city, []))) if houses else _("has houses")
+                owned = _("has houses ({owners})").format(owners=", ".join(term_name("side", o) for o in houses.get(c.city, []))) if houses else _("has houses")
                 tags = ", ".join(t for t in (_("empty") if c.empty else owned,
                                              _("new province") if c.new_province else _("province already Contrarius's")) if t)
                 con.print(ngettext("    reachable: {city} ({province}), {n} step, {tags}", "    reachable: {city} ({province}), {n} steps, {tags}",

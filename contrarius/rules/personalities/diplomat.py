@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from contrarius.messages import N_
+from contrarius.messages import N_, Joined, Term
 from contrarius.errors import RuleError
 from contrarius.material.cards import Card, Reaction
 from contrarius.rules.personalities.statement import Statement
@@ -59,8 +59,8 @@ def nothing_to_copy(s: Any) -> RuleError:
     """The refusal of a Diplomat when :func:`copy_targets` is empty, naming the face-up
     cards it may not copy."""
     left = not_copyable(s)
-    why = f" (face up: {', '.join(left)}, which a Diplomat cannot copy)" if left else ""
-    return RuleError(f"the Diplomat has nothing to copy: Contrarius has no face-up card a Diplomat may copy{why}")
+    why = N_(" (face up: {cards}, which a Diplomat cannot copy)", cards=Joined(", ", [Term("card", c) for c in left])) if left else ""
+    return RuleError(N_("the Diplomat has nothing to copy: Contrarius has no face-up card a Diplomat may copy{why}", why=why))
 
 
 STATEMENT = Statement(Reaction.DIPLOMAT, "Diplomat", '"Solo Personality Cards", Diplomat', copies=True, copyable=False)

@@ -23,7 +23,7 @@ base rules: "builds their fifteenth house"). Nothing here prints.
 from __future__ import annotations
 
 from contrarius.errors import GameOverError
-from contrarius.messages import N_, Message, english
+from contrarius.messages import N_, Message
 from contrarius.model.snapshot import CONTRARIUS, MAX_HOUSES, SOLO, TEAM, THIRD_PLAYER, Ended, Snapshot
 
 #: Why taking the last card of the display ends the game (the report's words).
@@ -67,14 +67,14 @@ def end_game(s: Snapshot, owner: str, why: Message | str) -> Message | str | Non
     s.ended = Ended(owner, final_turn_pending=owner == CONTRARIUS or third)
     who = "Contrarius" if owner == CONTRARIUS else owner
     if third:
-        tail = {CONTRARIUS: "player1 and player2 each play one final card, without a reaction of Contrarius",
-                "player1": "player2 plays one final card (Contrarius reacts to it as usual)",
-                "player2": "Contrarius reacts to this card as usual, then player1 plays one final card"}[owner]
+        tail = {CONTRARIUS: N_("player1 and player2 each play one final card, without a reaction of Contrarius"),
+                "player1": N_("player2 plays one final card (Contrarius reacts to it as usual)"),
+                "player2": N_("Contrarius reacts to this card as usual, then player1 plays one final card")}[owner]
     elif owner == CONTRARIUS:
-        tail = "the team plays one final card (both partners carry it out), without a reaction"
+        tail = N_("the team plays one final card (both partners carry it out), without a reaction")
     else:
-        tail = "the partner still carries out their action; the game ends after this reaction of Contrarius"
-    return f"{who} {english(why)}: the game ends, {who} takes the Concordia card (7 VP); {tail}"
+        tail = N_("the partner still carries out their action; the game ends after this reaction of Contrarius")
+    return N_("{who} {why}: the game ends, {who} takes the Concordia card (7 VP); {tail}", who=who, why=why, tail=tail)
 
 
 def is_over(s: Snapshot) -> bool:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from contrarius.messages import N_, Joined, Term
+from contrarius.messages import N_, NP_, Joined, Term
 from contrarius.material.cards import Card, Reaction, card_name
 from contrarius.errors import ContrariusError, RuleError, UnusedInputError
 from contrarius.model.snapshot import SOLO, Snapshot
@@ -67,8 +67,8 @@ def _variant_part(t: Turn, reacted: Card) -> None:
         notes += pay_fish(s, a.fish)
     if a.no_roll and a.forum is None and reacted.reaction == Reaction.TRIBUNE and s.variants.salsa is not None and s.variants.salsa.row:
         # a preview: the forum take does not depend on a die; say it rather than refuse
-        notes.append(Note("player", "forum", "Salsa: you also take a forum card (play --forum NAME), "
-                          f"and Contrarius takes the first one ({s.variants.salsa.row[0]} if you do not take it)"))
+        notes.append(Note("player", "forum", N_("Salsa: you also take a forum card (play --forum NAME), and Contrarius takes "
+                                                "the first one ({card} if you do not take it)", card=s.variants.salsa.row[0])))
     else:
         forum_due(s, reacted.reaction, a.forum)
     if a.forum is not None:
@@ -194,12 +194,15 @@ def _end_of_turn(t: Turn, card: Card, reacted: Card, act: str | None, province: 
     if t.refill:
         n = len(t.drawn_from)
         if "seed" in t.drawn_from:
-            why = (f"this virtual game draws from its seeded stack ({n} card{'s' if n != 1 else ''} drawn this turn); "
-                   "at a real table make the game with --table")
+            why = NP_("this virtual game draws from its seeded stack ({n} card drawn this turn); at a real table make the "
+                      "game with --table",
+                      "this virtual game draws from its seeded stack ({n} cards drawn this turn); at a real table make the "
+                      "game with --table", n)
         elif n == 0:
-            why = "this turn drew no card into the display"
+            why = N_("this turn drew no card into the display")
         else:
-            why = f"this turn drew {n} card{'s' if n != 1 else ''} into the display, named by the first --refill"
+            why = NP_("this turn drew {n} card into the display, named by the first --refill",
+                      "this turn drew {n} cards into the display, named by the first --refill", n)
         raise UnusedInputError(N_("--refill {refill}: not used: {why}; remove it", refill=', '.join(t.refill), why=why))
     t.refuse_unused_input()
     game_over = is_over(s)

@@ -73,7 +73,7 @@ Readings where the rulebook leaves room (the same notes belong in the README):
 
 from __future__ import annotations
 
-from contrarius.messages import N_
+from contrarius.messages import N_, Term
 from contrarius.material.cards import Card, Reaction, card_name
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.rules.setup import START_SESTERTII, SetupOptions, colonists_text
@@ -101,14 +101,16 @@ def _alone(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> None:
     eff = pc
     if pc.reaction == Reaction.DIPLOMAT:
         copied = _copy_contrarius(t, part.copy, pid, opt)
-        t.note("copy", f"{pid} copies Contrarius's face-up {copied.name} with the Diplomat", player=pid, card=copied.name)
+        t.note("copy", N_("{player} copies Contrarius's face-up {card} with the Diplomat", player=pid, card=Term("card", copied.name)),
+               player=pid, card=copied.name)
         turn_face_down(t, copied)
         eff = Card.of(copied.name)
     elif part.copy:
         raise ContrariusError(N_("--{opt}copy is for a Diplomat, not the {pc}", opt=opt, pc=pc.name))
     if eff.reaction == Reaction.DOUBLE:
         eff, _ = double_pick(eff, part.personality, pid, opt)
-        t.note("choose", f"{pid} chooses the {eff.name} (only for themselves)", player=pid, personality=eff.name)
+        t.note("choose", N_("{player} chooses the {card} (only for themselves)", player=pid, card=Term("card", eff.name)),
+               player=pid, personality=eff.name)
     elif part.personality:
         raise ContrariusError(N_("--{opt}personality is for a double card, not the {eff}", opt=opt, eff=eff.name))
     if eff.reaction == Reaction.LEGATUS:
@@ -139,8 +141,9 @@ def _partners(t: TwoPlayerTurn, ta: TeamAction, card: Card, recorded: bool) -> P
         if called.reaction == Reaction.PROCONSUL:
             raise RuleError(N_("a Legatus asking for a Proconsul is not supported (the rulebook does not say how both partners carry it out); record that turn by editing the snapshot"))
         from_hand(t, mate, called.name)
-        t.note("legatus", f"{me} plays the Legatus: {mate} plays {called.name} and carries it out first; "
-               f"Contrarius reacts to {mate}'s action", card=called.name, player=mate)
+        t.note("legatus", N_("{player} plays the Legatus: {partner} plays {card} and carries it out first; "
+                             "Contrarius reacts to {partner}'s action", player=me, partner=mate, card=Term("card", called.name)),
+               card=called.name, player=mate)
         return _both(t, called, (mate, theirs, "partner-", True), (me, mine, "", True))
     if theirs.card and card.reaction != Reaction.PROCONSUL:
         raise ContrariusError(N_("--partner-card is for a Legatus (the card the partner plays) or a Proconsul (the card the partner then plays for themselves), not the {card}", card=card.name))
@@ -157,7 +160,8 @@ def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], seco
         copied = _copy_contrarius(t, fpart.copy, fp, fopt)
         if spart.copy and card_name(spart.copy) != copied.name:
             raise ContrariusError(N_("{sp} copies the same card as {fp} ({copied}): remove --{sopt}copy", sp=sp, fp=fp, copied=copied.name, sopt=sopt))
-        t.note("copy", f"{fp} copies Contrarius's face-up {copied.name} with the Diplomat; {sp} copies it too",
+        t.note("copy", N_("{player} copies Contrarius's face-up {card} with the Diplomat; {partner} copies it too",
+                          player=fp, partner=sp, card=Term("card", copied.name)),
                card=copied.name, player=fp)
         eff = Card.of(copied.name)
     elif fpart.copy:
@@ -169,7 +173,9 @@ def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], seco
         f_card, s_card = double_pick(eff, fpart.personality, fp, fopt)
         if spart.personality and card_name(spart.personality) != s_card.name:
             raise ContrariusError(N_("{sp} carries out the other personality of the {eff}, the {s_card}", sp=sp, eff=eff.name, s_card=s_card.name))
-        t.note("choose", f"{fp} chooses the {f_card.name} of the {eff.name}; {sp} takes the {s_card.name}",
+        t.note("choose", N_("{player} chooses the {card} of the {double}; {partner} takes the {other}", player=fp,
+                            card=Term("card", f_card.name), double=Term("card", eff.name), partner=sp,
+                            other=Term("card", s_card.name)),
                player=fp, personality=f_card.name)
     else:
         if fpart.personality:
@@ -186,20 +192,21 @@ def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], seco
             if own.reaction == Reaction.LEGATUS:
                 raise RuleError(N_("after a Proconsul the partner cannot play a Legatus"))
             from_hand(t, sp, own.name)
-            t.note("proconsul", f"{sp} plays {own.name} for themselves alone (no reaction of Contrarius)",
+            t.note("proconsul", N_("{player} plays {card} for themselves alone (no reaction of Contrarius)", player=sp,
+                                   card=Term("card", own.name)),
                    card=own.name, player=sp)
             _alone(t, sp, own, spart, sopt)
         elif s_recorded:
             raise ContrariusError(N_("Proconsul: which card did {sp} then play for themselves? add --partner-card CARD", sp=sp))
         else:
-            t.note("unrecorded", f"{sp}'s card after the Proconsul is not recorded")
+            t.note("unrecorded", N_("{player}'s card after the Proconsul is not recorded", player=sp))
     elif s_recorded:
         if spart.card:
             raise ContrariusError(N_("{sp} carries out {fp}'s card and plays none of their own", sp=sp, fp=fp))
         carry_out(t, sp, s_card, spart, sopt)
     else:
-        t.note("unrecorded", f"{sp}'s part of this turn is not recorded (give the --partner-* options to keep "
-               "the snapshot in step with the table)")
+        t.note("unrecorded", N_("{player}'s part of this turn is not recorded (give the --partner-* options to keep "
+                                "the snapshot in step with the table)", player=sp))
     return Plan(f_card, act, province, copied)
 
 

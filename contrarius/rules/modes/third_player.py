@@ -60,7 +60,7 @@ def players_part(t: TwoPlayerTurn, ta: TeamAction, card: Card, recorded: bool) -
     s, pid = t.s, t.pid
     reacts = pid == "player2" and not (t.final and s.ended is not None and s.ended.by == CONTRARIUS)
     if pid != "player2":
-        t.note("no-reaction", f"{pid} is the starting player: Contrarius does not react to their cards")
+        t.note("no-reaction", N_("{player} is the starting player: Contrarius does not react to their cards", player=pid))
     return plan, reacts
 
 
@@ -103,20 +103,21 @@ def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
         eff = Card.of(name)
         if not copyable(eff.reaction):
             raise RuleError(N_("a Diplomat cannot copy a {name}", name=name))
-        t.note("copy", f"{me} copies {them}'s {name} with the Diplomat (regular Concordia: no card of Contrarius "
-               "is turned face down)", card=name, player=me)
+        t.note("copy", N_("{player} copies {other}'s {card} with the Diplomat (regular Concordia: no card of Contrarius "
+                          "is turned face down)", player=me, other=them, card=Term("card", name)), card=name, player=me)
     elif mine.copy:
         raise ContrariusError(N_("--copy is for a Diplomat, not the {card}", card=card.name))
     f_card = eff
     if eff.reaction == Reaction.DOUBLE:
         f_card, unused = double_pick(eff, mine.personality, me, "")
-        t.note("choose", f"{me} chooses the {f_card.name} of the {eff.name} (no partner: the {unused.name} is unused)",
+        t.note("choose", N_("{player} chooses the {card} of the {double} (no partner: the {other} is unused)", player=me,
+                            card=Term("card", f_card.name), double=Term("card", eff.name), other=Term("card", unused.name)),
                player=me, personality=f_card.name)
     elif mine.personality:
         raise ContrariusError(N_("--personality is for a double card, not the {eff}", eff=eff.name))
     act, province = carry_out(t, me, f_card, mine, "")
     if eff.reaction == Reaction.PROCONSUL:
-        t.note("proconsul", "no partner in the third-player variant: nobody plays a second card")
+        t.note("proconsul", N_("no partner in the third-player variant: nobody plays a second card"))
     return Plan(f_card, act, province, None)
 
 
@@ -158,9 +159,9 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
         t, plan, reacts = run(snapshot, ta, recorded, pid, players_part, preset=t.rolls[:-1] + [new],
                               leftover=t.table_dice, use_table=t.use_table, counter=counter)
         t.s.player(vetoer.id).veto = False
-        colour = DIE_COLOURS[last.die]
-        t.events.insert(0, Event("veto", f"{vetoer.id} uses their veto card: the {colour} {last.die} die result "
-                                         f"{last.face} is re-rolled -> {new.face}",
+        t.events.insert(0, Event("veto", N_("{player} uses their veto card: the {colour} {die} die result {vetoed} is "
+                                            "re-rolled -> {face}", player=vetoer.id, colour=Term("colour", DIE_COLOURS[last.die]),
+                                            die=Term("die", last.die), vetoed=Term("face", last.face), face=Term("face", new.face)),
                                  {"player": vetoer.id, "die": last.die, "vetoed": last.face, "face": new.face}))
         veto_record = {"player": vetoer.id, "die": last.die, "vetoed": last.face, "face": new.face, "source": new.source}
     return finish(snapshot, t, plan, reacts, ta, recorded, veto_record)

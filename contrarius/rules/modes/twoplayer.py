@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from contrarius.messages import N_, Term
+from contrarius.messages import N_, NP_, Joined, Message, Term
 from contrarius.material.cards import SETUP_SPECIALISTS, Card, Reaction, card_facts, card_name
 from contrarius.errors import ContrariusError, RuleError
 from contrarius.records import Record
@@ -39,7 +39,7 @@ from contrarius.rules.personalities.statement import check_record
 from contrarius.rules.setup import START_GOODS, SetupOptions, fresh_table, setup_contrarius, start_colonists, starting_vp
 from contrarius.model.snapshot import (CONTRARIUS, DISPLAY_SIZE, LEVELS, TEAM as TEAM_PLAY, THIRD_PLAYER, UNKNOWN_CARD, Colonist, Player,
                                        Snapshot, player_ids)
-from contrarius.rules.contrarius_part import (Event, PlayerAction, Roll, Turn, TurnResult, produce_for_players,
+from contrarius.rules.contrarius_part import (Event, PlayerAction, Roll, Turn, TurnResult, goods_list, produce_for_players,
                                               record_moves_and_places, set_card_play, store_goods)
 from contrarius.rules.end_of_game import LAST_CARD, is_over, refuse_after_end
 from contrarius.rules.player_part import (bonus_goods, cash_bonus, colonist_money, player_part, specialist_production,
@@ -188,8 +188,9 @@ class TwoPlayerTurn(Turn):
         s.stack_remaining -= 1
         return new
 
-    def note(self, kind: str, text: str, **data: Any) -> None:
-        """Record an event of the players' part of the turn."""
+    def note(self, kind: str, text: Message | str, **data: Any) -> None:
+        """Record an event of the players' part of the turn (``text``: its report line, a
+        :class:`~contrarius.messages.Message`)."""
         self.player_events.append(Event(kind, text, data))
 
 
@@ -206,16 +207,27 @@ class Plan(Record):
 
 
 # ----- the players' part ---------------------------------------------------------------------------
-_YOU = (("your ", "{p}'s "), ("you place ", "{p} places "), ("you build ", "{p} builds "),
-        ("you buy ", "{p} buys "), ("you take back ", "{p} takes back "))
+#: The solo report's lines of a player's board changes (:func:`contrarius.rules.player_part.player_part`,
+#: said to "you"), by msgid, said of a named ``{player}``.
+_THIRD_PERSON: dict[str, Message] = {
+    "you place a {kind} colonist in {city}": N_("{player} places a {kind} colonist in {city}"),
+    "you build a house in {city} ({goods})": N_("{player} builds a house in {city} ({goods})"),
+    "you buy {card} from display position {position}": N_("{player} buys {card} from display position {position}"),
+    "{city} is a harbour: your sea colonist leaves the {home} and is placed there (reading)":
+        N_("{player}: {city} is a harbour: your sea colonist leaves the {home} and is placed there (reading)"),
+    "your {kind} colonist moves {start} -> {line} ({n} step)":
+        NP_("{player}'s {kind} colonist moves {start} -> {line} ({n} step)",
+            "{player}'s {kind} colonist moves {start} -> {line} ({n} steps)", 1),
+}
 
 
-def _third_person(text: str, pid: str) -> str:
-    """``"you build a house in X"`` -> ``"player2 builds a house in X"`` (the solo wording)."""
-    for old, new in _YOU:
-        if text.startswith(old):
-            return new.format(p=pid) + text[len(old):]
-    return f"{pid}: {text}"
+def _third_person(message: Message | str, pid: str) -> Message:
+    """``"you build a house in X"`` -> ``"player2 builds a house in X"`` (the solo wording,
+    of ``pid``); any other line is ``"player2: <line>"``."""
+    said = _THIRD_PERSON.get(message.template) if isinstance(message, Message) else None
+    if said is None:
+        return N_("{player}: {text}", player=pid, text=message)
+    return Message(said.template, said.plural, message.n, {**message.args, "player": pid})
 
 
 def from_hand(t: TwoPlayerTurn, pid: str, name: str) -> None:
@@ -226,7 +238,7 @@ def from_hand(t: TwoPlayerTurn, pid: str, name: str) -> None:
         return
     hit = next((c for c in p.hand if c.name == name), None)
     if hit is None:
-        held = ", ".join(c.name for c in p.hand) or "empty"
+        held = Joined(", ", [Term("card", c.name) for c in p.hand]) if p.hand else N_("empty")
         raise RuleError(N_("{name} is not in the hand of {pid} ({held}); play the Tribune to take cards back, or correct players.{pid}.hand", name=name, pid=pid, held=held))
     p.hand.remove(hit)
     p.played = (p.played or []) + [hit]
@@ -248,7 +260,7 @@ def _board_changes(t: TwoPlayerTurn, pid: str, pc: Card, part: Part) -> None:
         t.a, t.pid = saved_a, saved_pid
     for i in range(start, len(t.player_events)):
         e = t.player_events[i]
-        t.player_events[i] = Event(e.kind, _third_person(e.english, pid), {**e.data, "player": pid})
+        t.player_events[i] = Event(e.kind, _third_person(e.message, pid), {**e.data, "player": pid})
 
 
 def _buy(t: TwoPlayerTurn, pid: str, wants: list[str]) -> None:
@@ -277,15 +289,16 @@ def _buy(t: TwoPlayerTurn, pid: str, wants: list[str]) -> None:
             name = card_name(text)
             hits = [i for i, c in enumerate(s.display) if c == name]
             if not hits:
-                shown = ", ".join(c or "-" for c in s.display)
-                raise RuleError(N_("{name} is not in the display ({shown}); a card shown as ? is bought by position: --buy N --reveal N={name}", name=name, shown=shown))
+                shown = Joined(", ", [Term("card", c) if c else "-" for c in s.display])
+                raise RuleError(N_("{name} is not in the display ({shown}); a card shown as ? is bought by position: --buy N --reveal N={name}", name=Term("card", name), shown=shown))
             pos = hits[0] + 1
         name = t.name_position(pos)
         s.display[pos - 1] = None
         t.bought[pos] = name
         if p.hand is not None:
             p.hand.append(Card.of(name))
-        t.note("buy", f"{pid} buys {name} from display position {pos}", card=name, player=pid, position=pos)
+        t.note("buy", N_("{player} buys {card} from display position {position}", player=pid, card=Term("card", name), position=pos),
+               card=name, player=pid, position=pos)
         if s.cards_left == 0:
             t.end_game(pid, LAST_CARD)
 
@@ -304,18 +317,23 @@ def settle_display(t: TwoPlayerTurn) -> None:
         cards.append(new)
         drawn.append(new)
     first = len(cards) - len(drawn) + 1
-    shown = ", ".join(f"{'an unrecorded card (?)' if c == UNKNOWN_CARD else c} into position {first + i}"
-                      for i, c in enumerate(drawn)) or "nothing (the stack is empty)"
+    shown: Message | Joined = Joined(", ", [
+        N_("an unrecorded card (?) into position {position}", position=first + i) if c == UNKNOWN_CARD
+        else N_("{card} into position {position}", card=Term("card", c), position=first + i)
+        for i, c in enumerate(drawn)]) if drawn else N_("nothing (the stack is empty)")
     unknown = [first + i for i, c in enumerate(drawn) if c == UNKNOWN_CARD]
     if unknown:
-        n = unknown[0]
-        shown += (f": name {'it' if len(unknown) == 1 else 'them'} with --reveal {n}=CARD on your next command, "
-                  f"or 'contrarius reveal SNAPSHOT {n}=CARD -i'")
-    who = "both players" if s.mode == TEAM else "the purchase"
+        shown = NP_("{cards}: name it with --reveal {position}=CARD on your next command, or 'contrarius reveal SNAPSHOT "
+                    "{position}=CARD -i'",
+                    "{cards}: name them with --reveal {position}=CARD on your next command, or 'contrarius reveal SNAPSHOT "
+                    "{position}=CARD -i'", len(unknown), cards=shown, position=unknown[0])
+    if s.mode == TEAM:
+        text = N_("after both players: the display slides left and is refilled: {cards}", cards=shown)
+    else:
+        text = N_("after the purchase: the display slides left and is refilled: {cards}", cards=shown)
     # ``card``: ``?`` when a card drawn is not recorded, as solo play's refill says it (the
     # session asks for each such card)
-    t.note("refill", f"after {who}: the display slides left and is refilled: {shown}", cards=drawn,
-           **({"card": UNKNOWN_CARD} if unknown else {}))
+    t.note("refill", text, cards=drawn, **({"card": UNKNOWN_CARD} if unknown else {}))
     s.display = cards + [None] * (DISPLAY_SIZE - len(cards))
     t.bought = {}
 
@@ -336,14 +354,16 @@ def _prefect(t: TwoPlayerTurn, pid: str, pc: Card, act: str, province: str | Non
         s.bonus_markers[province] = "coins"
         bonus = bonus_goods(s, province)
         n = 2 if pc.reaction == Reaction.PREFECT_MAGNUS and s.mode == TEAM else 1
-        why = " (Prefect with Praefectus Magnus)" if n == 2 else ""
+        why: Message | str = N_(" (Prefect with Praefectus Magnus)") if n == 2 else ""
         if s.mode == THIRD and s.praefectus_magnus == pid:
-            n, why = 2, f" (the Praefectus Magnus: {pid} passes it to {other_player(s, pid)})"
+            n, why = 2, N_(" (the Praefectus Magnus: {player} passes it to {other})", player=pid, other=other_player(s, pid))
             s.praefectus_magnus = other_player(s, pid)
         store_goods(t, p, bonus, n)  # never beyond the storehouse (see contrarius_part.store_goods)
         got = produce_for_players(t, province, "Prefect")
-        houses = "; ".join(f"{g['player']} " + ", ".join(f"{k} {x}" for x, k in g["goods"].items()) for g in got) or "none"
-        t.note("produce", f"{pid} produces in {province}: bonus {n} {bonus}{why}; houses: {houses}",
+        houses = Joined("; ", [N_("{player} {goods}", player=g["player"], goods=goods_list(g["goods"])) for g in got]) if got \
+            else N_("none")
+        t.note("produce", N_("{player} produces in {province}: bonus {n} {bonus}{why}; houses: {houses}", player=pid,
+                             province=province, n=n, bonus=Term("goods", bonus), why=why, houses=houses),
                province=province, player=pid, bonus=n)
         return
     cash_bonus(t, pid)
@@ -396,7 +416,7 @@ def turn_face_down(t: TwoPlayerTurn, copied: Card) -> None:
     cards = t.s.contrarius.cards
     idx = next(i for i, c in enumerate(cards) if c.name == copied.name and c.face_up)
     cards[idx] = Card(copied.name, copied.gods, False, copied.assumed)
-    t.say("card", f"the copied {copied.name} is turned face down")
+    t.say("card", N_("the copied {card} is turned face down", card=Term("card", copied.name)))
 
 
 
@@ -454,7 +474,8 @@ def run(snapshot: Snapshot, ta: TeamAction, recorded: bool, pid: str, players_pa
     plan, reacts = players_part(t, action, card, recorded)
     settle_display(t)  # after both players' purchases, before Contrarius reacts
     if final:
-        t.note("end", f"{pid}'s final card after the end of the game" + ("" if reacts else ": no reaction of Contrarius"))
+        t.note("end", N_("{player}'s final card after the end of the game", player=pid) if reacts else
+               N_("{player}'s final card after the end of the game: no reaction of Contrarius", player=pid))
     if ta.praetor_reaction is not None:
         if ta.praetor_reaction not in PRAETOR_REACTIONS:
             raise ContrariusError(N_("--praetor-reaction is vp or house, not {praetor_reaction!r}", praetor_reaction=ta.praetor_reaction))

@@ -71,7 +71,7 @@ class Note(Record):
 
     _fields = ("side", "kind", "text", "data")
 
-    def __init__(self, side: str, kind: str, text: str, data: dict[str, Any] | None = None):
+    def __init__(self, side: str, kind: str, text: Message | str, data: dict[str, Any] | None = None):
         self.side = side
         self.kind = kind
         self.text = text

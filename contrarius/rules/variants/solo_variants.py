@@ -45,21 +45,10 @@ def bonus_piece(s: Snapshot) -> str:
     return "fish tile" if s.variants.fish_market is not None else "bonus marker"
 
 
-#: What a production does to a fish tile (README reading "Fish market").
-FISH_TILE_TURNED = "is turned over, as a bonus marker turns to coins (fish market reading)"
-
-
-def bonus_turned(s: Snapshot) -> str:
+def bonus_turned_message(s: Snapshot) -> Message:
     """The report's words for what a production does to the province's bonus space: the
     bonus marker turns to coins (base rules); with the fish market the fish tile lying
     there is turned over as the marker would be (README reading "Fish market")."""
-    if s.variants.fish_market is None:
-        return "its bonus marker turns to coins"
-    return f"its fish tile {FISH_TILE_TURNED}"
-
-
-def bonus_turned_message(s: Snapshot) -> Message:
-    """:func:`bonus_turned` as a message (said in the language chosen)."""
     if s.variants.fish_market is None:
         return N_("its bonus marker turns to coins")
     return N_("its fish tile is turned over, as a bonus marker turns to coins (fish market reading)")

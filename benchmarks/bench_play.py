@@ -30,12 +30,21 @@ after a floor run (floor, play, floor, where, ...) so that a busy machine slows 
 a warm-up round fills the disk and bytecode caches first. It prints the median of each,
 its ratio to the floor's median and its target (:data:`TARGETS`), and exits 1 when a ratio is
 above its target. Results, and what was done to reach them: ``benchmarks/README.md``.
+
+``--instructions`` counts instead of timing: each command (and the floor) runs once under
+valgrind's callgrind (``valgrind --tool=callgrind``, Debian's ``valgrind``), which counts the
+instructions executed, the same count run after run whatever else the machine is doing
+(``PYTHONHASHSEED=0``). It judges the pt_BR rows only (each at most :data:`PT_FACTOR` times
+its English row's count: a difference of a few per cent that a busy machine's timings
+cannot show); the ratios to the floor are printed for information (:data:`TARGETS` are of
+time). A ``session`` answer is not counted (it is a difference of two timed sessions).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -78,6 +87,18 @@ def run(cmd: list[str], extra_env: dict[str, str] | None = None) -> float:
     if proc.returncode != 0:
         sys.exit(f"bench_play: {' '.join(cmd)} failed (exit {proc.returncode}):\n{proc.stderr.decode(errors='replace')}")
     return elapsed
+
+
+def count(cmd: list[str], extra_env: dict[str, str] | None = None) -> int:
+    """Run ``cmd`` once under callgrind; return the instructions it executed (callgrind's
+    ``Collected`` total; its profile is not kept). Stops on a failure."""
+    env = {**ENV, **(extra_env or {}), "PYTHONHASHSEED": "0"}
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=CWD, env=env)
+    found = re.search(rb"Collected : (\d+)", proc.stderr)
+    if proc.returncode != 0 or found is None:
+        sys.exit(f"bench_play: valgrind {' '.join(cmd)} failed (exit {proc.returncode}):\n{proc.stderr.decode(errors='replace')}")
+    return int(found.group(1))
 
 
 def midgame(folder: Path) -> Path:
@@ -171,7 +192,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", choices=sorted(TARGETS), help="time only this command (repeat)")
     parser.add_argument("--no-bytecode-cache", action="store_true",
                         help="keep the environment as it is, even PYTHONDONTWRITEBYTECODE (every run then compiles contrarius)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count the instructions of one run of each command under valgrind's callgrind instead of timing")
     args = parser.parse_args(argv)
+    if args.instructions and shutil.which("valgrind") is None:
+        sys.exit("bench_play: --instructions needs valgrind (Debian: apt-get install valgrind)")
     with tempfile.TemporaryDirectory(prefix="contrarius-bench-") as tmp:
         folder = Path(tmp)
         global CWD
@@ -185,13 +210,15 @@ def main(argv: list[str] | None = None) -> int:
         snap = midgame(folder)
         card = card_to_play(snap)
         cmds = {k: v for k, v in commands(folder, snap, card).items() if not args.only or k in args.only}
-        timing_session = not args.only or "session answer" in args.only
+        timing_session = (not args.only or "session answer" in args.only) and not args.instructions
         for _ in range(args.warmup):
             run(FLOOR)
             for cmd, env in cmds.values():
                 run(cmd, env)
             if timing_session:
                 session_answer(folder, snap)
+        if args.instructions:  # the bytecode cache is warm: one count of each
+            return report_counts(count(FLOOR), {name: count(cmd, env) for name, (cmd, env) in cmds.items()})
         # one round: floor, a command, floor, the next command, ...: each command is compared
         # with the floor runs just before it (a busy machine slows both alike)
         floor_times: list[float] = []
@@ -224,6 +251,28 @@ def main(argv: list[str] | None = None) -> int:
                   f" ({to_english:.3f}x {english}, at most {PT_FACTOR}x)")
             continue
         print(f"{name:<16} {statistics.median(ts) * 1000:9.1f} {ratio:6.2f} {TARGETS[name]:6.2f}  {'OK' if ok else 'ABOVE'}")
+    return 1 if above else 0
+
+
+def report_counts(floor: int, counts: dict[str, int]) -> int:
+    """Print the instruction counts, their ratios to the floor's and each pt_BR row's ratio
+    to its English row; return 1 when a pt_BR row is above :data:`PT_FACTOR`. The floor
+    ratios are shown, not judged: :data:`TARGETS` are ratios of time, and a process's time
+    is not in proportion to its instructions (loading the interpreter's shared libraries,
+    page faults and reading files cost time and few instructions)."""
+    print(f"python:   {sys.executable} ({sys.version.split()[0]}); instructions counted by valgrind's callgrind, one run each")
+    print(f"{'command':<16} {'instructions':>14} {'ratio':>6}")
+    print(f"{'floor':<16} {floor:14,d}")
+    above = 0
+    for name, n in counts.items():
+        english = PT_ROWS.get(name)
+        extra = ""
+        if english in counts:
+            to_english = n / counts[english]
+            ok = to_english <= PT_FACTOR
+            above += not ok
+            extra = f"  {'OK' if ok else 'ABOVE'} ({to_english:.3f}x {english}, at most {PT_FACTOR}x)"
+        print(f"{name:<16} {n:14,d} {n / floor:6.2f}{extra}")
     return 1 if above else 0
 
 

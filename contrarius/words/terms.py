@@ -1,7 +1,7 @@
 """The names of the game's material in each language contrarius speaks, as reports print
 them: a card (``Weaver`` -> ``Tecelão``), a goods type (``wine`` -> ``vinho``), a colonist
 kind (``land`` -> ``terrestre``), a die face, a die colour (``black`` -> ``preto``), a die by its
-card (``mercator`` -> ``Mercador``). The
+card (``mercator`` -> ``Mercador``), a card's choice of action (``reactivate`` -> ``reativar``). The
 Portuguese names are the first of each table of :mod:`contrarius.material.lexicon` (the
 glossary's printed names); city, province, god and forum-card names are never translated.
 """
@@ -29,6 +29,8 @@ def pt_names() -> dict[str, dict[str, str]]:
             mode={"solo": "solo", "team": "equipe", "third-player": "terceiro jogador", "third_player": "terceiro jogador"},
             level={"standard": "padrão", "veteran": "veterano", "expert": "experiente"},
             die={"architect": "Arquiteto", "tribune": "Tribuno", "mercator": "Mercador", "senator": "Senador"},
+            # a card's choice of action, as the session's answers name it (cli/session/flow.py ANSWER_WORDS)
+            action={"produce": "produzir", "reactivate": "reativar", "place": "colocar", "money": "dinheiro"},
         )
     return _PT
 

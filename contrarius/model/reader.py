@@ -112,7 +112,7 @@ class _Reader:
                 self.bad(path, _said(exc), N_("use a personality name such as Prefect"))
                 return None
         if not isinstance(value, dict):
-            self.bad(path, N_("expected a card name or a mapping with name and gods, got {value}", value=shown(value)), N_("write e.g. {{name: Prefect, gods: [Saturnus]}}"))
+            self.bad(path, N_("expected a card name or a mapping with name and gods, got {value}", value=shown(value)), N_("write e.g. {name: Prefect, gods: [Saturnus]}"))
             return None
         self.keys(value, ("name", "gods", "face", "assumed"), path + ".")
         try:
@@ -355,13 +355,13 @@ class _Reader:
     def read_colonists(self, raw: Any, snap: Snapshot) -> None:
         board = snap.board
         if not isinstance(raw, list):
-            self.bad("colonists", N_("expected a list of colonists, got {type}", type=type(raw).__name__), N_("write e.g. - {{owner: contrarius, kind: land, at: Roma}}"))
+            self.bad("colonists", N_("expected a list of colonists, got {type}", type=type(raw).__name__), N_("write e.g. - {owner: contrarius, kind: land, at: Roma}"))
             return
         taken: dict[Line, int] = {}
         for i, item in enumerate(raw):
             path = f"colonists[{i}]"
             if not isinstance(item, dict):
-                self.bad(path, N_("expected a mapping with owner, kind and at, got {item}", item=shown(item)), N_("write e.g. {{owner: contrarius, kind: land, at: Roma}}"))
+                self.bad(path, N_("expected a mapping with owner, kind and at, got {item}", item=shown(item)), N_("write e.g. {owner: contrarius, kind: land, at: Roma}"))
                 continue
             self.keys(item, ("owner", "kind", "at"), path + ".")
             owner, kind, at = item.get("owner"), item.get("kind"), item.get("at")
@@ -436,7 +436,7 @@ class _Reader:
                 snap.display = out
         if stack is None:
             return
-        if not is_mapping(stack, "stack", N_("a mapping with remaining (and order)"), N_("write e.g. {{remaining: 8}}"), self.bad):
+        if not is_mapping(stack, "stack", N_("a mapping with remaining (and order)"), N_("write e.g. {remaining: 8}"), self.bad):
             return
         self.keys(stack, ("remaining", "order"), "stack.")
         rem = self.integer(stack.get("remaining", 0), "stack.remaining")
@@ -478,7 +478,7 @@ class _Reader:
         st.vp = self.integer(raw.get("vp", 0), "contrarius.vp") or 0
         cards = raw.get("cards") or []
         if not isinstance(cards, list):
-            self.bad("contrarius.cards", N_("expected a list of cards, got {cards}", cards=shown(cards)), N_("write e.g. - {{name: Prefect, gods: [Saturnus], face: up}}"))
+            self.bad("contrarius.cards", N_("expected a list of cards, got {cards}", cards=shown(cards)), N_("write e.g. - {name: Prefect, gods: [Saturnus], face: up}"))
             cards = []
         for i, v in enumerate(cards):
             c = self.card(v, f"contrarius.cards[{i}]")
@@ -528,7 +528,7 @@ class _Reader:
             goods = item.get("goods")
             if goods is not None:
                 if not isinstance(goods, dict):
-                    self.bad(path + ".goods", N_("expected a mapping goods -> count, got {goods}", goods=shown(goods)), N_("write e.g. {{brick: 1, food: 2}}"))
+                    self.bad(path + ".goods", N_("expected a mapping goods -> count, got {goods}", goods=shown(goods)), N_("write e.g. {brick: 1, food: 2}"))
                 else:
                     p.goods = {}
                     for g, n in goods.items():

@@ -436,8 +436,8 @@ def test_the_board_picture_in_portuguese(runner, cmd):
 
 def broken_snapshots(tmp_path: Path) -> list[Path]:
     """Snapshots a player may break by hand: unknown keys and values, unknown cards, cities,
-    gods, goods and owners (one file with many problems); a card counted once too often; a
-    Salsa variant on the wrong board; a bad type at the top."""
+    gods, goods and owners, a variant of another board (one file with many problems); a card
+    counted once too often; a newer format; values of the wrong shape; an empty file; a list."""
     import yaml
 
     base = yaml.safe_load(ITALIA.read_text(encoding="utf-8"))
@@ -467,7 +467,9 @@ def broken_snapshots(tmp_path: Path) -> list[Path]:
     newer = write("newer.yaml", d)
     d = dict(base, display="Mercator", colonists={"a": 1}, ended={"by": "player", "final_turn_pending": "soon"})
     shapes = write("shapes.yaml", d)
-    return [many, counted, newer, shapes]
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("\n", encoding="utf-8")
+    return [many, counted, newer, shapes, empty, write("list.yaml", [1, 2])]
 
 
 def test_check_lists_a_broken_snapshot_s_problems_in_portuguese(runner, tmp_path):
@@ -476,7 +478,7 @@ def test_check_lists_a_broken_snapshot_s_problems_in_portuguese(runner, tmp_path
         e = runner.invoke(app, ["check", str(path)])
         p = runner.invoke(app, ["--lang", "pt_BR", "check", str(path)])
         assert e.exit_code == p.exit_code != 0, p.output
-        assert p.stdout != e.stdout and p.stdout.count("\n") == e.stdout.count("\n")
+        assert p.stdout + p.stderr != e.stdout + e.stderr and p.stdout.count("\n") == e.stdout.count("\n")
         en.append(e.stdout + e.stderr)
         pt.append(p.stdout + p.stderr)
         as_json = [runner.invoke(app, [*lang, "check", str(path), "--json"]).stdout for lang in ([], ["--lang", "pt_BR"])]
@@ -491,7 +493,7 @@ def test_check_lists_a_broken_snapshot_s_problems_in_portuguese(runner, tmp_path
     for words in ("nível desconhecido 'hard'", "mercadoria desconhecida 'banana'", "deus desconhecido 'Odin'",
                   "duas casas de contrarius em Genva", "ninguém constrói na capital", "esperado goods ou coins, veio 'maybe'",
                   "6 cartas Mercador (4 na sua mão", "remova as cartas Mercador a mais", "foi escrita por um contrarius mais novo",
-                  "problemas encontrados em", "(e mais "):
+                  "problemas encontrados em", "(e mais ", "arquivo vazio, não é um snapshot", "não é um snapshot (uma lista YAML"):
         assert words in said, words
     scan(pt)
 
@@ -513,3 +515,15 @@ def test_a_reading_note_of_check_in_portuguese(runner, tmp_path):
     scan([pt.stdout])
     assert (runner.invoke(app, ["check", str(path), "--json"]).stdout
             == runner.invoke(app, ["--lang", "pt_BR", "check", str(path), "--json"]).stdout)
+
+
+def test_undo_and_redo_refusals_in_portuguese(runner, tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text(ITALIA.read_text(encoding="utf-8"), encoding="utf-8")
+    for cmd in (["undo", str(path)], ["redo", str(path)], ["undo", "-"]):
+        en = runner.invoke(app, cmd)
+        pt = runner.invoke(app, ["--lang", "pt_BR", *cmd])
+        assert en.exit_code == pt.exit_code == 3, pt.output
+        assert pt.stderr.startswith("contrarius: ") and pt.stderr.count("\n") == 1 and pt.stderr != en.stderr
+        scan([pt.stderr])
+    assert "nada para desfazer" in runner.invoke(app, ["--lang", "pt_BR", "undo", str(path)]).stderr

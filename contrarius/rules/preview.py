@@ -89,11 +89,12 @@ class Branch(Record):
         self.error = error
         self.sizes = sizes
 
-    def label(self) -> str:
-        """``"black tool"``, ``"black wine + red card"``, ``"no die"``."""
+    def label(self) -> Any:
+        """``"black tool"``, ``"black wine + red card"``, ``"no die"`` (colours and faces
+        named in the language chosen)."""
         if not self.dice:
-            return "no die"
-        return " + ".join(f"{DIE_COLOURS[d]} {f}" for d, f in self.dice)
+            return N_("no die")
+        return Joined(" + ", [Joined(" ", [Term("colour", DIE_COLOURS[d]), Term("face", str(f))]) for d, f in self.dice])
 
 
 def _said(exc: Exception) -> Any:
@@ -343,7 +344,7 @@ def dice_label(bs: list[Branch], snapshot: Snapshot) -> Any:
                 parts.append(Joined(" ", [Term("colour", DIE_COLOURS[die]), N_("any") if len(every) > 1 and faces == every else
                                           _or([Term("face", str(f)) for f in faces])]))
             return Joined(" + ", parts)
-    return "; ".join(b.label() for b in bs)
+    return Joined("; ", [b.label() for b in bs])
 
 
 # ----- a preview -------------------------------------------------------------------------------

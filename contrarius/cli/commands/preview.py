@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from contrarius.errors import ContrariusError, UnknownNameError
+from contrarius.messages import N_
 from contrarius.io.textfiles import STDIO
 from contrarius.cli.common import boundary, emit_json, out_console
 from contrarius.cli.options import (
@@ -233,25 +234,26 @@ def register(app: typer.Typer) -> None:
 
         if snapshot is None:
             if card is None:
-                raise ContrariusError("which snapshot? give a file path, or - for stdin (contrarius preview [CARD] SNAPSHOT)")
+                raise ContrariusError(N_("which snapshot? give a file path, or - for stdin (contrarius preview [CARD] SNAPSHOT)"))
             if card != STDIO and not Path(card).is_file():
                 try:
                     name = card_name(card)
                 except UnknownNameError:
                     name = None  # not a card: read it as the snapshot path (and report it missing)
                 if name is not None:
-                    raise ContrariusError(f"which snapshot? give it after the card: contrarius preview {card} SNAPSHOT [options]")
+                    raise ContrariusError(N_("which snapshot? give it after the card: contrarius preview {card} SNAPSHOT [options]", card=card))
             card, snapshot = None, card
         if produce and reactivate:
-            raise ContrariusError("a Prefect either produces or reactivates: give --produce PROVINCE or --reactivate")
+            raise ContrariusError(N_("a Prefect either produces or reactivates: give --produce PROVINCE or --reactivate"))
         if money and place:
-            raise ContrariusError("a Colonist either places colonists or earns money: give --place or --money")
+            raise ContrariusError(N_("a Colonist either places colonists or earns money: give --place or --money"))
         if card is None:
             given = [opt for opt, v in (("--produce", produce), ("--reactivate", reactivate), ("--money", money), ("--place", place),
                                         ("--copy", copy), ("--build", build), ("--move", move), ("--buy", buy), ("--die", die),
                                         ("--choose", choose), ("--forum", forum), ("--fish", fish)) if v]
             if given:
-                raise ContrariusError(f"{', '.join(given)} describe the card you would play: name it, e.g. contrarius preview CARD SNAPSHOT {given[0]} ...")
+                raise ContrariusError(N_("{options} describe the card you would play: name it, e.g. contrarius preview CARD SNAPSHOT {option} ...",
+                                         options=", ".join(given), option=given[0]))
             snap = load_snapshot(snapshot)
             sm = summary(snap, player, reveal=parse_reveal(list(reveal or [])), refill=list(refill or []))
             if as_json:

@@ -34,7 +34,7 @@ argument, a value that is not a number) are one line too, with exit code 2.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -80,14 +80,21 @@ class Problem(NamedTuple):
     """One problem found in a snapshot: the key path, what is wrong, and the fix."""
 
     path: str
-    message: str
-    fix: str = ""
+    message: Any
+    fix: Any = ""
 
     def render(self, source: str | None = None) -> str:
-        """Return the one-line form ``FILE: PATH: MESSAGE; FIX``."""
+        """Return the one-line form ``FILE: PATH: MESSAGE; FIX`` (the message and the fix,
+        :class:`~contrarius.messages.Message` s, said in the language chosen)."""
         where = f"{source}: " if source else ""
         fix = f"; {self.fix}" if self.fix else ""
         return one_line(f"{where}{self.path}: {self.message}{fix}")
+
+    def to_dict(self) -> dict[str, str]:
+        """Plain data for ``check --json``: the message and the fix in English."""
+        from contrarius.messages import english
+
+        return {"path": self.path, "message": english(self.message), "fix": english(self.fix)}
 
 
 def one_line(text: str) -> str:
@@ -107,10 +114,15 @@ class SnapshotError(ContrariusError):
     def __init__(self, problems: list[Problem], source: str | None = None):
         self.problems = list(problems)
         self.source = source
-        first = self.problems[0].render(source) if self.problems else "invalid snapshot"
+        from contrarius.messages import N_, NP_
+
+        first = self.problems[0].render(source) if self.problems else N_("invalid snapshot")
         more = len(self.problems) - 1
-        suffix = f" (and {more} more problem{'s' if more > 1 else ''}: run 'contrarius check')" if more > 0 else ""
-        super().__init__(first + suffix)
+        if more > 0:
+            super().__init__(NP_("{first} (and {n} more problem: run 'contrarius check')",
+                                 "{first} (and {n} more problems: run 'contrarius check')", more, first=first))
+        else:
+            super().__init__(first)
 
     def with_source(self, source: str) -> "SnapshotError":
         """Return the same error naming ``source`` (a file path or ``<stdin>``)."""

@@ -43,7 +43,7 @@ def install(speaker: Speaker | None) -> None:
 
 class Term:
     """A name of the game's material inside a sentence: ``kind`` (``card``, ``goods``,
-    ``die``, ``face``, ``kind``) and its printed English ``value``."""
+    ``die``, ``face``, ``kind``, ``action``) and its printed English ``value``."""
 
     __slots__ = ("kind", "value")
 
@@ -98,6 +98,10 @@ class _Said:
     def startswith(self, text: str) -> bool:
         """It begins with ``text`` in English."""
         return self.english().startswith(text)
+
+    def split(self, sep: str | None = None) -> list[str]:
+        """Its words (or parts between ``sep``) in English."""
+        return self.english().split(sep)
 
     def __add__(self, other: str) -> str:
         return str(self) + other

@@ -355,3 +355,175 @@ def test_the_session_reads_and_completes_the_portuguese_words_of_its_choices():
     language.set_language("pt_BR")
     assert [front.complete("pro", k) for k in range(3)] == ["produce", "produzir", None]
     assert front.complete("reat", 0) == "reativar"
+
+
+MIDGAME = ROOT / "examples" / "imperium-expert-midgame.yaml"
+
+
+def every_card_midgame(tmp_path: Path) -> Path:
+    """The mid-game Imperium snapshot with the hand not recorded: the summary covers every
+    solo card (the Prefect's produce and reactivate, the Diplomat's copies, the Colonist's
+    place and money)."""
+    import yaml
+
+    data = yaml.safe_load(MIDGAME.read_text(encoding="utf-8"))
+    data["players"][0]["hand"] = None
+    path = tmp_path / "every-card.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("every_card", [False, True], ids=["hand", "every-card"])
+@pytest.mark.parametrize("full", [[], ["--all"]], ids=["short", "all"])
+def test_the_summary_preview_in_portuguese(runner, tmp_path, every_card, full):
+    path = str(every_card_midgame(tmp_path) if every_card else MIDGAME)
+    en = runner.invoke(app, ["preview", path, *full], terminal_width=400)
+    pt = runner.invoke(app, ["--lang", "pt_BR", "preview", path, *full], terminal_width=400)
+    assert en.exit_code == pt.exit_code == 0, pt.output
+    assert "Contrarius's reaction to each card you could play" in en.stdout
+    assert "A reação de Contrarius a cada carta que você pode jogar" in pt.stdout and "E[PV]" in pt.stdout
+    assert "Tribuno" in pt.stdout and "Tribune" not in pt.stdout
+    if every_card:
+        for said in ("Prefeito", "reativar", "produzir em Aegyptvs", "copiar Prefeito: reativar", "Colono", "colocar", "dinheiro"):
+            assert said in pt.stdout, said
+        if full:
+            assert "the same E[VP] in all 12 provinces that can produce (first alphabetically)" in en.stdout
+            assert "o mesmo E[PV] em todas as 12 províncias que podem produzir" in pt.stdout
+    scan([pt.stdout])
+    as_json = [runner.invoke(app, [*lang, "preview", path, "--json"]).stdout for lang in ([], ["--lang", "pt_BR"])]
+    assert as_json[0] == as_json[1] and '"action": "copy Prefect: reactivate"' in as_json[0] if every_card else as_json[0] == as_json[1]
+
+
+def test_the_summary_s_notes_are_messages_said_in_english_in_json(tmp_path):
+    from contrarius.messages import Message
+    from contrarius.rules.preview import summary
+    from contrarius.store.snapshot_text import load_snapshot
+
+    sm = summary(load_snapshot(str(every_card_midgame(tmp_path))))
+    prefect = next(r for r in sm.rows if r.card == "Prefect" and r.action.startswith("produce"))
+    assert isinstance(prefect.note, Message) and prefect.note.template.startswith("the same E[VP] in all {n} provinces")
+    assert prefect.to_dict()["note"] == "the same E[VP] in all 12 provinces that can produce (first alphabetically)"
+    assert prefect.to_dict()["action"] == "produce Aegyptvs"
+
+
+#: The board pictures: the empty board, a game (houses, colonists, bonus markers), a ruling (tied moves, cities ruled out).
+BOARD_PICTURES = [["board", "aegyptus"], ["board", "italia"], ["show", str(MIDGAME)],
+                  ["where", "food", str(ROOT / "examples" / "rulebook-where-example.yaml")]]
+
+
+@pytest.mark.parametrize("cmd", BOARD_PICTURES, ids=lambda a: a[0] + "-" + Path(a[-1]).stem)
+def test_the_board_picture_in_portuguese(runner, cmd):
+    import xml.etree.ElementTree as ET
+
+    en = runner.invoke(app, [*cmd, "--svg", "-"])
+    pt = runner.invoke(app, ["--lang", "pt_BR", *cmd, "--svg", "-"])
+    assert en.exit_code == pt.exit_code == 0, pt.output
+    assert pt.stdout != en.stdout
+    root = ET.fromstring(pt.stdout)
+    words = [t for t in ("".join(e.itertext()) for e in root.iter()) if t]  # every caption, legend line and title
+    said = "\n".join(words)
+    assert "linha terrestre" in said and "colono marítimo: um círculo" in said
+    if cmd[0] == "board":
+        assert "tabuleiro " + cmd[1] + " (vazio)" in said
+    if cmd[0] == "where":
+        assert "Onde Contrarius constrói? comida" in said and "Aleria: cidade de Corsica (letra B), comida" in said
+        assert "os movimentos empatam: você escolhe" in said and "Contrarius constrói aqui" in said
+    if cmd[0] == "show":
+        assert "Marcadores de bônus" in said and "casa de Contrarius em" in said
+    scan([said])
+    assert runner.invoke(app, [*cmd, "--svg", "-"]).stdout == en.stdout  # English again afterwards
+
+
+def broken_snapshots(tmp_path: Path) -> list[Path]:
+    """Snapshots a player may break by hand: unknown keys and values, unknown cards, cities,
+    gods, goods and owners, a variant of another board (one file with many problems); a card
+    counted once too often; a newer format; values of the wrong shape; an empty file; a list."""
+    import yaml
+
+    base = yaml.safe_load(ITALIA.read_text(encoding="utf-8"))
+
+    def write(name: str, data) -> Path:
+        path = tmp_path / name
+        path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        return path
+
+    d = yaml.safe_load(ITALIA.read_text(encoding="utf-8"))
+    d.update(frobnicate=1, level="hard", mode="duo")
+    d["cities"].update(Aleria="banana", Atlantis="food")
+    d["colonists"] += [{"owner": "nobody", "kind": "land", "at": "Roma"}, {"owner": "player", "kind": "air", "at": "Roma"},
+                       {"owner": "player", "kind": "land", "at": "Nowhere"}]
+    d["bonus_markers"]["Corsica"] = "maybe"
+    d["display"][1] = "Gladiator"
+    d["contrarius"]["cards"][0]["gods"] = ["Odin"]
+    d["houses"] = {"Genva": ["contrarius", "contrarius"], "Roma": ["player"]}
+    d["players"][0]["goods"]["gold"] = 2
+    d["stack"]["remaining"] = 3
+    d["variants"] = {"gallia": {"first_harbour": "Roma"}}
+    many = write("many.yaml", d)
+    d = yaml.safe_load(ITALIA.read_text(encoding="utf-8"))
+    d["players"][0]["hand"] += ["Mercator", "Mercator", "Mercator"]
+    counted = write("counted.yaml", d)
+    d = dict(base, format=99)
+    newer = write("newer.yaml", d)
+    d = dict(base, display="Mercator", colonists={"a": 1}, ended={"by": "player", "final_turn_pending": "soon"})
+    shapes = write("shapes.yaml", d)
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("\n", encoding="utf-8")
+    return [many, counted, newer, shapes, empty, write("list.yaml", [1, 2])]
+
+
+def test_check_lists_a_broken_snapshot_s_problems_in_portuguese(runner, tmp_path):
+    en, pt = [], []
+    for path in broken_snapshots(tmp_path):
+        e = runner.invoke(app, ["check", str(path)])
+        p = runner.invoke(app, ["--lang", "pt_BR", "check", str(path)])
+        assert e.exit_code == p.exit_code != 0, p.output
+        assert p.stdout + p.stderr != e.stdout + e.stderr and p.stdout.count("\n") == e.stdout.count("\n")
+        en.append(e.stdout + e.stderr)
+        pt.append(p.stdout + p.stderr)
+        as_json = [runner.invoke(app, [*lang, "check", str(path), "--json"]).stdout for lang in ([], ["--lang", "pt_BR"])]
+        assert as_json[0] == as_json[1]
+        if path.name != "counted.yaml":  # (the cards are counted by check only)
+            # the first problem of a command that reads the snapshot, in one line
+            line = runner.invoke(app, ["--lang", "pt_BR", "show", str(path)]).stderr
+            assert line.startswith("contrarius: ") and line.count("\n") == 1, line
+            pt.append(line)
+    said = "\n".join(pt)
+    assert "unknown key; did you mean 'format'?" in en[0] and "chave desconhecida; você quis dizer 'format'?" in said
+    for words in ("nível desconhecido 'hard'", "mercadoria desconhecida 'banana'", "deus desconhecido 'Odin'",
+                  "duas casas de contrarius em Genva", "ninguém constrói na capital", "esperado goods ou coins, veio 'maybe'",
+                  "6 cartas Mercador (4 na sua mão", "remova as cartas Mercador a mais", "foi escrita por um contrarius mais novo",
+                  "problemas encontrados em", "(e mais ", "arquivo vazio, não é um snapshot", "não é um snapshot (uma lista YAML"):
+        assert words in said, words
+    scan(pt)
+
+
+def test_a_reading_note_of_check_in_portuguese(runner, tmp_path):
+    """A snapshot the reader reads another way says so under check: a table game's stack
+    order dealt from the seed is dropped."""
+    import yaml
+
+    d = yaml.safe_load(ITALIA.read_text(encoding="utf-8"))
+    d["dice"] = "table"
+    path = tmp_path / "table.yaml"
+    path.write_text(yaml.safe_dump(d, sort_keys=False), encoding="utf-8")
+    en = runner.invoke(app, ["check", str(path)])
+    pt = runner.invoke(app, ["--lang", "pt_BR", "check", str(path)])
+    assert en.exit_code == pt.exit_code == 0, pt.output
+    assert "a table game: the stack order in the snapshot" in en.stdout
+    assert "um jogo de mesa: a ordem da pilha no snapshot" in pt.stdout
+    scan([pt.stdout])
+    assert (runner.invoke(app, ["check", str(path), "--json"]).stdout
+            == runner.invoke(app, ["--lang", "pt_BR", "check", str(path), "--json"]).stdout)
+
+
+def test_undo_and_redo_refusals_in_portuguese(runner, tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text(ITALIA.read_text(encoding="utf-8"), encoding="utf-8")
+    for cmd in (["undo", str(path)], ["redo", str(path)], ["undo", "-"]):
+        en = runner.invoke(app, cmd)
+        pt = runner.invoke(app, ["--lang", "pt_BR", *cmd])
+        assert en.exit_code == pt.exit_code == 3, pt.output
+        assert pt.stderr.startswith("contrarius: ") and pt.stderr.count("\n") == 1 and pt.stderr != en.stderr
+        scan([pt.stderr])
+    assert "nada para desfazer" in runner.invoke(app, ["--lang", "pt_BR", "undo", str(path)]).stderr

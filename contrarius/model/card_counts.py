@@ -5,6 +5,7 @@ cards than the game holds (the rulebook's "Setup").
 from __future__ import annotations
 
 from contrarius.errors import Problem
+from contrarius.messages import N_, Joined, Term
 from contrarius.material.cards import card_facts
 from contrarius.model.snapshot import UNKNOWN_CARD, Snapshot
 
@@ -36,9 +37,8 @@ def card_count_problems(snap: Snapshot) -> list[Problem]:
     or ``contrarius.cards``) and the counts.
     """
     problems: list[Problem] = [
-        Problem(f"players[{i}].played", "the hand is recorded but the played pile is not (null): the Tribune could not "
-                "say which cards come back, nor the sestertii (1 per card beyond the third)",
-                "write the cards played since the last Tribune as a list ([] if none), or the hand as null")
+        Problem(f"players[{i}].played", N_("the hand is recorded but the played pile is not (null): the Tribune could not say which cards come back, nor the sestertii (1 per card beyond the third)"),
+                N_("write the cards played since the last Tribune as a list ([] if none), or the hand as null"))
         for i, q in enumerate(snap.players) if q.hand is not None and q.played is None]
     p = snap.players[0] if snap.players else None
     if snap.mode != "solo" or p is None or p.hand is None:
@@ -50,10 +50,8 @@ def card_count_problems(snap: Snapshot) -> list[Problem]:
     if total > SOLO_CARDS:
         problems.append(Problem(
             "players[0].hand",
-            f"{total} personality cards in the game ({mine} yours, {len(snap.contrarius.cards)} Contrarius's, "
-            f"{len(snap.display_cards())} in the display, {snap.stack_remaining} in the stack), but Solitaria has "
-            f"{SOLO_CARDS} (\"Setup\": your 7, Contrarius's 5, stacks I and II)",
-            "remove the cards that are not at the table (a card bought leaves the display)"))
+            N_('{total} personality cards in the game ({mine} yours, {theirs} Contrarius\'s, {display} in the display, {stack} in the stack), but Solitaria has {every} ("Setup": your 7, Contrarius\'s 5, stacks I and II)', total=total, mine=mine, theirs=len(snap.contrarius.cards), display=len(snap.display_cards()), stack=snap.stack_remaining, every=SOLO_CARDS),
+            N_("remove the cards that are not at the table (a card bought leaves the display)")))
 
     def counts(names) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -77,11 +75,10 @@ def card_count_problems(snap: Snapshot) -> list[Problem]:
         if count <= limit:
             continue
         key = "players[0].hand" if hand.get(n) else "players[0].played" if played.get(n) else "contrarius.cards"
-        where = [f"{hand[n]} in your hand" if hand.get(n) else "", f"{played[n]} played" if played.get(n) else "",
-                 f"{table[n]} in the display and stack" if table.get(n) else "",
-                 f"{taken} of Contrarius's beyond its {own_start} starting cards" if taken else ""]
+        where = [N_("{n} in your hand", n=hand[n]) if hand.get(n) else "", N_("{n} played", n=played[n]) if played.get(n) else "",
+                 N_("{n} in the display and stack", n=table[n]) if table.get(n) else "",
+                 N_("{n} of Contrarius's beyond its {start} starting cards", n=taken, start=own_start) if taken else ""]
         problems.append(Problem(
-            key, f"{count} {n} cards ({', '.join(w for w in where if w)}), but a solo game has {limit} "
-                 f"(your starting hand {start.get(n, 0)}, display stacks {pool.get(n, 0)}; reading: README)",
-            f"remove the extra {n} cards"))
+            key, N_("{count} {card} cards ({names}), but a solo game has {limit} (your starting hand {start}, display stacks {stacks}; reading: README)", count=count, card=Term("card", n), names=Joined(", ", [w for w in where if w]), limit=limit, start=start.get(n, 0), stacks=pool.get(n, 0)),
+            N_("remove the extra {card} cards", card=Term("card", n))))
     return problems

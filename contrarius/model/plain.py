@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from contrarius.io.yamlio import shown
+from contrarius.messages import N_
 
 #: How a reader reports a problem: ``bad(path, message, fix)``.
 Bad = Callable[[str, str, str], None]
@@ -22,5 +23,5 @@ def is_mapping(raw: Any, path: str, expected: str, fix: str, bad: Bad, got: Call
     GOT", fix)`` reports it, ``GOT`` being ``got(raw)`` (the value as written, by default)."""
     if isinstance(raw, dict):
         return True
-    bad(path, f"expected {expected}, got {got(raw)}", fix)
+    bad(path, N_("expected {expected}, got {value}", expected=expected, value=got(raw)), fix)
     return False

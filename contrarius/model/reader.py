@@ -18,8 +18,23 @@ from contrarius.model.snapshot import (CONTRARIUS, DICE, DICE_SOURCES, DISPLAY_S
 from contrarius.model.plain import is_mapping, type_name
 from contrarius.model.variants import board_places, read_variants, token_mix
 from contrarius.io.yamlio import shown
+from contrarius.messages import N_, Joined, Message, Term
 
 __all__ = ["read_snapshot"]
+
+
+def _said(exc: Exception) -> Any:
+    """What ``exc`` says, kept as its :class:`~contrarius.messages.Message` (said in the
+    language chosen; English in ``check --json``) when it is one."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], (Message, Joined)) else str(exc)
+
+
+def line_words(line: Line) -> Message:
+    """``land line Roma-Spoletvm``: a line with its kind (:meth:`Line.describe`), as a message."""
+    route = f" ({line.route})" if line.route else ""
+    if line.kind == "land":
+        return N_("land line {line}{route}", line=line.label, route=route)
+    return N_("sea line {line}{route}", line=line.label, route=route)
 
 _TOP_KEYS = (
     "format", "board", "mode", "level", "seed", "rolls", "dice", "dice_faces", "cities", "houses",
@@ -62,28 +77,29 @@ class _Reader:
         for key in data:
             if key not in allowed:
                 close = suggest(str(key), list(allowed), 1)
-                fix = f"did you mean '{close[0]}'?" if close else f"allowed keys: {', '.join(allowed)}"
-                self.bad(f"{path}{key}", "unknown key", fix)
+                fix = N_("did you mean '{close}'?", close=close[0]) if close else N_("allowed keys: {names}", names=", ".join(allowed))
+                self.bad(f"{path}{key}", N_("unknown key"), fix)
 
     def integer(self, value: Any, path: str, minimum: int | None = 0, allow_none: bool = False) -> int | None:
         if value is None and allow_none:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.bad(path, f"expected a whole number, got {shown(value)}", "write a number such as 0")
+            self.bad(path, N_("expected a whole number, got {value}", value=shown(value)), N_("write a number such as 0"))
             return None
         if minimum is not None and value < minimum:
-            self.bad(path, f"expected {minimum} or more, got {value}", f"set it to {minimum} or more")
+            self.bad(path, N_("expected {minimum} or more, got {value}", minimum=minimum, value=value), N_("set it to {minimum} or more", minimum=minimum))
             return None
         return value
 
     def name(self, resolver, value: Any, path: str, what: str) -> str | None:
+        what = Term("noun", what)  # city, province, start place: named in the language chosen
         if value is None:
-            self.bad(path, f"a {what} name is missing (null)", f"write a {what} name printed on the board")
+            self.bad(path, N_("a {what} name is missing (null)", what=what), N_("write a {what} name printed on the board", what=what))
             return None
         try:
             return resolver(str(value))
         except ContrariusError as exc:
-            self.bad(path, str(exc), f"use a {what} name printed on the board")
+            self.bad(path, _said(exc), N_("use a {what} name printed on the board", what=what))
             return None
 
     def card(self, value: Any, path: str, *, default_face: bool = True) -> Card | None:
@@ -93,74 +109,74 @@ class _Reader:
             try:
                 return Card.of(value, face_up=default_face)
             except ContrariusError as exc:
-                self.bad(path, str(exc), "use a personality name such as Prefect")
+                self.bad(path, _said(exc), N_("use a personality name such as Prefect"))
                 return None
         if not isinstance(value, dict):
-            self.bad(path, f"expected a card name or a mapping with name and gods, got {shown(value)}", "write e.g. {name: Prefect, gods: [Saturnus]}")
+            self.bad(path, N_("expected a card name or a mapping with name and gods, got {value}", value=shown(value)), N_("write e.g. {name: Prefect, gods: [Saturnus]}"))
             return None
         self.keys(value, ("name", "gods", "face", "assumed"), path + ".")
         try:
             nm = card_name(value.get("name"))
         except ContrariusError as exc:
-            self.bad(path + ".name", str(exc), "use a personality name such as Prefect")
+            self.bad(path + ".name", _said(exc), N_("use a personality name such as Prefect"))
             return None
         from contrarius.material.cards import GODS
 
         gods_raw = value.get("gods", catalog()[nm]["gods"])
         if not isinstance(gods_raw, list) or not gods_raw or not 1 <= len(gods_raw) <= 2:
-            self.bad(path + ".gods", f"expected a list of one or two gods, got {shown(gods_raw)}", "write e.g. [Saturnus]")
+            self.bad(path + ".gods", N_("expected a list of one or two gods, got {gods_raw}", gods_raw=shown(gods_raw)), N_("write e.g. [Saturnus]"))
             return None
         gods = []
         for i, g in enumerate(gods_raw):
             hit = next((x for x in GODS if x.casefold() == str(g).casefold()), None)
             if hit is None:
                 close = suggest(str(g), list(GODS), 1)
-                self.bad(f"{path}.gods[{i}]", f"unknown god {shown(g)}", f"did you mean {close[0]}?" if close else f"gods: {', '.join(GODS)}")
+                self.bad(f"{path}.gods[{i}]", N_("unknown god {g}", g=shown(g)), N_("did you mean {close}?", close=close[0]) if close else N_("gods: {names}", names=', '.join(GODS)))
                 return None
             gods.append(hit)
         face = value.get("face", "up" if default_face else "down")
         if face not in ("up", "down"):
-            self.bad(path + ".face", f"expected up or down, got {shown(face)}", "write face: up or face: down")
+            self.bad(path + ".face", N_("expected up or down, got {face}", face=shown(face)), N_("write face: up or face: down"))
             return None
         assumed = value.get("assumed", False)
         if not isinstance(assumed, bool):
-            self.bad(path + ".assumed", f"expected true or false, got {shown(assumed)}", "write assumed: true or drop the key")
+            self.bad(path + ".assumed", N_("expected true or false, got {assumed}", assumed=shown(assumed)), N_("write assumed: true or drop the key"))
             assumed = False
         return Card(nm, tuple(gods), face == "up", assumed)
 
     # -- the whole document --
     def read(self, data: Any) -> Snapshot:
         if not isinstance(data, dict):
-            raise SnapshotError([Problem("(top)", f"expected a mapping of snapshot keys, got {type(data).__name__}",
-                                         "start from 'contrarius new' output")], self.source)
+            raise SnapshotError([Problem("(top)", N_("expected a mapping of snapshot keys, got {type}", type=type(data).__name__),
+                                         N_("start from 'contrarius new' output"))], self.source)
         self.keys(data, _TOP_KEYS, "")
         self.present = set(data)
         missing = [k for k in _REQUIRED if k not in data]
         for k in missing:
-            self.bad(k, "missing key", "every snapshot needs it; start from 'contrarius new' output")
+            self.bad(k, N_("missing key"), N_("every snapshot needs it; start from 'contrarius new' output"))
         fmt = data.get("format")
         if "format" in data:
             if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT_VERSION:
-                raise SnapshotError([Problem("format", f"format version {fmt} was written by a newer contrarius (this one reads {FORMAT_VERSION})",
-                                             "upgrade contrarius")], self.source)
+                raise SnapshotError([Problem("format", N_("format version {fmt} was written by a newer contrarius (this one reads {version})", fmt=fmt, version=FORMAT_VERSION),
+                                             N_("upgrade contrarius"))], self.source)
             if fmt != FORMAT_VERSION or isinstance(fmt, bool):
-                self.bad("format", f"unknown format version {shown(fmt)}", f"this contrarius reads format {FORMAT_VERSION}")
+                self.bad("format", N_("unknown format version {fmt}", fmt=shown(fmt)), N_("this contrarius reads format {version}", version=FORMAT_VERSION))
         if "board" not in data:
             raise SnapshotError(self.problems, self.source)
         try:
             self.board = load_board(str(data.get("board")))
         except ContrariusError as exc:
-            self.bad("board", str(exc), "name one of the boards listed by 'contrarius boards'")
+            self.bad("board", _said(exc), N_("name one of the boards listed by 'contrarius boards'"))
             raise SnapshotError(self.problems, self.source) from None
         snap = Snapshot(board=self.board)
         mode = data.get("mode", "solo")
         if mode not in MODES:
-            self.bad("mode", f"unknown mode {shown(mode)}", f"use one of {', '.join(MODES)}")
+            self.bad("mode", N_("unknown mode {mode}", mode=shown(mode)), N_("use one of {names}", names=', '.join(MODES)))
             mode = "solo"
         snap.mode = mode
         level = data.get("level", "standard")
         if level not in LEVELS:
-            self.bad("level", f"unknown level {shown(level)}", f"use one of {', '.join(LEVELS)}")
+            self.bad("level", N_("unknown level {level}", level=shown(level)), N_("use one of {names}", names=', '.join(LEVELS)))
         else:
             snap.level = level
         snap.seed = self.integer(data.get("seed"), "seed", minimum=None, allow_none=True)
@@ -191,14 +207,14 @@ class _Reader:
             return
         value = data.get("dice")
         if value not in DICE_SOURCES:
-            self.bad("dice", f"unknown dice source {shown(value)}",
-                     "write table (you roll every die and give it with --die) or virtual (contrarius rolls from the seed)")
+            self.bad("dice", N_("unknown dice source {value}", value=shown(value)),
+                     N_("write table (you roll every die and give it with --die) or virtual (contrarius rolls from the seed)"))
             return
         snap.dice = value  # virtual with seed null: nothing to roll from, play asks for each die
 
     def read_dice(self, raw: Any, snap: Snapshot) -> None:
-        if raw is None or not is_mapping(raw, "dice_faces", "a mapping die -> six faces",
-                                         "copy the mapping from contrarius/data/dice.yaml", self.bad):
+        if raw is None or not is_mapping(raw, "dice_faces", N_("a mapping die -> six faces"),
+                                         N_("copy the mapping from contrarius/data/dice.yaml"), self.bad):
             return
         self.keys(raw, DICE, "dice_faces.")
         faces: dict[str, list[Any]] = {}
@@ -206,7 +222,7 @@ class _Reader:
             if die not in DICE:
                 continue
             if not isinstance(vals, list) or len(vals) != 6:
-                self.bad(f"dice_faces.{die}", f"expected a list of faces, got {shown(vals)}", "list six faces")
+                self.bad(f"dice_faces.{die}", N_("expected a list of faces, got {vals}", vals=shown(vals)), N_("list six faces"))
                 continue
             from contrarius.material.dice import parse_face
 
@@ -215,7 +231,7 @@ class _Reader:
                 try:
                     ok.append(parse_face(die, v))
                 except ContrariusError as exc:
-                    self.bad(f"dice_faces.{die}[{i}]", str(exc), "use a face this die can show")
+                    self.bad(f"dice_faces.{die}[{i}]", _said(exc), N_("use a face this die can show"))
             faces[die] = ok
         snap.dice_faces = faces or None
 
@@ -223,7 +239,7 @@ class _Reader:
         board = snap.board
         if raw is None and "cities" in self.present:
             raw = {}  # cities: null - every token is missing, each is reported below
-        if raw is None or not is_mapping(raw, "cities", "a mapping city -> goods", "write e.g. Aleria: food", self.bad, type_name):
+        if raw is None or not is_mapping(raw, "cities", N_("a mapping city -> goods"), N_("write e.g. Aleria: food"), self.bad, type_name):
             return
         for key, goods in raw.items():
             city = self.name(board.city, key, f"cities.{key}", "city")
@@ -231,14 +247,14 @@ class _Reader:
                 continue
             if goods not in TOKEN_GOODS:
                 close = suggest(str(goods), list(TOKEN_GOODS), 1)
-                self.bad(f"cities.{key}", f"unknown goods {shown(goods)}", f"did you mean {close[0]}?" if close else f"use one of {', '.join(GOODS)}")
+                self.bad(f"cities.{key}", N_("unknown goods {goods}", goods=shown(goods)), N_("did you mean {close}?", close=close[0]) if close else N_("use one of {names}", names=', '.join(GOODS)))
                 continue
             if city in snap.cities:
-                self.bad(f"cities.{key}", f"{city} is listed twice", "keep one entry per city")
+                self.bad(f"cities.{key}", N_("{city} is listed twice", city=city), N_("keep one entry per city"))
             snap.cities[city] = goods
         for city in board.cities:
             if city not in snap.cities and not any(p.path == f"cities.{city}" for p in self.problems):
-                self.bad(f"cities.{city}", "missing city token", "add the goods of its token, e.g. " + f"{city}: brick")
+                self.bad(f"cities.{city}", N_("missing city token"), N_("add the goods of its token, e.g. {city}: brick", city=city))
         # token counts per letter must match the board's tokens
         if len(snap.cities) == len(board.cities):
             salsa = snap.variants.salsa is not None
@@ -246,7 +262,7 @@ class _Reader:
             try:
                 tokens = token_mix(board, salsa)
             except ContrariusError as exc:
-                self.bad("variants.salsa", str(exc), "Salsa cannot be played with this board's tokens")
+                self.bad("variants.salsa", _said(exc), N_("Salsa cannot be played with this board's tokens"))
             if not salsa and self.old_salt_layout(snap):
                 return
             for letter, mix in tokens.items():
@@ -256,13 +272,13 @@ class _Reader:
                         if goods == "salt" and not salsa:
                             for city in (c for c, info in board.cities.items() if info.letter == letter and snap.cities[c] == "salt"):
                                 instead = board.no_salt.get(letter)
-                                self.bad(f"cities.{city}", "a salt token in a game without Salsa",
-                                         f"write {city}: {instead} (the {letter} no-salt token), or play Salsa (new --salsa)"
-                                         if instead else "salt is laid only with Salsa (new --salsa): write the token as laid")
+                                self.bad(f"cities.{city}", N_("a salt token in a game without Salsa"),
+                                         N_("write {city}: {instead} (the {letter} no-salt token), or play Salsa (new --salsa)", city=city, instead=instead, letter=letter)
+                                         if instead else N_("salt is laid only with Salsa (new --salsa): write the token as laid"))
                             continue
-                        with_salt = " with Salsa (one token per letter swapped for salt)" if salsa and tokens != board.tokens else ""
-                        self.bad("cities", f"letter {letter} cities show {have.get(goods, 0)} {goods} but the {letter} tokens{with_salt} hold {mix.get(goods, 0)}",
-                                 "check the tokens against the board")
+                        with_salt = N_(" with Salsa (one token per letter swapped for salt)") if salsa and tokens != board.tokens else ""
+                        self.bad("cities", N_("letter {letter} cities show {shown} {goods} but the {letter} tokens{with_salt} hold {held}", letter=letter, shown=have.get(goods, 0), goods=Term("goods", goods), with_salt=with_salt, held=mix.get(goods, 0)),
+                                 N_("check the tokens against the board"))
 
     def check_first_red_sea(self, snap: Snapshot) -> None:
         """Aegyptus: ``variants.aegyptus.first_red_sea`` must hold a house of Contrarius; an
@@ -273,9 +289,9 @@ class _Reader:
             return
         mine = [c for c in snap.houses_of(CONTRARIUS) if c in board_places(snap.board, "red_sea")]
         if a.first_red_sea is not None and a.first_red_sea not in mine:
-            self.bad("variants.aegyptus.first_red_sea", f"Contrarius has no house in {a.first_red_sea}",
-                     "write the Red Sea city of its first house there" + (f" (its Red Sea houses: {', '.join(mine)})" if mine
-                                                                           else ", or remove the key (no house at the Red Sea yet)"))
+            self.bad("variants.aegyptus.first_red_sea", N_("Contrarius has no house in {first_red_sea}", first_red_sea=a.first_red_sea),
+                     N_("write the Red Sea city of its first house there (its Red Sea houses: {cities})", cities=", ".join(mine)) if mine
+                     else N_("write the Red Sea city of its first house there, or remove the key (no house at the Red Sea yet)"))
         else:
             a.settle_first(mine)
 
@@ -302,13 +318,12 @@ class _Reader:
             if snap.cities[city] == "salt" and info.letter in board.no_salt:
                 goods = board.no_salt[info.letter]
                 snap.cities[city] = goods
-                snap.read_notes.append(f"{city} shows a salt token in a game without Salsa (a snapshot written by an older "
-                                       f"contrarius): read as the {info.letter} no-salt token, {goods}; lay that token there")
+                snap.read_notes.append(N_("{city} shows a salt token in a game without Salsa (a snapshot written by an older contrarius): read as the {letter} no-salt token, {goods}; lay that token there", city=city, letter=info.letter, goods=goods))
         return True
 
     def read_houses(self, raw: Any, snap: Snapshot) -> None:
         board = snap.board
-        if not is_mapping(raw, "houses", "a mapping city -> owners", "write e.g. Aleria: [contrarius]", self.bad, type_name):
+        if not is_mapping(raw, "houses", N_("a mapping city -> owners"), N_("write e.g. Aleria: [contrarius]"), self.bad, type_name):
             return
         for key, owners in raw.items():
             path = f"houses.{key}"
@@ -316,10 +331,10 @@ class _Reader:
             if place is None:
                 continue
             if place == board.capital:
-                self.bad(path, f"a house in the capital {place}", "nobody builds in the capital: remove it")
+                self.bad(path, N_("a house in the capital {place}", place=place), N_("nobody builds in the capital: remove it"))
                 continue
             if not board.is_city(place):
-                self.bad(path, f"a house in {place}, a {board.node_type(place)}", "nobody builds there: remove it")
+                self.bad(path, N_("a house in {place}, a {kind}", place=place, kind=board.node_type(place)), N_("nobody builds there: remove it"))
                 continue
             if owners is None:
                 continue
@@ -329,10 +344,10 @@ class _Reader:
             for o in owners:
                 if o not in snap.owners:
                     close = suggest(str(o), list(snap.owners), 1)
-                    self.bad(path, f"unknown owner {shown(o)}", f"did you mean {close[0]}?" if close else f"owners: {', '.join(snap.owners)}")
+                    self.bad(path, N_("unknown owner {o}", o=shown(o)), N_("did you mean {close}?", close=close[0]) if close else N_("owners: {names}", names=', '.join(snap.owners)))
                     continue
                 if o in seen:
-                    self.bad(path, f"two houses of {o} in {place}", "an owner has at most one house per city: remove one")
+                    self.bad(path, N_("two houses of {o} in {place}", o=o, place=place), N_("an owner has at most one house per city: remove one"))
                     continue
                 seen.append(o)
             snap.houses.setdefault(place, []).extend(x for x in seen if x not in snap.houses.get(place, []))
@@ -340,47 +355,47 @@ class _Reader:
     def read_colonists(self, raw: Any, snap: Snapshot) -> None:
         board = snap.board
         if not isinstance(raw, list):
-            self.bad("colonists", f"expected a list of colonists, got {type(raw).__name__}", "write e.g. - {owner: contrarius, kind: land, at: Roma}")
+            self.bad("colonists", N_("expected a list of colonists, got {type}", type=type(raw).__name__), N_("write e.g. - {owner: contrarius, kind: land, at: Roma}"))
             return
         taken: dict[Line, int] = {}
         for i, item in enumerate(raw):
             path = f"colonists[{i}]"
             if not isinstance(item, dict):
-                self.bad(path, f"expected a mapping with owner, kind and at, got {shown(item)}", "write e.g. {owner: contrarius, kind: land, at: Roma}")
+                self.bad(path, N_("expected a mapping with owner, kind and at, got {item}", item=shown(item)), N_("write e.g. {owner: contrarius, kind: land, at: Roma}"))
                 continue
             self.keys(item, ("owner", "kind", "at"), path + ".")
             owner, kind, at = item.get("owner"), item.get("kind"), item.get("at")
             if owner not in snap.owners:
-                self.bad(path + ".owner", f"unknown owner {shown(owner)}", f"owners: {', '.join(snap.owners)}")
+                self.bad(path + ".owner", N_("unknown owner {owner}", owner=shown(owner)), N_("owners: {names}", names=', '.join(snap.owners)))
                 continue
             if kind not in KINDS:
-                self.bad(path + ".kind", f"expected land or sea, got {shown(kind)}", "write kind: land or kind: sea")
+                self.bad(path + ".kind", N_("expected land or sea, got {kind}", kind=shown(kind)), N_("write kind: land or kind: sea"))
                 continue
             if isinstance(at, list) and len(at) == 2:
                 at = f"{at[0]}-{at[1]}"
             if not isinstance(at, str) or not at.strip():
-                self.bad(path + ".at", f"expected a city or a line CITY-CITY, got {shown(at)}", "write e.g. at: Roma or at: Cosa-Roma")
+                self.bad(path + ".at", N_("expected a city or a line CITY-CITY, got {at}", at=shown(at)), N_("write e.g. at: Roma or at: Cosa-Roma"))
                 continue
             if board.is_line_text(at):
                 try:
                     line = board.parse_line(at, kind)
                 except ContrariusError as exc:
-                    self.bad(path + ".at", str(exc), f"a {kind} colonist stands on a {kind} line")
+                    self.bad(path + ".at", _said(exc), N_("a {kind} colonist stands on a {kind} line", kind=kind))
                     continue
                 if not line.stoppable:
-                    self.bad(path + ".at", f"{line.describe()} is a dotted line: a colonist may cross it but not stand on it (reading)",
-                             "put the colonist on a line next to it or in a city")
+                    self.bad(path + ".at", N_("{line} is a dotted line: a colonist may cross it but not stand on it (reading)", line=line_words(line)),
+                             N_("put the colonist on a line next to it or in a city"))
                     continue
                 if line in taken:
-                    self.bad(path + ".at", f"two colonists on {line.describe()} (also colonists[{taken[line]}])", "a line holds one colonist: move one")
+                    self.bad(path + ".at", N_("two colonists on {line} (also colonists[{taken}])", line=line_words(line), taken=taken[line]), N_("a line holds one colonist: move one"))
                     continue
                 taken[line] = i
                 snap.colonists.append(Colonist(owner, kind, None, line))
             else:
                 place = self.name(board.place, at, path + ".at", "city")
                 if place is not None and place not in board.standing_places:
-                    self.bad(path + ".at", f"{place} is a {board.node_type(place)}: a colonist cannot stand there",
-                             "put it on a line next to it")
+                    self.bad(path + ".at", N_("{place} is a {kind}: a colonist cannot stand there", place=place, kind=board.node_type(place)),
+                             N_("put it on a line next to it"))
                 elif place is not None:
                     snap.colonists.append(Colonist(owner, kind, place, None))
 
@@ -389,14 +404,14 @@ class _Reader:
         if raw is None:
             snap.bonus_markers = {p: "goods" for p in board.provinces}
             return
-        if not is_mapping(raw, "bonus_markers", "a mapping province -> goods|coins", "write e.g. Corsica: goods", self.bad, type_name):
+        if not is_mapping(raw, "bonus_markers", N_("a mapping province -> goods|coins"), N_("write e.g. Corsica: goods"), self.bad, type_name):
             return
         for key, side in raw.items():
             prov = self.name(board.province, key, f"bonus_markers.{key}", "province")
             if prov is None:
                 continue
             if side not in ("goods", "coins"):
-                self.bad(f"bonus_markers.{key}", f"expected goods or coins, got {shown(side)}", "write goods (active) or coins (produced)")
+                self.bad(f"bonus_markers.{key}", N_("expected goods or coins, got {side}", side=shown(side)), N_("write goods (active) or coins (produced)"))
                 continue
             snap.bonus_markers[prov] = side
         for prov in board.provinces:
@@ -405,7 +420,7 @@ class _Reader:
     def read_display(self, raw: Any, stack: Any, snap: Snapshot) -> None:
         if raw is not None:
             if not isinstance(raw, list) or len(raw) != DISPLAY_SIZE:
-                self.bad("display", f"expected a list of 7 positions, got {shown(raw)}", "write 7 entries: a card name, ? for an unrecorded card, or null for empty")
+                self.bad("display", N_("expected a list of 7 positions, got {raw}", raw=shown(raw)), N_("write 7 entries: a card name, ? for an unrecorded card, or null for empty"))
             else:
                 out: list[str | None] = []
                 for i, v in enumerate(raw):
@@ -417,11 +432,11 @@ class _Reader:
                     out.append(c.name if c else UNKNOWN_CARD)
                 first_empty = next((i for i, v in enumerate(out) if v is None), DISPLAY_SIZE)
                 if any(v is not None for v in out[first_empty:]):
-                    self.bad("display", "a card stands right of an empty position", "cards slide left: move them into the empty positions")
+                    self.bad("display", N_("a card stands right of an empty position"), N_("cards slide left: move them into the empty positions"))
                 snap.display = out
         if stack is None:
             return
-        if not is_mapping(stack, "stack", "a mapping with remaining (and order)", "write e.g. {remaining: 8}", self.bad):
+        if not is_mapping(stack, "stack", N_("a mapping with remaining (and order)"), N_("write e.g. {remaining: 8}"), self.bad):
             return
         self.keys(stack, ("remaining", "order"), "stack.")
         rem = self.integer(stack.get("remaining", 0), "stack.remaining")
@@ -429,7 +444,7 @@ class _Reader:
         order = stack.get("order")
         if order is not None:
             if not isinstance(order, list):
-                self.bad("stack.order", f"expected a list of card names, got {shown(order)}", "list the stack from the top, or drop the key")
+                self.bad("stack.order", N_("expected a list of card names, got {order}", order=shown(order)), N_("list the stack from the top, or drop the key"))
                 return
             names = []
             for i, v in enumerate(order):
@@ -440,7 +455,7 @@ class _Reader:
                 if c:
                     names.append(c.name)
             if rem is not None and len(order) != rem:
-                self.bad("stack.order", f"lists {len(order)} cards but stack.remaining is {rem}", "make them agree")
+                self.bad("stack.order", N_("lists {n} cards but stack.remaining is {rem}", n=len(order), rem=rem), N_("make them agree"))
             snap.stack_order = names
 
     def forget_table_stack_order(self, snap: Snapshot) -> None:
@@ -451,21 +466,19 @@ class _Reader:
         if snap.dice != "table" or snap.stack_order is None:
             return
         if any(n != UNKNOWN_CARD for n in snap.stack_order):
-            snap.read_notes.append("a table game: the stack order in the snapshot (dealt from the seed) is not your "
-                                   "table's; it is dropped, and each card drawn into the display is the one you name "
-                                   "(--refill, reveal) or unknown (?)")
+            snap.read_notes.append(N_("a table game: the stack order in the snapshot (dealt from the seed) is not your table's; it is dropped, and each card drawn into the display is the one you name (--refill, reveal) or unknown (?)"))
         snap.stack_order = None
 
     def read_contrarius(self, raw: Any, snap: Snapshot) -> None:
-        if raw is None or not is_mapping(raw, "contrarius", "a mapping with vp, cards and track",
-                                         "start from 'contrarius new' output", self.bad):
+        if raw is None or not is_mapping(raw, "contrarius", N_("a mapping with vp, cards and track"),
+                                         N_("start from 'contrarius new' output"), self.bad):
             return
         self.keys(raw, ("vp", "cards", "track"), "contrarius.")
         st = ContrariusState()
         st.vp = self.integer(raw.get("vp", 0), "contrarius.vp") or 0
         cards = raw.get("cards") or []
         if not isinstance(cards, list):
-            self.bad("contrarius.cards", f"expected a list of cards, got {shown(cards)}", "write e.g. - {name: Prefect, gods: [Saturnus], face: up}")
+            self.bad("contrarius.cards", N_("expected a list of cards, got {cards}", cards=shown(cards)), N_("write e.g. - {name: Prefect, gods: [Saturnus], face: up}"))
             cards = []
         for i, v in enumerate(cards):
             c = self.card(v, f"contrarius.cards[{i}]")
@@ -473,13 +486,13 @@ class _Reader:
                 st.cards.append(c)
         track = raw.get("track") or []
         if not isinstance(track, list):
-            self.bad("contrarius.track", f"expected a list of VP positions, got {shown(track)}", "write e.g. [10, 20, 30, 40, 50]")
+            self.bad("contrarius.track", N_("expected a list of VP positions, got {track}", track=shown(track)), N_("write e.g. [10, 20, 30, 40, 50]"))
             track = []
         for i, v in enumerate(track):
             n = self.integer(v, f"contrarius.track[{i}]", minimum=1)
             if n is not None:
                 if n in st.track:
-                    self.bad(f"contrarius.track[{i}]", f"two houses on VP position {n}", "one house per position")
+                    self.bad(f"contrarius.track[{i}]", N_("two houses on VP position {n}", n=n), N_("one house per position"))
                 st.track.append(n)
         st.track.sort()
         snap.contrarius = st
@@ -488,14 +501,14 @@ class _Reader:
         want = player_ids(snap.mode)
         if raw is None:
             if not any(p.path == "players" for p in self.problems):  # (a missing key is reported already)
-                self.bad("players", "expected a list of players, got null", f"give one entry per player with id {', '.join(want)}")
+                self.bad("players", N_("expected a list of players, got null"), N_("give one entry per player with id {names}", names=', '.join(want)))
             return
         if not isinstance(raw, list):
-            self.bad("players", f"expected a list of players, got {type(raw).__name__}", "start from 'contrarius new' output")
+            self.bad("players", N_("expected a list of players, got {type}", type=type(raw).__name__), N_("start from 'contrarius new' output"))
             return
         ids = [p.get("id") if isinstance(p, dict) else None for p in raw]
         if sorted(str(i) for i in ids) != sorted(want):
-            self.bad("players", f"a {snap.mode} game has players {', '.join(want)}, got {ids}", f"give one entry per player with id {', '.join(want)}")
+            self.bad("players", N_("a {mode} game has players {names}, got {ids}", mode=snap.mode, names=', '.join(want), ids=ids), N_("give one entry per player with id {names}", names=', '.join(want)))
         for i, item in enumerate(raw):
             path = f"players[{i}]"
             if not isinstance(item, dict):
@@ -508,19 +521,19 @@ class _Reader:
                 if val is None:
                     continue
                 if not isinstance(val, list):
-                    self.bad(f"{path}.{key}", f"expected a list of cards, got {shown(val)}", "list card names, or write null if not recorded")
+                    self.bad(f"{path}.{key}", N_("expected a list of cards, got {val}", val=shown(val)), N_("list card names, or write null if not recorded"))
                     continue
                 lst = [c for j, v in enumerate(val) if (c := self.card(v, f"{path}.{key}[{j}]"))]
                 setattr(p, key, lst)
             goods = item.get("goods")
             if goods is not None:
                 if not isinstance(goods, dict):
-                    self.bad(path + ".goods", f"expected a mapping goods -> count, got {shown(goods)}", "write e.g. {brick: 1, food: 2}")
+                    self.bad(path + ".goods", N_("expected a mapping goods -> count, got {goods}", goods=shown(goods)), N_("write e.g. {brick: 1, food: 2}"))
                 else:
                     p.goods = {}
                     for g, n in goods.items():
                         if g not in TOKEN_GOODS:
-                            self.bad(f"{path}.goods.{g}", "unknown goods", f"use one of {', '.join(GOODS)}")
+                            self.bad(f"{path}.goods.{g}", N_("unknown goods"), N_("use one of {names}", names=', '.join(GOODS)))
                             continue
                         v = self.integer(n, f"{path}.goods.{g}")
                         if v is not None:
@@ -530,7 +543,7 @@ class _Reader:
             p.sestertii = self.integer(item.get("sestertii"), path + ".sestertii", allow_none=True)
             veto = item.get("veto")
             if veto is not None and not isinstance(veto, bool):
-                self.bad(path + ".veto", f"expected true or false, got {shown(veto)}", "write veto: true while the veto card is unused")
+                self.bad(path + ".veto", N_("expected true or false, got {veto}", veto=shown(veto)), N_("write veto: true while the veto card is unused"))
             else:
                 p.veto = veto
             snap.players.append(p)
@@ -542,43 +555,44 @@ class _Reader:
             place = self.name(board.place, start, "start", "start place")
             if place is not None:
                 if board.asks_start and not board.is_city(place):
-                    self.bad("start", f"{place} is no city", "name the city where the colonists started")
+                    self.bad("start", N_("{place} is no city", place=place), N_("name the city where the colonists started"))
                 elif not board.asks_start and place not in (board.homes("land") + board.homes("sea")):
-                    self.bad("start", f"{place} is not a start place of the {board.name} board",
-                             f"use one of {', '.join(dict.fromkeys(board.homes('land') + board.homes('sea')))} or remove the key")
+                    self.bad("start", N_("{place} is not a start place of the {name} board", place=place, name=board.name),
+                             N_("use one of {names} or remove the key", names=', '.join(dict.fromkeys(board.homes('land') + board.homes('sea')))))
                 else:
                     snap.start = place
         elif board.asks_start:
-            self.bad("start", f"the {board.name} board prints no start: the snapshot must name the start city",
-                     "write start: CITY (the city given to new --start)")
+            self.bad("start", N_("the {name} board prints no start: the snapshot must name the start city", name=board.name),
+                     N_("write start: CITY (the city given to new --start)"))
         for key in ("active", "praefectus_magnus", "concordia"):
             val = data.get(key)
             # the turn and the Praefectus Magnus pass between the players only
             allowed = snap.owners if key == "concordia" else player_ids(snap.mode)
             if val is not None and val not in allowed:
-                what = f"unknown owner {shown(val)}" if val not in snap.owners else f"{val} cannot hold this: it passes between the players only"
-                self.bad(key, what, f"use null or one of {', '.join(allowed)}")
+                what = (N_("unknown owner {owner}", owner=shown(val)) if val not in snap.owners
+                        else N_("{owner} cannot hold this: it passes between the players only", owner=val))
+                self.bad(key, what, N_("use null or one of {names}", names=', '.join(allowed)))
                 val = None
             setattr(snap, key, val)
         ended = data.get("ended")
         if ended is not None:
             if not isinstance(ended, dict) or ended.get("by") not in snap.owners:
-                self.bad("ended", f"expected null or {{by: OWNER, final_turn_pending: BOOL}}, got {shown(ended)}", "write ended: null for a game still running")
+                self.bad("ended", N_("expected null or {{by: OWNER, final_turn_pending: BOOL}}, got {ended}", ended=shown(ended)), N_("write ended: null for a game still running"))
             else:
                 self.keys(ended, ("by", "final_turn_pending"), "ended.")
                 pending = ended.get("final_turn_pending", False)
                 if not isinstance(pending, bool):
-                    self.bad("ended.final_turn_pending", f"expected true or false, got {shown(pending)}", "write true while the final card is still to play")
+                    self.bad("ended.final_turn_pending", N_("expected true or false, got {pending}", pending=shown(pending)), N_("write true while the final card is still to play"))
                     pending = False
                 snap.ended = Ended(ended["by"], pending)
         log = data.get("log") or []
         if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
-            self.bad("log", "expected a list of turn records", "write log: [] to start it afresh")
+            self.bad("log", N_("expected a list of turn records"), N_("write log: [] to start it afresh"))
             return
         for i, entry in enumerate(log):
             if _nested_deeper(entry, _MAX_LOG_DEPTH):
-                self.bad(f"log[{i}]", "not a plain turn record (it refers to itself or is nested too deeply)",
-                         "remove this entry, or write log: [] to start it afresh")
+                self.bad(f"log[{i}]", N_("not a plain turn record (it refers to itself or is nested too deeply)"),
+                         N_("remove this entry, or write log: [] to start it afresh"))
                 return
         before = len(self.problems)
         for i, entry in enumerate(log):
@@ -594,35 +608,35 @@ class _Reader:
         are lists of names or numbers, ``dice`` a list of ``{die, face, source}``, ``player_did`` and
         ``reaction`` lists of text, ``vp`` two whole numbers. Every key is optional (older
         snapshots recorded fewer); each problem is reported with its path, nothing is raised."""
-        fix = "correct it as contrarius writes it, or remove this entry"
+        fix = N_("correct it as contrarius writes it, or remove this entry")
         self.keys(entry, _LOG_KEYS, path + ".")
 
         def text(value: Any, where: str, nullable: bool = False) -> None:
             if not (isinstance(value, str) or (nullable and value is None)):
-                self.bad(where, f"expected a name (text), got {shown(value)}", fix)
+                self.bad(where, N_("expected a name (text), got {value}", value=shown(value)), fix)
 
         def texts(value: Any, where: str) -> None:
             if not isinstance(value, list):
-                self.bad(where, f"expected a list of text lines, got {shown(value)}", fix)
+                self.bad(where, N_("expected a list of text lines, got {value}", value=shown(value)), fix)
                 return
             for j, x in enumerate(value):
                 if not isinstance(x, str):
-                    self.bad(f"{where}[{j}]", f"expected a line of text, got {shown(x)}", fix)
+                    self.bad(f"{where}[{j}]", N_("expected a line of text, got {x}", x=shown(x)), fix)
 
         def action(value: Any, where: str) -> None:
             if not isinstance(value, dict):
-                self.bad(where, f"expected a mapping (choice, province, moves, ...), got {shown(value)}", fix)
+                self.bad(where, N_("expected a mapping (choice, province, moves, ...), got {value}", value=shown(value)), fix)
                 return
             for key in _LOG_ACTION_LISTS:
                 v = value.get(key)
                 if v is None:
                     continue
                 if not isinstance(v, list):
-                    self.bad(f"{where}.{key}", f"expected a list, got {shown(v)}", fix)
+                    self.bad(f"{where}.{key}", N_("expected a list, got {v}", v=shown(v)), fix)
                     continue
                 for j, x in enumerate(v):  # names, or numbers (--choose 2)
                     if not isinstance(x, (str, int)) or isinstance(x, bool):
-                        self.bad(f"{where}.{key}[{j}]", f"expected a name or number, got {shown(x)}", fix)
+                        self.bad(f"{where}.{key}[{j}]", N_("expected a name or number, got {x}", x=shown(x)), fix)
 
         if "turn" in entry:
             self.integer(entry["turn"], path + ".turn", minimum=1)
@@ -640,12 +654,12 @@ class _Reader:
         dice = entry.get("dice")
         if dice is not None:
             if not isinstance(dice, list):
-                self.bad(path + ".dice", f"expected a list of die results, got {shown(dice)}", fix)
+                self.bad(path + ".dice", N_("expected a list of die results, got {dice}", dice=shown(dice)), fix)
             else:
                 for j, d in enumerate(dice):
                     where = f"{path}.dice[{j}]"
                     if not isinstance(d, dict):
-                        self.bad(where, f"expected {{die, face, source}}, got {shown(d)}", fix)
+                        self.bad(where, N_("expected {{die, face, source}}, got {d}", d=shown(d)), fix)
                         continue
                     self.keys(d, ("die", "face", "source"), where + ".")
                     for key in ("die", "source"):
@@ -653,11 +667,11 @@ class _Reader:
                             text(d[key], f"{where}.{key}")
                     face = d.get("face")  # a goods name, or a number of the numeric dice
                     if not isinstance(face, str) and (isinstance(face, bool) or not isinstance(face, int)):
-                        self.bad(where + ".face", f"expected a face of the die, got {shown(face)}", fix)
+                        self.bad(where + ".face", N_("expected a face of the die, got {face}", face=shown(face)), fix)
         vp = entry.get("vp")
         if vp is not None:
             if not isinstance(vp, list) or len(vp) != 2:
-                self.bad(path + ".vp", f"expected [VP before, VP after], got {shown(vp)}", fix)
+                self.bad(path + ".vp", N_("expected [VP before, VP after], got {vp}", vp=shown(vp)), fix)
             else:
                 for j, v in enumerate(vp):
                     self.integer(v, f"{path}.vp[{j}]")
@@ -667,21 +681,23 @@ class _Reader:
             built = len(snap.houses_of(owner))
             extra = len(snap.contrarius.track) if owner == CONTRARIUS else 0
             if built + extra > MAX_HOUSES:
-                what = f"{built} houses on the board" + (f" and {extra} on the VP track" if extra else "")
-                self.bad("houses", f"{owner} has {what}, more than {MAX_HOUSES}", "remove the extra houses")
+                what = (N_("{owner} has {built} houses on the board and {extra} on the VP track, more than {most}", owner=owner, built=built,
+                           extra=extra, most=MAX_HOUSES) if extra
+                        else N_("{owner} has {built} houses on the board, more than {most}", owner=owner, built=built, most=MAX_HOUSES))
+                self.bad("houses", what, N_("remove the extra houses"))
             elif built == MAX_HOUSES and snap.ended is None:
-                self.bad("ended", f"{owner} has built all 15 houses but the game has not ended",
-                         f"the 15th house ends the game (\"Solo End of Game\"): set ended: {{by: {owner}}} and concordia: {owner}")
+                self.bad("ended", N_("{owner} has built all 15 houses but the game has not ended", owner=owner),
+                         N_('the 15th house ends the game ("Solo End of Game"): set ended: {{by: {owner}}} and concordia: {owner}', owner=owner))
             cols = snap.colonists_of(owner)
             if len(cols) > MAX_COLONISTS:
-                self.bad("colonists", f"{owner} has {len(cols)} colonists, more than {MAX_COLONISTS}", "remove the extra colonists")
+                self.bad("colonists", N_("{owner} has {n} colonists, more than {most}", owner=owner, n=len(cols), most=MAX_COLONISTS), N_("remove the extra colonists"))
             for kind in KINDS:
                 n = len(snap.colonists_of(owner, kind))
                 if n > MAX_COLONISTS_PER_KIND and len(cols) <= MAX_COLONISTS:
-                    self.bad("colonists", f"{owner} has {n} {kind} colonists, more than {MAX_COLONISTS_PER_KIND}", "an owner has 3 land and 3 sea colonists")
+                    self.bad("colonists", N_("{owner} has {n} {kind} colonists, more than {most}", owner=owner, n=n, kind=kind, most=MAX_COLONISTS_PER_KIND), N_("an owner has 3 land and 3 sea colonists"))
         if snap.contrarius.track and snap.level != "expert":
-            self.bad("contrarius.track", f"houses on the VP track at the {snap.level} level",
-                     "only the expert level puts Contrarius's houses on the track: write track: []")
+            self.bad("contrarius.track", N_("houses on the VP track at the {level} level", level=snap.level),
+                     N_("only the expert level puts Contrarius's houses on the track: write track: []"))
         # each card of the display stacks exists a limited number of times
         stacks = card_facts()["stacks"]
         pool: dict[str, int] = {}
@@ -694,9 +710,9 @@ class _Reader:
                 seen[n] = seen.get(n, 0) + 1
         for n, count in seen.items():
             if n in pool and count > pool[n] and snap.mode == "solo":  # team stacks are not public
-                self.bad("display", f"{count} {n} cards in the display and stack, but the stacks hold only {pool[n]}", "correct the duplicate card")
+                self.bad("display", N_("{count} {n} cards in the display and stack, but the stacks hold only {pool}", count=count, n=n, pool=pool[n]), N_("correct the duplicate card"))
             if n not in pool and snap.mode == "solo":
-                self.bad("display", f"{n} is not a card of the Solitaria display stacks", f"display cards: {', '.join(sorted(pool))}")
+                self.bad("display", N_("{n} is not a card of the Solitaria display stacks", n=n), N_("display cards: {names}", names=', '.join(sorted(pool))))
 
 
 def read_snapshot(data: Any, source: str | None = None) -> Snapshot:

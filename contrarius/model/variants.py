@@ -24,12 +24,17 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from contrarius.messages import N_
+from contrarius.messages import N_, Joined, Message
 from contrarius.material.board import GOODS, Board, suggest, unknown
 from contrarius.errors import ContrariusError
 from contrarius.records import Record
 from contrarius.io.yamlio import shown
 from contrarius.model.plain import Bad, is_mapping
+
+
+def _said(exc: Exception) -> Any:
+    """What ``exc`` says, kept as its :class:`~contrarius.messages.Message` when it is one."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], (Message, Joined)) else str(exc)
 
 SALSA = "salsa"
 FISH_MARKET = "fish_market"
@@ -275,28 +280,29 @@ class Variants(Record):
 
 def _int(value: Any, path: str, bad: Bad) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        bad(path, f"expected a whole number of 0 or more, got {shown(value)}", "write a number such as 0")
+        bad(path, N_("expected a whole number of 0 or more, got {value}", value=shown(value)), N_("write a number such as 0"))
         return 0
     return value
 
 
 def _mapping(raw: Any, path: str, keys: tuple[str, ...], bad: Bad, example: str) -> dict:
     """``raw`` as a mapping with only ``keys`` (None: empty); problems go to ``bad``."""
-    if raw is None or not is_mapping(raw, path, f"a mapping with {', '.join(keys)}", f"write e.g. {example}", bad):
+    if raw is None or not is_mapping(raw, path, N_("a mapping with {keys}", keys=", ".join(keys)), N_("write e.g. {example}", example=example), bad):
         return {}
     for k in raw:
         if k not in keys:
-            bad(f"{path}.{k}", "unknown key", f"keys: {', '.join(keys)}")
+            bad(f"{path}.{k}", N_("unknown key"), N_("keys: {names}", names=', '.join(keys)))
     return raw
 
 
-def _first_place(value: Any, path: str, places: Any, kind: str, house: str, bad: Bad) -> str | None:
+def _first_place(value: Any, path: str, places: Any, city: Message, house: Message, bad: Bad) -> str | None:
     """``value`` (a variant's recorded first city of Contrarius: Gallia's first harbour
-    city, Aegyptus's first Red Sea city) when it is one of ``places`` (the board's
-    ``kind`` cities) or None; else the problem at ``path`` (``bad``) and None."""
+    city, Aegyptus's first Red Sea city) when it is one of ``places`` (the board's cities of
+    that kind: ``city``, e.g. "harbour city"; ``house``: its first house there, e.g. "harbour
+    house") or None; else the problem at ``path`` (``bad``) and None."""
     if value is not None and value not in places:
-        bad(path, f"{shown(value)} is no {kind} city",
-            f"write the {kind} city of Contrarius's first {house}: one of {', '.join(sorted(places, key=str.casefold))}")
+        bad(path, N_("{value} is no {city}", value=shown(value), city=city),
+            N_("write the {city} of Contrarius's first {house}: one of {names}", city=city, house=house, names=', '.join(sorted(places, key=str.casefold))))
         return None
     return value
 
@@ -305,7 +311,7 @@ def _forum_list(raw: Any, path: str, bad: Bad, allow_unknown: bool) -> list[str]
     if raw is None:
         return []
     if not isinstance(raw, list):
-        bad(path, f"expected a list of forum card names, got {shown(raw)}", "write e.g. [Julius, Victoria]")
+        bad(path, N_("expected a list of forum card names, got {raw}", raw=shown(raw)), N_("write e.g. [Julius, Victoria]"))
         return []
     out = []
     for i, v in enumerate(raw):
@@ -315,7 +321,7 @@ def _forum_list(raw: Any, path: str, bad: Bad, allow_unknown: bool) -> list[str]
         try:
             out.append(forum_name(str(v)))
         except ContrariusError as exc:
-            bad(f"{path}[{i}]", str(exc), "use a forum card name (README, Concordia Salsa)")
+            bad(f"{path}[{i}]", _said(exc), N_("use a forum card name (README, Concordia Salsa)"))
     return out
 
 
@@ -331,18 +337,18 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        bad("variants", f"expected a mapping variant -> state, got {shown(raw)}", f"variants: {', '.join(VARIANTS)}")
+        bad("variants", N_("expected a mapping variant -> state, got {raw}", raw=shown(raw)), N_("variants: {names}", names=', '.join(VARIANTS)))
         raw = {}
     for key in raw:
         if key not in VARIANTS:
             close = suggest(str(key), list(VARIANTS), 1)
-            bad(f"variants.{key}", "unknown variant", f"did you mean '{close[0]}'?" if close else f"variants: {', '.join(VARIANTS)}")
+            bad(f"variants.{key}", N_("unknown variant"), N_("did you mean '{close}'?", close=close[0]) if close else N_("variants: {names}", names=', '.join(VARIANTS)))
     for key in (GALLIA, AEGYPTUS):
         if key in raw and auto != key:
-            bad(f"variants.{key}", f"the {key.capitalize()} variant comes with the {key} board, not {board.name}",
-                f"remove variants.{key}")
+            bad(f"variants.{key}", N_("the {variant} variant comes with the {key} board, not {name}", variant=key.capitalize(), key=key, name=board.name),
+                N_("remove variants.{key}", key=key))
     if raw and mode != "solo":
-        bad("variants", "the rulebook's \"Solo Variants\" are for solo play", "remove the variants key, or play solo")
+        bad("variants", N_('the rulebook\'s "Solo Variants" are for solo play'), N_("remove the variants key, or play solo"))
     if mode != "solo":
         auto = None  # the board's own variant is a solo rule too
     if SALSA in raw:
@@ -354,32 +360,32 @@ def read_variants(raw: Any, board: Board, mode: str, bad: Bad) -> Variants:
     if auto == GALLIA:
         g = _mapping(raw.get(GALLIA), "variants.gallia", ("first_harbour",), bad, "{first_harbour: Jvliobona}")
         first = _first_place(g.get("first_harbour"), "variants.gallia.first_harbour", board_places(board, "harbour"),
-                             "harbour", "harbour house", bad)
+                             N_("harbour city"), N_("harbour house"), bad)
         v.gallia = Gallia(first)
     if auto == AEGYPTUS:
         a = _mapping(raw.get(AEGYPTUS), "variants.aegyptus", ("red_sea_colonist", "traders", "first_red_sea"), bad,
                      "{red_sea_colonist: due, traders: []}")
         state = a.get("red_sea_colonist", "due")
         if state not in ("due", "placed"):
-            bad("variants.aegyptus.red_sea_colonist", f"expected due or placed, got {shown(state)}",
-                "due: its next new sea colonist goes to its first Red Sea harbour city; placed: it went there")
+            bad("variants.aegyptus.red_sea_colonist", N_("expected due or placed, got {state}", state=shown(state)),
+                N_("due: its next new sea colonist goes to its first Red Sea harbour city; placed: it went there"))
             state = "due"
         traders = a.get("traders") or []
         if not isinstance(traders, list):
-            bad("variants.aegyptus.traders", f"expected a list of bonus spots, got {shown(traders)}", "write e.g. [Incense]")
+            bad("variants.aegyptus.traders", N_("expected a list of bonus spots, got {traders}", traders=shown(traders)), N_("write e.g. [Incense]"))
             traders = []
         spots = board_discs(board)
         for i, t in enumerate(traders):
             if not isinstance(t, str):
-                bad(f"variants.aegyptus.traders[{i}]", f"expected the name of a bonus spot, got {shown(t)}",
-                    f"write the spot's name only (the traders are Contrarius's): one of {', '.join(spots)}")
+                bad(f"variants.aegyptus.traders[{i}]", N_("expected the name of a bonus spot, got {t}", t=shown(t)),
+                    N_("write the spot's name only (the traders are Contrarius's): one of {names}", names=', '.join(spots)))
             elif t not in spots:
-                bad(f"variants.aegyptus.traders[{i}]", f"unknown bonus spot {t!r}", f"the bonus spots are {', '.join(spots)}")
+                bad(f"variants.aegyptus.traders[{i}]", N_("unknown bonus spot {t!r}", t=t), N_("the bonus spots are {names}", names=', '.join(spots)))
         traders = [t for t in traders if isinstance(t, str)]
         if len(set(traders)) != len(traders):
-            bad("variants.aegyptus.traders", "a bonus spot is listed twice", "each spot holds one trader of Contrarius")
+            bad("variants.aegyptus.traders", N_("a bonus spot is listed twice"), N_("each spot holds one trader of Contrarius"))
         first = _first_place(a.get("first_red_sea"), "variants.aegyptus.first_red_sea", board_places(board, "red_sea"),
-                             "Red Sea", "house there", bad)
+                             N_("Red Sea city"), N_("house there"), bad)
         v.aegyptus = Aegyptus(state, [t for t in traders if t in spots], first)
     return v
 
@@ -390,25 +396,25 @@ def _read_salsa(raw: Any, bad: Bad) -> Salsa:
     s.contrarius = _forum_list(raw.get("contrarius"), "variants.salsa.contrarius", bad, False)
     s.row = _forum_list(raw.get("row"), "variants.salsa.row", bad, True)
     if len(s.row) > FORUM_ROW:
-        bad("variants.salsa.row", f"{len(s.row)} forum cards in the row, at most {FORUM_ROW} lie there", "list the row as laid, left to right")
+        bad("variants.salsa.row", N_("{n} forum cards in the row, at most {most} lie there", n=len(s.row), most=FORUM_ROW), N_("list the row as laid, left to right"))
     stack = _mapping(raw.get("stack"), "variants.salsa.stack", ("remaining", "order"), bad, "{remaining: 21}")
     s.stack_remaining = _int(stack.get("remaining", 0), "variants.salsa.stack.remaining", bad)
     if "order" in stack and stack["order"] is not None:
         s.stack_order = _forum_list(stack["order"], "variants.salsa.stack.order", bad, False)
         if len(s.stack_order) != s.stack_remaining:
-            bad("variants.salsa.stack.order", f"lists {len(s.stack_order)} cards but stack.remaining is {s.stack_remaining}", "make them agree")
+            bad("variants.salsa.stack.order", N_("lists {n} cards but stack.remaining is {rem}", n=len(s.stack_order), rem=s.stack_remaining), N_("make them agree"))
     seen: dict[str, int] = {}
     for n in s.contrarius + s.row + list(s.stack_order or []):
         if n != UNKNOWN:
             seen[n] = seen.get(n, 0) + 1
     for n, k in seen.items():
         if k > 1:
-            bad("variants.salsa", f"the forum card {n} appears {k} times (Contrarius's cards, the row and the stack)",
-                "each forum card exists once: correct the duplicate")
+            bad("variants.salsa", N_("the forum card {n} appears {k} times (Contrarius's cards, the row and the stack)", n=n, k=k),
+                N_("each forum card exists once: correct the duplicate"))
     total = len(s.contrarius) + len(s.row) + s.stack_remaining
     if total > len(forum_cards()):
-        bad("variants.salsa", f"{total} forum cards with Contrarius, in the row and in the stack, but there are {len(forum_cards())}",
-            "correct stack.remaining")
+        bad("variants.salsa", N_("{total} forum cards with Contrarius, in the row and in the stack, but there are {every}", total=total, every=len(forum_cards())),
+            N_("correct stack.remaining"))
     return s
 
 

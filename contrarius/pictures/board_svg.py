@@ -39,6 +39,8 @@ from contrarius.pictures.drawing import fmt as _fmt
 from contrarius.pictures.drawing import house as _house
 from contrarius.pictures.drawing import text as _text
 from contrarius.pictures.drawing import text_width as _text_width
+from contrarius.messages import Term
+from contrarius.pictures.words import WORDS, word
 from contrarius.rules.build import STEP_NAMES
 
 #: Width of the picture in pixels; everything is laid out for reading at this size.
@@ -52,6 +54,38 @@ LAND_COLOUR = "#8B5A2B"
 SEA_COLOUR = "#3A7DC9"
 HIGHLIGHT = "#CC79A7"
 GREY = "#DADADA"
+
+
+# ----- words ------------------------------------------------------------------------------
+def _side(owner: str) -> str:
+    """A side as the board picture names it: ``Contrarius``, ``player`` (in the language
+    chosen), another player's id as recorded."""
+    return word("board.side.player") if owner == "player" else side_name(owner)
+
+
+def _line(line: Line) -> str:
+    """``land line Roma-Spoletvm``, ``sea line Memphis-Oxyrhynchvs (Nile)`` in the language chosen
+    (:meth:`~contrarius.material.board.Line.describe`)."""
+    route = f" ({line.route})" if line.route else ""
+    return word("board.line.land" if line.kind == LAND else "board.line.sea", line=line.label, route=route)
+
+
+def _and(items: list) -> str:
+    """``a, b and c`` in the language chosen."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else word("board.and", some=", ".join(items[:-1]), last=items[-1])
+
+
+def _kind_word(kind: str) -> str:
+    """A place that is neither a city nor the capital, by its kind (``arch``, ``castle``...)."""
+    return word(f"board.kind.{kind}") if f"board.kind.{kind}" in WORDS else kind.replace("-", " ")
+
+
+def _colonist_words(c) -> str:
+    """``land colonist in Roma``, ``sea colonist on Cosa-Roma`` in the language chosen."""
+    if c.city:
+        return word("board.colonist.in", kind=Term("kind", c.kind), city=c.city)
+    return word("board.colonist.on", kind=Term("kind", c.kind), line=c.line.label)
 
 
 # ----- positions ------------------------------------------------------------------------
@@ -359,10 +393,16 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
     svg = ET.Element("svg", {"xmlns": SVG_NS, "width": str(WIDTH), "height": _fmt(height),
                              "viewBox": f"0 0 {WIDTH} {_fmt(height)}", "font-family": FONT,
                              "role": "img"})
-    heading = title or (f"{board.name} board" + (f", {snapshot.mode} game, {len(snapshot.log)} turns played"
-                                                  if snapshot is not None else " (empty)"))
+    if title:
+        heading = title
+    elif snapshot is None:
+        heading = word("board.heading.empty", board=board.name)
+    else:
+        turns = len(snapshot.log)
+        heading = word("board.heading.game.one" if turns == 1 else "board.heading.game", board=board.name,
+                       mode=Term("mode", snapshot.mode), n=turns)
     ET.SubElement(svg, "title").text = f"contrarius: {heading}"
-    ET.SubElement(svg, "desc").text = " ".join(notes) if notes else f"The {board.name} board: cities and lines."
+    ET.SubElement(svg, "desc").text = " ".join(notes) if notes else word("board.desc", board=board.name)
     background = _el(svg, "rect", x=0, y=0, width=WIDTH, height=height, fill="#FBF8F0")
     _text(svg, MARGIN / 2, 26, heading, 16, bold=True, anchor="start", class_="heading")
 
@@ -383,8 +423,7 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
     # ---- the Nile (Aegyptus), under the lines ----------------------------------------------
     nile = [c for c in getattr(board, "nile", ()) if c in geo.xy]
     if len(nile) > 1:
-        g_nile = _el(svg, "g", "the Nile, downstream to upstream: " + ", ".join(nile) +
-                     " (each stretch between two Nile cities is read as a sea line)", class_="nile")
+        g_nile = _el(svg, "g", word("board.nile", cities=", ".join(nile)), class_="nile")
         d = " ".join(("M" if k == 0 else "L") + f"{_fmt(geo.xy[c][0])},{_fmt(geo.xy[c][1])}" for k, c in enumerate(nile))
         _el(g_nile, "path", d=d, fill="none", stroke="#A9D3F0", stroke_width=16, stroke_linejoin="round",
             stroke_linecap="round")
@@ -395,12 +434,12 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
         for line in getattr(node, "joined", ()):
             if node.name in geo.xy and line in geo.line_ends:
                 (gx, gy), (mx, my) = geo.xy[node.name], geo.mid(line)
-                _el(g_lines, "line", f"{node.name} is joined to the {line.describe()}", class_="joined",
+                _el(g_lines, "line", word("board.joined", place=node.name, line=_line(line)), class_="joined",
                     data_from=node.name, data_to=line.label, x1=gx, y1=gy, x2=mx, y2=my,
                     stroke=SEA_COLOUR, stroke_width=1.2, stroke_dasharray="2 3")
     for line in board.lines:
         (x1, y1), (x2, y2) = geo.line_ends[line]
-        desc = line.describe() + ("" if line.stoppable else " (may be crossed, not ended on)")
+        desc = _line(line) if line.stoppable else word("board.line.crossed", line=_line(line))
         _el(g_lines, "line", desc, class_=f"line {line.kind}", data_line=line.label, data_kind=line.kind,
             x1=x1, y1=y1, x2=x2, y2=y2, **_line_style(line.kind, line.stoppable))
 
@@ -453,7 +492,7 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
     for line, cols in on_line.items():
         for (i, col), (px, py) in zip(cols, line_pawns[line]):
             _colonist(g_cols, px, py, col.owner, col.kind,
-                      f"{side_name(col.owner)}'s {col.kind} colonist on the {line.describe()}",
+                      word("board.colonist.line", side=_side(col.owner), kind=Term("kind", col.kind), line=_line(line)),
                       data_at=line.label, data_index=i)
 
     # ---- provinces and bonus markers ---------------------------------------------------------
@@ -461,8 +500,9 @@ def picture(board: Board, snapshot=None, ruling=None, *, title: str | None = Non
     if len(nile) > 1:
         (ax, ay), (bx, by) = geo.xy[nile[len(nile) // 2 - 1]], geo.xy[nile[len(nile) // 2]]
         cx, cy = (ax + bx) / 2, (ay + by) / 2
-        r = placer.place((cx - 8, cy - 8, cx + 8, cy + 8), _text_width("NILE", 12, True) + 4, 14, gap=0)
-        _text(g_nile, r[0] + 2, r[1] + 11, "NILE", 12, bold=True, anchor="start", fill="#2A6FB0", italic=True)
+        nile_label = word("board.nile.label")
+        r = placer.place((cx - 8, cy - 8, cx + 8, cy + 8), _text_width(nile_label, 12, True) + 4, 14, gap=0)
+        _text(g_nile, r[0] + 2, r[1] + 11, nile_label, 12, bold=True, anchor="start", fill="#2A6FB0", italic=True)
 
     # ---- legend and words --------------------------------------------------------------------
     specials = tuple(k for k in SPECIAL_KEYS if any(_special_kind(board, n) == k for n in board_nodes(board)
@@ -480,29 +520,32 @@ def _draw_place(parent, board, geo, name, tokens, houses, cols, excluded, candid
     goods = tokens.get(name)
     out = excluded.get(name)
     if name == board.capital:
-        kind, what = "capital", f"{name}: the capital (no province, no city token, no houses)"
+        kind, what = "capital", word("board.capital", name=name)
     elif is_city:
         city = board.cities[name]
         kind = "city"
-        what = f"{name}: city of {city.province} (letter {city.letter})" + (f", {goods}" if goods else "")
+        what = (word("board.city.goods", name=name, province=city.province, letter=city.letter, goods=Term("goods", goods)) if goods
+                else word("board.city", name=name, province=city.province, letter=city.letter))
         owners = houses.get(name, [])
         if owners:
-            what += "; houses: " + ", ".join(side_name(o) for o in owners)
+            what += "; " + word("board.city.houses", sides=", ".join(_side(o) for o in owners))
     else:
         kind = _special_kind(board, name)
         what = _special_words(board, name, kind)
     tags = sorted(getattr(board, "tags", {}).get(name, ()))
     if tags:
-        what += "; " + ", ".join(t.replace("_", " ") for t in tags)
+        what += "; " + ", ".join(word(f"board.tag.{t}") if f"board.tag.{t}" in WORDS else t.replace("_", " ") for t in tags)
     starts = [k for k, places in (getattr(board, "starts", None) or {}).items() if name in places]
     if starts:
-        what += "; " + " and ".join(starts) + " colonists start here"
+        what += "; " + word("board.city.starts", kinds=_and([Term("kind", k) for k in starts]))
     if out:
-        what += "; ruled out: " + "; ".join(f"{goods_} {STEP_NAMES.get(e.step, e.step)}: {e.reason}" for goods_, e in out)
+        what += "; " + word("board.city.out", reasons="; ".join(
+            word("board.city.out.one", goods=Term("goods", goods_), step=STEP_NAMES.get(e.step, e.step), reason=e.reason)
+            for goods_, e in out))
     if ruling is not None and name == ruling.city:
-        what += f"; Contrarius builds here: {ruling.deciding}"
+        what += "; " + word("board.city.chosen", deciding=ruling.deciding)
     elif name in candidates and not out:
-        what += "; reachable"
+        what += "; " + word("board.city.reach")
     g = _el(parent, "g", what, class_=kind + (" ruled-out" if out else "") +
             (" chosen" if ruling is not None and name == ruling.city else ""),
             data_name=name, data_goods=goods, data_x=round(x, 1), data_y=round(y, 1))
@@ -529,20 +572,21 @@ def _draw_place(parent, board, geo, name, tokens, houses, cols, excluded, candid
     owners = houses.get(name, [])
     for k, owner in enumerate(owners):
         hx = x + (k - (len(owners) - 1) / 2) * 14
-        _house(g, hx, y - CITY_R - 9, owner, f"{side_name(owner)}'s house in {name}", data_city=name)
+        _house(g, hx, y - CITY_R - 9, owner, word("board.house", side=_side(owner), city=name), data_city=name)
     # colonists standing in the place, to its right
     r = CITY_R + (3 if name == board.capital else 0)
     for k, (i, col) in enumerate(cols):
-        _colonist(g, x + r + 11 + 15 * k, y, col.owner, col.kind, f"{side_name(col.owner)}'s {col.kind} colonist in {name}",
+        _colonist(g, x + r + 11 + 15 * k, y, col.owner, col.kind,
+                  word("board.colonist.city", side=_side(col.owner), kind=Term("kind", col.kind), city=name),
                   data_at=name, data_index=i)
     if kind == "castle":  # castles print no name: the tower alone, its name in the tooltip
         return
     # the name (and goods) beside it
     size = 13 if name != board.capital else 14
     if is_city:
-        sub = goods or f"letter {board.cities[name].letter}"
+        sub = str(Term("goods", goods)) if goods else word("board.letter", letter=board.cities[name].letter)
     else:
-        sub = "capital" if name == board.capital else kind.replace("-", " ")
+        sub = word("board.capital.label") if name == board.capital else _kind_word(kind)
     w = max(_text_width(name, size, True), _text_width(sub, 10.5)) + 4
     h = size + (12 if sub else 1)
     lx0, ly0, lx1, ly1 = placer.place(box, w, h, own=box, anchor=(x, y))
@@ -572,7 +616,7 @@ def _special_words(board: Board, name: str, kind: str) -> str:
     """The text equivalent of a place that is not a city."""
     node = (getattr(board, "nodes", None) or {}).get(name)
     note = getattr(node, "note", "") if node is not None else ""
-    return f"{name}: {note or kind + ' (not a city: nobody builds there)'}"
+    return f"{name}: {note}" if note else word("board.place", name=name, kind=_kind_word(kind))
 
 
 def _special_marker(g: ET.Element, x: float, y: float, kind: str) -> None:
@@ -630,8 +674,8 @@ def _draw_moves(svg, geo: _Geometry, snapshot, ruling, placer: _Placer, pawns: l
                     pts.append(geo.xy[shared[0]])
             pts.append(geo.mid(line))
             prev = line
-        label = f"option {n}: " if several else ""
-        what = f"{label}Contrarius's {move.describe()}" + (" (the default)" if several and n == 1 else "")
+        label = word("board.option.lead", n=n) if several else ""
+        what = word("board.move.default" if several and n == 1 else "board.move", option=label, move=move.describe())
         og = _el(g, "g", what, class_="move" + (" default" if n == 1 else ""), data_option=n,
                  data_path=" ".join(ln.label for ln in move.path) or move.start)
         d = " ".join(("M" if k == 0 else "L") + f"{_fmt(px)},{_fmt(py)}" for k, (px, py) in enumerate(pts))
@@ -644,14 +688,14 @@ def _draw_moves(svg, geo: _Geometry, snapshot, ruling, placer: _Placer, pawns: l
         for k, line in enumerate(move.path, 1):
             mx, my = _badge_spot(geo, line, avoid)
             avoid.append((mx, my))
-            sg = _el(og, "g", f"{label}step {k}: onto the {line.describe()}", class_="step", data_step=k)
+            sg = _el(og, "g", word("board.step", option=label, k=k, line=_line(line)), class_="step", data_step=k)
             _el(sg, "circle", cx=mx, cy=my, r=8, fill="#fff", stroke=HIGHLIGHT, stroke_width=2.5)
             t = _el(sg, "text", x=mx, y=my + 3.5, font_size=10, text_anchor="middle", font_weight="bold", fill="#111")
             t.text = str(k)
             placer.block((mx - 9, my - 9, mx + 9, my + 9))
         if several:
             ex, ey = pts[-1]
-            text = f"option {n}"
+            text = word("board.option", n=n)
             w = _text_width(text, 11, True) + 8
             lx0, ly0, lx1, ly1 = placer.place((ex - 9, ey - 9, ex + 9, ey + 9), w, 16)
             tag = _el(og, "g", class_="option-label")
@@ -673,7 +717,8 @@ def _draw_provinces(svg, board: Board, geo: _Geometry, snapshot, placer: _Placer
         text = prov.upper()
         w = _text_width(text, 10.5, True) + (18 if state else 0)
         r = placer.place((cx - 1, cy - 1, cx + 1, cy + 1), w, 14, gap=0)
-        what = f"province {prov}: " + ", ".join(cities) + (f"; bonus marker: {_marker_words(state)}" if state else "")
+        what = (word("board.province.marker", province=prov, cities=", ".join(cities), state=_marker_words(state)) if state
+                else word("board.province", province=prov, cities=", ".join(cities)))
         pg = _el(g, "g", what, class_="province", data_name=prov, data_bonus=state)
         _text(pg, r[0], r[1] + 11, text, 10.5, bold=True, anchor="start", fill="#6B5A3A", italic=True)
         if state:
@@ -686,11 +731,11 @@ def _draw_provinces(svg, board: Board, geo: _Geometry, snapshot, placer: _Placer
             else:
                 _el(pg, "rect", x=bx - 6, y=by - 6, width=12, height=12, fill="#FFFFFF", stroke="#111", stroke_width=1)
                 t = _el(pg, "text", x=bx, y=by + 3, font_size=8, text_anchor="middle", font_weight="bold")
-                t.text = "G"
+                t.text = word("board.marker.letter.goods")
 
 
 def _marker_words(state: str | None) -> str:
-    return {"goods": "goods side up (active)", "coins": "coins side up (produced)"}.get(state or "", str(state))
+    return word(f"board.marker.{state}") if state in ("goods", "coins") else str(state)
 
 
 def _notes(board: Board, snapshot, ruling) -> list[str]:
@@ -700,32 +745,34 @@ def _notes(board: Board, snapshot, ruling) -> list[str]:
         return textwrap.wrap(text, width, subsequent_indent="    ")
 
     if snapshot is not None:
-        marks = [f"{p} {'G' if s == 'goods' else '$' if s == 'coins' else s}" for p, s in snapshot.bonus_markers.items()]
+        letter = word("board.marker.letter.goods")
+        marks = [f"{p} {letter if s == 'goods' else '$' if s == 'coins' else s}" for p, s in snapshot.bonus_markers.items()]
         if marks:
-            lines += wrap("Bonus markers (G goods side up, $ coins side up): " + ", ".join(marks))
+            lines += wrap(word("board.notes.markers", marks=", ".join(marks)))
         for owner in snapshot.owners:
-            lines += wrap(f"{side_name(owner)}: houses in " + (", ".join(snapshot.houses_of(owner)) or "no city")
-                          + "; colonists: " + (", ".join(c.describe() for c in snapshot.colonists_of(owner)) or "none"))
+            lines += wrap(word("board.notes.side", side=_side(owner), cities=", ".join(snapshot.houses_of(owner)) or word("board.notes.nocity"),
+                               colonists=", ".join(_colonist_words(c) for c in snapshot.colonists_of(owner)) or word("board.notes.none")))
     if ruling is not None:
-        asked = f"S = {ruling.specialist} -> {ruling.goods}" if ruling.specialist else ruling.goods
+        goods = Term("goods", ruling.goods)
+        asked = word("board.where.asked", specialist=Term("card", ruling.specialist), goods=goods) if ruling.specialist else str(goods)
+        steps = word("board.where.steps.one" if ruling.steps == 1 else "board.where.steps", asked=asked, n=ruling.steps,
+                     summary=ruling.summary())
         # the first line is drawn bold, so it is wrapped shorter
-        lines += wrap(f"Where does Contrarius build? {asked}; {ruling.steps} movement steps. {ruling.summary()}.", 118)
+        lines += wrap(f"{word('board.where')} {steps}", 118)
         for n, m in enumerate(ruling.moves, 1):
-            lead = f"option {n}{' (default)' if n == 1 else ''}: " if len(ruling.moves) > 1 else "move: "
-            lines += wrap(f"  {lead}{m.describe()}")
+            key = ("board.where.option.default" if n == 1 else "board.where.option") if len(ruling.moves) > 1 else "board.where.move"
+            lines += wrap(word(key, n=n, move=m.describe()))
         if len(ruling.moves) > 1:
-            lines += wrap("  the moves tie: you choose (play --choose N, default 1)")
+            lines += wrap(word("board.where.tie"))
         for trial in ruling.trials:
             for e in trial.excluded:
-                lines += wrap(f"  ruled out ({trial.goods}): {e.city} - {STEP_NAMES.get(e.step, e.step)}: {e.reason}")
+                lines += wrap(word("board.where.out", goods=Term("goods", trial.goods), city=e.city, step=STEP_NAMES.get(e.step, e.step),
+                                   reason=e.reason))
     return lines
 
 
-SPECIAL_KEYS = {
-    "arch": "arch (another capital-like start)", "castle": "castle (lines end here; no name printed)",
-    "galley": "galley (dotted rays: its sea lines)", "disc": "disc (end of sea lines)",
-    "holding": "holding place (off the lines)",
-}
+#: The kinds of places that are neither a city nor the capital, keyed in the legend (words: board.key.KIND).
+SPECIAL_KEYS = ("arch", "castle", "galley", "disc", "holding")
 
 
 def _draw_legend(svg, top: float, owners: tuple[str, ...], notes: list[str], with_ruling: bool,
@@ -736,21 +783,18 @@ def _draw_legend(svg, top: float, owners: tuple[str, ...], notes: list[str], wit
     _el(g, "line", x1=MARGIN / 2, y1=top, x2=WIDTH - MARGIN / 2, y2=top, stroke="#999", stroke_width=1)
     items: list[tuple[str, str, str, dict, bool]] = []  # (draw, words, title, attrs, bold)
     for owner in owners:
-        items.append(("side:" + owner, side_name(owner),
-                      f"{side_name(owner)}: houses and colonists in this colour, marked {SIDE_LETTERS.get(owner, '?')}",
+        items.append(("side:" + owner, _side(owner),
+                      word("board.key.side", side=_side(owner), letter=SIDE_LETTERS.get(owner, "?")),
                       {"class_": "side", "data_owner": owner}, True))
-    items.append(("land", "land line", "land line: solid brown", {}, False))
-    items.append(("sea", "sea line", "sea line: dashed blue", {}, False))
-    items.append(("col:land", "land colonist", "land colonist: a square", {}, False))
-    items.append(("col:sea", "sea colonist", "sea colonist: a circle", {}, False))
-    items.append(("city", "city (goods under its name)",
-                  "city marker: filled in the colour of its goods; the goods are written under the name", {}, False))
+    for draw, key in (("land", "land"), ("sea", "sea"), ("col:land", "col.land"), ("col:sea", "col.sea"), ("city", "city")):
+        items.append((draw, word(f"board.key.{key}"), word(f"board.key.{key}.title"), {}, False))
     for kind in specials:
-        items.append(("special:" + kind, SPECIAL_KEYS.get(kind, kind), SPECIAL_KEYS.get(kind, kind), {}, False))
+        said = word(f"board.key.{kind}")
+        items.append(("special:" + kind, said, said, {}, False))
     if with_ruling:
-        for draw, words in (("chosen", "Contrarius builds here"), ("reach", "reachable"), ("out", "ruled out"),
-                            ("move", "colonist's move, step by step")):
-            items.append((draw, words, words, {}, False))
+        for draw in ("chosen", "reach", "out", "move"):
+            said = word(f"board.key.{draw}")
+            items.append((draw, said, said, {}, False))
     x, y = MARGIN / 2, top + 22
     for draw, words, title, attrs, bold in items:
         sw = {"land": 34, "sea": 34, "special:holding": 28, "special:galley": 22}.get(draw, 18)
@@ -760,7 +804,7 @@ def _draw_legend(svg, top: float, owners: tuple[str, ...], notes: list[str], wit
         item = _el(g, "g", title, **({"class_": "key"} | attrs))
         sym = x + sw / 2
         if draw.startswith("side:"):
-            _house(item, sym, y - 4, draw[5:], f"a house of {words}", cls="key-house")
+            _house(item, sym, y - 4, draw[5:], word("board.key.house", side=words), cls="key-house")
         elif draw in ("land", "sea"):
             _line_sample(item, x, y - 4, draw)
         elif draw.startswith("col:"):
@@ -784,7 +828,8 @@ def _draw_legend(svg, top: float, owners: tuple[str, ...], notes: list[str], wit
         x += width + 16
     y += 24
     block = _el(g, "g", class_="notes")
+    where = word("board.where")
     for note in notes:
-        _text(block, MARGIN / 2, y, note, 11.5, anchor="start", fill="#222", bold=note.startswith("Where does"))
+        _text(block, MARGIN / 2, y, note, 11.5, anchor="start", fill="#222", bold=note.startswith(where))
         y += 16
     return y

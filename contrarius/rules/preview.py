@@ -89,11 +89,18 @@ class Branch(Record):
         self.error = error
         self.sizes = sizes
 
-    def label(self) -> str:
-        """``"black tool"``, ``"black wine + red card"``, ``"no die"``."""
+    def label(self) -> Any:
+        """``"black tool"``, ``"black wine + red card"``, ``"no die"`` (colours and faces
+        named in the language chosen)."""
         if not self.dice:
-            return "no die"
-        return " + ".join(f"{DIE_COLOURS[d]} {f}" for d, f in self.dice)
+            return N_("no die")
+        return Joined(" + ", [Joined(" ", [Term("colour", DIE_COLOURS[d]), Term("face", str(f))]) for d, f in self.dice])
+
+
+def _said(exc: Exception) -> Any:
+    """What ``exc`` says, kept as its :class:`~contrarius.messages.Message` (said in the
+    language chosen, English in ``--json``) when it is one."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], (Message, Joined)) else str(exc)
 
 
 def _faces(snapshot: Snapshot, die: str, exclude: tuple = ()) -> list[tuple[Any, int, int]]:
@@ -137,7 +144,7 @@ def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
         except ContrariusError as exc:
             if not extra:
                 raise
-            out.append(Branch(tuple(extra), prob, math.prod(sizes), None, str(exc), sizes))
+            out.append(Branch(tuple(extra), prob, math.prod(sizes), None, _said(exc), sizes))
             return
         if any(r.source != "table" for r in result.rolls):
             raise ContrariusError(N_("preview: {card} rolled a die from the seed instead of asking for it; please report this", card=result.card))
@@ -196,7 +203,7 @@ class Outcome(Record):
             "probability": str(self.probability), "odds": self.odds, "p": float(self.probability),
             "dice": plain(self.dice),
             "branches": [[{"die": d, "colour": DIE_COLOURS[d], "face": f} for d, f in b.dice] for b in self.branches],
-            "summary": plain(self.lines), "unresolved": self.error,
+            "summary": plain(self.lines), "unresolved": plain(self.error),
             "vp": self.vp, "builds": self.builds, "cards": self.cards, "colonists": self.colonists,
             "received": self.received, "ends": self.ends, "ended_by": self.ended_by, "game_over": self.game_over,
         }
@@ -304,7 +311,7 @@ def merge(bs: list[Branch], before: Snapshot) -> list[Outcome]:
     for b in bs:
         if b.result is None:
             o = Outcome(Fraction(0), dens, [], None, b.error, [N_("cannot tell: {error}", error=b.error)])
-            key = ("error", str(b.error))
+            key = ("error", str(plain(b.error)))
         else:
             o = _describe(b.result, before)
             o.denominators = dens
@@ -337,7 +344,7 @@ def dice_label(bs: list[Branch], snapshot: Snapshot) -> Any:
                 parts.append(Joined(" ", [Term("colour", DIE_COLOURS[die]), N_("any") if len(every) > 1 and faces == every else
                                           _or([Term("face", str(f)) for f in faces])]))
             return Joined(" + ", parts)
-    return "; ".join(b.label() for b in bs)
+    return Joined("; ", [b.label() for b in bs])
 
 
 # ----- a preview -------------------------------------------------------------------------------
@@ -346,7 +353,7 @@ class Preview(Record):
 
     _fields = ("card", "action", "reacted_to", "outcomes", "dice", "player_events", "vp_before")
 
-    def __init__(self, card: str, action: str | None, reacted_to: str | None, outcomes: list[Outcome],
+    def __init__(self, card: str, action: Any, reacted_to: str | None, outcomes: list[Outcome],
                  dice: list[str], player_events: list[Event], vp_before: int):
         self.card = card
         self.action = action
@@ -410,7 +417,7 @@ class Preview(Record):
             return {k: {"probability": str(v), "odds": self.odds(v), "p": float(v)} for k, v in m.items()}
 
         return {
-            "card": self.card, "action": self.action, "reacted_to": self.reacted_to,
+            "card": self.card, "action": plain(self.action), "reacted_to": self.reacted_to,
             "dice": [{"die": d, "colour": DIE_COLOURS[d]} for d in self.dice],
             "player": [{"kind": e.kind, "text": e.english, **e.data} for e in self.player_events],
             "vp_before": self.vp_before,
@@ -423,15 +430,24 @@ class Preview(Record):
         }
 
 
-def _action_label(action: PlayerAction, snapshot: Snapshot) -> str | None:
-    parts = []
-    if action.copy:
-        parts.append(f"copy {card_name(action.copy)}")
-    if action.action == "produce" or (action.action is None and action.province):
-        parts.append(f"produce {snapshot.board.province(action.province)}" if action.province else "produce")
-    elif action.action:
-        parts.append(action.action)
-    return ": ".join(parts) or None
+def action_label(copy: str | None, act: str | None, province: str | None = None) -> Joined | None:
+    """The card's action as the preview names it: ``copy Mercator``, ``produce Vmbria``,
+    ``copy Prefect: reactivate``, ``money`` (None: no choice of action). The action is a
+    :class:`~contrarius.messages.Term` of kind ``action`` (named in the language chosen)."""
+    parts: list[Any] = []
+    if copy:
+        parts.append(N_("copy {card}", card=Term("card", copy)))
+    if act == "produce" and province:
+        parts.append(N_("produce {province}", province=province))
+    elif act:
+        parts.append(Term("action", act))
+    return Joined(": ", parts) if parts else None
+
+
+def _action_label(action: PlayerAction, snapshot: Snapshot) -> Joined | None:
+    act = "produce" if action.action == "produce" or (action.action is None and action.province) else action.action
+    return action_label(card_name(action.copy) if action.copy else None, act,
+                        snapshot.board.province(action.province) if action.province else None)
 
 
 def preview(snapshot: Snapshot, action: PlayerAction) -> Preview:
@@ -482,7 +498,7 @@ class Row(Record):
 
     _fields = ("card", "action", "preview", "note")
 
-    def __init__(self, card: str, action: str | None, preview: Preview | None, note: str = ""):
+    def __init__(self, card: str, action: Any, preview: Preview | None, note: Any = ""):
         self.card = card
         self.action = action
         self.preview = preview
@@ -490,7 +506,7 @@ class Row(Record):
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
-        out: dict[str, Any] = {"card": self.card, "action": self.action, "note": self.note or None}
+        out: dict[str, Any] = {"card": self.card, "action": plain(self.action), "note": plain(self.note) or None}
         if self.preview is not None:
             p = self.preview.to_dict()
             out.update({k: p[k] for k in ("reacted_to", "dice", "expected_vp", "provinces", "cards", "ends", "unresolved")})
@@ -534,7 +550,8 @@ def _copyable(snapshot: Snapshot, player: str | None = None) -> list[str]:
 def _variants(snapshot: Snapshot, name: str, copy: str | None = None, player: str | None = None) -> list[tuple[str, dict[str, Any] | None]]:
     """``(group, PlayerAction fields)`` for each action of card ``name`` (a copied card
     when ``copy``); the group ``"produce"`` gathers the Prefect's provinces (fields None:
-    no province can produce)."""
+    no province can produce). A group is ``"copy CARD: ACTION"`` (``"copy CARD: "``: the
+    copied card has no choice), the action, or ``""`` (:func:`_group_label` names it)."""
     reacting = copy or name
     st = statement_of(Card.of(reacting).reaction)
     base: dict[str, Any] = {"card": name, "copy": copy}
@@ -552,6 +569,15 @@ def _variants(snapshot: Snapshot, name: str, copy: str | None = None, player: st
         else:
             out.append((act, {**base, "action": act}))
     return out or [("", base)]
+
+
+def _group_label(group: str) -> Joined | None:
+    """A group of :func:`_variants` as the summary names it (:func:`action_label`)."""
+    if not group.startswith("copy "):
+        return action_label(None, group or None)
+    copy, _colon, act = group[len("copy "):].partition(": ")
+    label = action_label(copy, act or None)
+    return label if act else Joined(": ", [label, ""])  # as the summary has always named it
 
 
 def playable_cards(snapshot: Snapshot, player: str | None = None) -> tuple[list[str], str]:
@@ -579,14 +605,14 @@ def summary(snapshot: Snapshot, player: str | None = None, *, reveal: dict[int, 
     rows: list[Row] = []
     for name in names:
         if statement_of(Card.of(name).reaction).copies and not _copyable(snapshot, player):
-            why = ("the other player has no played card recorded to copy (give it: preview diplomat --copy CARD)"
-                   if snapshot.mode == THIRD else "Contrarius has no face-up card to copy")
+            why = (N_("the other player has no played card recorded to copy (give it: preview diplomat --copy CARD)")
+                   if snapshot.mode == THIRD else N_("Contrarius has no face-up card to copy"))
             rows.append(Row(name, None, None, why))
             continue
         groups: dict[str, list[tuple[dict[str, Any], Preview | None, str]]] = {}
         for group, fields in _variants(snapshot, name, player=player):
             if fields is None:
-                groups.setdefault(group, []).append(({}, None, "no province can produce (every bonus marker shows coins)"))
+                groups.setdefault(group, []).append(({}, None, N_("no province can produce (every bonus marker shows coins)")))
                 continue
             try:
                 pv = preview(snapshot, PlayerAction(player=player, reveal=dict(reveal or {}), refill=list(refill or []), **fields))
@@ -594,19 +620,21 @@ def summary(snapshot: Snapshot, player: str | None = None, *, reveal: dict[int, 
             except GameOverError:
                 raise
             except ContrariusError as exc:
-                groups.setdefault(group, []).append((fields, None, str(exc)))
+                groups.setdefault(group, []).append((fields, None, _said(exc)))
         for group, items in groups.items():
-            label = group or None
+            label = _group_label(group)
             ok = [(f, pv) for f, pv, _ in items if pv is not None]
             if group.endswith("produce") and ok:
                 best_f, best = min(ok, key=lambda x: (x[1].expected_vp, x[0]["province"].casefold()))
                 worst_f, worst = min(ok, key=lambda x: (-x[1].expected_vp, x[0]["province"].casefold()))
+                note: Message
                 if len(ok) == 1:
-                    note = "the only province that can produce"
+                    note = N_("the only province that can produce")
                 elif best.expected_vp == worst.expected_vp:
-                    note = f"the same E[VP] in all {len(ok)} provinces that can produce (first alphabetically)"
+                    note = N_("the same E[VP] in all {n} provinces that can produce (first alphabetically)", n=len(ok))
                 else:
-                    note = f"lowest E[VP] of the {len(ok)} provinces that can produce; highest: {worst_f['province']} ({_num(worst.expected_vp)} VP)"
+                    note = N_("lowest E[VP] of the {n} provinces that can produce; highest: {province} ({vp} VP)", n=len(ok),
+                              province=worst_f["province"], vp=_num(worst.expected_vp))
                 rows.append(Row(name, best.action, best, note))
             elif group.endswith("produce"):
                 rows.append(Row(name, label, None, items[0][2]))

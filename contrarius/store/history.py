@@ -25,9 +25,10 @@ from __future__ import annotations
 import errno
 import os
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from contrarius.errors import InputFileError, SnapshotError
+from contrarius.messages import N_, NP_
 from contrarius.records import Record
 from contrarius.io.textfiles import STDIO, read_file_text
 from contrarius.store.atomic import (HISTORY_SUFFIX, _check_length, _clean_stale_temps, _commit, _probe_folder,
@@ -60,9 +61,9 @@ class _History(Record):
         return {"of": self.timeline[self.at], "timeline": list(self.timeline), "at": self.at}
 
 
-def _damaged(hist: str, why: str) -> InputFileError:
-    return InputFileError(f"{hist}: not a usable contrarius history ({why}); nothing was changed; "
-                          f"move it away (mv {hist} {hist}.bad) to start a new history")
+def _damaged(hist: str, why: Any) -> InputFileError:
+    return InputFileError(N_("{hist}: not a usable contrarius history ({why}); nothing was changed; "
+                             "move it away (mv {hist} {hist}.bad) to start a new history", hist=hist, why=why))
 
 
 def _read_history(path: str, target: Path, current: str) -> _History:
@@ -97,25 +98,25 @@ def _read_history(path: str, target: Path, current: str) -> _History:
     try:
         data = json.loads(raw)
     except ValueError:
-        raise _damaged(label, "not JSON") from None
+        raise _damaged(label, N_("not JSON")) from None
     except RecursionError:  # '[' nested thousands deep: no history is
-        raise _damaged(label, "nested too deep") from None
+        raise _damaged(label, N_("nested too deep")) from None
     if not isinstance(data, dict) or data.get("format") != "contrarius-history" or data.get("version") != 1:
-        raise _damaged(label, "no 'format: contrarius-history', version 1")
+        raise _damaged(label, N_("no 'format: contrarius-history', version 1"))
     states, records = data.get("states"), data.get("records")
     if not isinstance(states, dict) or not isinstance(records, list) or not records:
-        raise _damaged(label, "no states or records")
+        raise _damaged(label, N_("no states or records"))
     for key, text in states.items():
         if not isinstance(text, str) or _sha(text) != key:
-            raise _damaged(label, f"the state {key[:12]} does not match its hash")
+            raise _damaged(label, N_("the state {key} does not match its hash", key=key[:12]))
     chosen: _History | None = None
     for rec in records:
         if not isinstance(rec, dict):
-            raise _damaged(label, "a record is not a mapping")
+            raise _damaged(label, N_("a record is not a mapping"))
         tl, at = rec.get("timeline"), rec.get("at")
         if not isinstance(tl, list) or not tl or not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < len(tl) \
                 or any(not isinstance(h, str) or h not in states for h in tl) or rec.get("of") != tl[at]:
-            raise _damaged(label, "a record's timeline does not fit its states")
+            raise _damaged(label, N_("a record's timeline does not fit its states"))
         if chosen is None and rec["of"] == cur:
             chosen = _History(dict(states), list(tl), at, label)
     if chosen is not None:
@@ -135,10 +136,10 @@ def _same_game_or_refuse(label: str, recorded: str, current: str) -> None:
     if same_game(recorded, current):
         return
     theirs, ours = describe_game(recorded), describe_game(current)
-    what = (f"{theirs}; the snapshot is {ours}" if theirs != ours
-            else f"they differ in {_what_differs(current, recorded, 'in the snapshot', 'in the history')}")
-    raise InputFileError(f"{label} belongs to another game ({what}); "
-                         f"nothing was written; move it away (mv {label} {label}.other)")
+    what = (N_("{theirs}; the snapshot is {ours}", theirs=theirs, ours=ours) if theirs != ours
+            else N_("they differ in {keys}", keys=_what_differs(current, recorded, "in the snapshot", "in the history")))
+    raise InputFileError(N_("{label} belongs to another game ({what}); nothing was written; move it away (mv {label} {label}.other)",
+                            label=label, what=what))
 
 
 def _history_bytes(new: _History, old: _History) -> bytes:
@@ -151,10 +152,6 @@ def _history_bytes(new: _History, old: _History) -> bytes:
     records = [new.record()] + ([old.record()] if old.timeline[old.at] != new.timeline[new.at] else [])
     return (json.dumps({"format": "contrarius-history", "version": 1, "records": records, "states": states},
                        ensure_ascii=False) + "\n").encode("utf-8")
-
-
-def _steps(n: int) -> str:
-    return f"{n} step{'s' if n != 1 else ''}"
 
 
 def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | None = None,
@@ -174,22 +171,24 @@ def save_in_place(path: str, text: str, *, before_commit: Callable[[], None] | N
     :class:`InputFileError`.
     """
     if path == STDIO:
-        raise InputFileError("--in-place needs a snapshot file, not stdin; use -o PATH")
+        raise InputFileError(N_("--in-place needs a snapshot file, not stdin; use -o PATH"))
     with locked(path) as target:
         _check_length(path, target)
         _writable(path, target, with_history=True)
         current = _read_locked(path, target)
         seen = _LOADED.get(str(target))
         if seen is not None and seen != current:
-            raise InputFileError(f"{path}: changed by another command while this one ran (a second 'play -i' at the "
-                                 "same time?); nothing was written; look at it and run this command again")
+            raise InputFileError(N_("{path}: changed by another command while this one ran (a second 'play -i' at the "
+                                    "same time?); nothing was written; look at it and run this command again", path=path))
         _clean_stale_temps(target)
         old = _read_history(path, target, current)
         dropped = len(old.timeline) - 1 - old.at
         if dropped and keep_redo is not None:
-            raise InputFileError(f"{path}: {_steps(dropped)} undone with 'contrarius undo' can still be redone, and this "
-                                 f"command plays no turn, so it would drop {'them' if dropped != 1 else 'it'}; nothing was "
-                                 f"written: run 'contrarius redo {path}' first, {keep_redo}")
+            raise InputFileError(NP_("{path}: {n} step undone with 'contrarius undo' can still be redone, and this command "
+                                     "plays no turn, so it would drop it; nothing was written: run 'contrarius redo {path}' first, {hint}",
+                                     "{path}: {n} steps undone with 'contrarius undo' can still be redone, and this command "
+                                     "plays no turn, so it would drop them; nothing was written: run 'contrarius redo {path}' first, {hint}",
+                                     dropped, path=path, hint=keep_redo))
         new = _History({**old.states, _sha(text): text}, old.timeline[: old.at + 1] + [_sha(text)], old.at + 1)
         _probe_folder(path, target)
         if before_commit is not None:
@@ -241,9 +240,9 @@ def redo(path: str, turns: int = 1, before_commit: Callable[[HistoryMove], None]
 def _move(path: str, step: int, before_commit: Callable[[HistoryMove], None] | None = None) -> HistoryMove:
     word = "undo" if step < 0 else "redo"
     if path == STDIO:
-        raise InputFileError(f"{word} needs a snapshot file, not stdin")
+        raise InputFileError(N_("{word} needs a snapshot file, not stdin", word=word))
     if step == 0:
-        raise InputFileError(f"--turns must be at least 1 to {word}")
+        raise InputFileError(N_("--turns must be at least 1 to {word}", word=word))
     with locked(path) as target:
         _check_length(path, target)
         current = _read_locked(path, target)
@@ -252,18 +251,23 @@ def _move(path: str, step: int, before_commit: Callable[[HistoryMove], None] | N
         if not 0 <= goal < len(hist.timeline):
             can = hist.at if step < 0 else len(hist.timeline) - 1 - hist.at
             if can == 0:
-                why = ("it is the earliest state its history holds" if step < 0 and len(hist.timeline) > 1
-                       else "no earlier state is recorded (only 'play -i', or -o onto the same file, keeps one)" if step < 0
-                       else "nothing was undone since the last turn")
-                raise InputFileError(f"{path}: nothing to {word}: {why}")
-            raise InputFileError(f"{path}: only {can} step{'s' if can != 1 else ''} can be {word}ne; give --turns {can} or fewer")
+                why = (N_("it is the earliest state its history holds") if step < 0 and len(hist.timeline) > 1
+                       else N_("no earlier state is recorded (only 'play -i', or -o onto the same file, keeps one)") if step < 0
+                       else N_("nothing was undone since the last turn"))
+                raise InputFileError(N_("{path}: nothing to undo: {why}", path=path, why=why) if step < 0
+                                     else N_("{path}: nothing to redo: {why}", path=path, why=why))
+            raise InputFileError(NP_("{path}: only {n} step can be undone; give --turns {n} or fewer",
+                                     "{path}: only {n} steps can be undone; give --turns {n} or fewer", can, path=path) if step < 0
+                                 else NP_("{path}: only {n} step can be redone; give --turns {n} or fewer",
+                                          "{path}: only {n} steps can be redone; give --turns {n} or fewer", can, path=path))
         text = hist.states[hist.timeline[goal]]
-        where = f"the state {abs(step)} step{'s' if abs(step) != 1 else ''} {'back' if step < 0 else 'forward'}"
+        where = str(NP_("the state {n} step back", "the state {n} steps back", abs(step)) if step < 0
+                    else NP_("the state {n} step forward", "the state {n} steps forward", abs(step)))
         try:
             snap = load_snapshot_text(text, where)
         except (InputFileError, SnapshotError) as exc:
-            raise InputFileError(f"{hist.source}: {exc} (not a valid snapshot); nothing was changed; "
-                                 f"move {hist.source} away to start a new history") from None
+            raise InputFileError(N_("{source}: {error} (not a valid snapshot); nothing was changed; move {source} away to start a new history",
+                                    source=hist.source, error=exc.args[0] if exc.args else str(exc))) from None
         _writable(path, target, with_history=True)
         _clean_stale_temps(target)
         new = _History(hist.states, hist.timeline, goal)

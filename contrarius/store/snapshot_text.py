@@ -35,10 +35,12 @@ def load_snapshot_text(text: str, source: str):
 
     data = parse_yaml(text, source)
     if data is None:
-        raise InputFileError(f"{source}: empty file, not a snapshot; create one with 'contrarius new'")
+        raise InputFileError(N_("{source}: empty file, not a snapshot; create one with 'contrarius new'", source=source))
     if not isinstance(data, dict):
-        kind = {"str": "string", "int": "number", "float": "number", "bool": "true/false value"}.get(type(data).__name__, type(data).__name__)
-        raise InputFileError(f"{source}: not a snapshot (a YAML {kind}, expected a mapping with format, board, ...); create one with 'contrarius new'")
+        kind = {"list": N_("a YAML list"), "str": N_("a YAML string"), "int": N_("a YAML number"), "float": N_("a YAML number"),
+                "bool": N_("a YAML true/false value")}.get(type(data).__name__, N_("a YAML {type}", type=type(data).__name__))
+        raise InputFileError(N_("{source}: not a snapshot ({kind}, expected a mapping with format, board, ...); create one with 'contrarius new'",
+                                source=source, kind=kind))
     try:
         return read_snapshot(data, source)
     except SnapshotError as exc:

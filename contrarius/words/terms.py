@@ -1,7 +1,7 @@
 """The names of the game's material in each language contrarius speaks, as reports print
 them: a card (``Weaver`` -> ``Tecelão``), a goods type (``wine`` -> ``vinho``), a colonist
 kind (``land`` -> ``terrestre``), a die face, a die colour (``black`` -> ``preto``), a die by its
-card (``mercator`` -> ``Mercador``). The
+card (``mercator`` -> ``Mercador``), a card's choice of action (``reactivate`` -> ``reativar``). The
 Portuguese names are the first of each table of :mod:`contrarius.material.lexicon` (the
 glossary's printed names), except the team cards the glossary prints as in English
 (:data:`~contrarius.material.lexicon.CARDS_AS_PRINTED`: Legatus, Praetor, Proconsul); city,
@@ -27,11 +27,14 @@ def pt_names() -> dict[str, dict[str, str]]:
             colour={"blue": "azul", "red": "vermelho", "black": "preto", "white": "branco"},
             noun={"board": "tabuleiro", "card": "carta", "city": "cidade", "forum card": "carta do fórum", "god": "deus",
                   "goods": "mercadoria", "goods type": "tipo de mercadoria", "province": "província", "die": "dado",
-                  "colonist kind": "tipo de colono", "answer": "resposta", "place": "lugar"},
+                  "colonist kind": "tipo de colono", "answer": "resposta", "place": "lugar",
+                  "start place": "lugar de partida"},
             mode={"solo": "solo", "team": "equipe", "third-player": "terceiro jogador", "third_player": "terceiro jogador"},
             level={"standard": "padrão", "veteran": "veterano", "expert": "experiente"},
             side={"player": "jogador", "contrarius": "Contrarius"},
             die={"architect": "Arquiteto", "tribune": "Tribuno", "mercator": "Mercador", "senator": "Senador"},
+            # a card's choice of action, as the session's answers name it (cli/session/flow.py ANSWER_WORDS)
+            action={"produce": "produzir", "reactivate": "reativar", "place": "colocar", "money": "dinheiro"},
         )
     return _PT
 

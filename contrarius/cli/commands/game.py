@@ -502,7 +502,7 @@ def register(app: typer.Typer) -> None:
         def report(problems) -> None:
             src = source_label(snapshot)
             if as_json:
-                emit_json({"ok": False, "problems": [{"path": p.path, "message": p.message, "fix": p.fix} for p in problems]})
+                emit_json({"ok": False, "problems": [p.to_dict() for p in problems]})
             else:
                 from contrarius.words.i18n import ngettext
 

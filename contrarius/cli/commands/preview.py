@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from contrarius.errors import ContrariusError, UnknownNameError
+from contrarius.messages import N_
 from contrarius.io.textfiles import STDIO
 from contrarius.cli.common import boundary, emit_json, out_console
 from contrarius.cli.options import (
@@ -53,7 +54,7 @@ def render_preview(pv, snap, con) -> None:
 
     from contrarius.words.i18n import _, term_name
 
-    action = f" ({pv.action})" if pv.action else ""
+    action = f" ({pv.action})" if pv.action else ""  # a Message: said in the language chosen
     card = term_name("card", pv.card)
     reacts = (_(" -> Contrarius reacts to {card}").format(card=term_name("card", pv.reacted_to))
               if pv.reacted_to and pv.reacted_to != pv.card else "")
@@ -86,13 +87,33 @@ def render_preview(pv, snap, con) -> None:
         con.print(_("[yellow]unresolved: {chance}[/yellow] (see the rows marked '?'; counted as 0 VP)").format(chance=pv.odds(pv.unresolved)))
 
 
-def _likeliest(pv, m) -> str:
-    """The likeliest entry of a chance map with its chance, and ``+N`` for the N others."""
+def _likeliest(pv, m, kind: str = "card") -> str:
+    """The likeliest entry of a chance map with its chance, and ``+N`` for the N others
+    (a card named in the language chosen)."""
+    from contrarius.words.i18n import term_name
+
     if not m:
         return "-"
     key = max(m, key=lambda k: m[k])
     more = len(m) - 1
-    return f"{key} {pv.odds(m[key])}" + (f" +{more}" if more else "")
+    return f"{term_name(kind, key)} {pv.odds(m[key])}" + (f" +{more}" if more else "")
+
+
+def _source(source: str) -> str:
+    """Where the summary's cards came from (``hand``, ``every solo card``, ``every card``)
+    in the language chosen."""
+    from contrarius.words.i18n import _
+
+    return {"hand": _("hand"), "every solo card": _("every solo card"), "every card": _("every card")}.get(source, source)
+
+
+def _card(card: str, short: bool = False) -> str:
+    """A card's name in the language chosen; ``short``: the Prefect with Praefectus Magnus as ``Prefect (PM)``."""
+    from contrarius.words.i18n import _, term_name
+
+    if short and card == "Prefect with Praefectus Magnus":
+        return _("{card} (PM)").format(card=term_name("card", "Prefect"))
+    return term_name("card", card)
 
 
 def render_summary(sm, con, full: bool = False) -> None:
@@ -104,50 +125,57 @@ def render_summary(sm, con, full: bool = False) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from contrarius.words.i18n import _
+
     previews = [r.preview for r in sm.rows]
     if previews and all(pv is not None and pv.outcomes and all(o.game_over for o in pv.outcomes) for pv in previews):
         # the final card after Contrarius ended the game: no card gets a reaction, no table of +0
-        why = next((e.text for e in previews[0].player_events if e.kind == "end"), "the game is over: no reaction")
-        con.print(f"{escape(why[:1].upper() + why[1:])}, whatever you play. Nothing is written; after your final card: 'contrarius score'.")
+        why = next((str(e.text) for e in previews[0].player_events if e.kind == "end"), _("the game is over: no reaction"))
+        con.print(_("{why}, whatever you play. Nothing is written; after your final card: 'contrarius score'.").format(
+            why=escape(why[:1].upper() + why[1:])))
         return
     if not full:
-        table = Table(title=f"Contrarius's reaction to each card you could play (cards: {sm.source})", title_justify="left")
-        for col in ("card: action", "E[VP]", "house", "card taken", "ends"):
+        table = Table(title=_("Contrarius's reaction to each card you could play (cards: {source})").format(source=_source(sm.source)),
+                      title_justify="left")
+        for col in (_("card: action"), _("E[VP]"), _("house"), _("card taken"), _("ends")):
             table.add_column(col)
         open_rows = 0
         for r in sm.rows:
             pv = r.preview
-            label = r.card.replace("Prefect with Praefectus Magnus", "Prefect (PM)") + (f": {r.action}" if r.action else "")
+            label = _card(r.card, short=True) + (f": {r.action}" if r.action else "")
             if pv is None:
                 table.add_row(escape(label), "-", "-", "-", "-")
                 continue
             mark = "?" if pv.unresolved else ""
             open_rows += bool(pv.unresolved)
-            table.add_row(escape(label), _vp(pv.expected_vp) + mark, escape(_likeliest(pv, pv.province_chances())),
+            table.add_row(escape(label), _vp(pv.expected_vp) + mark, escape(_likeliest(pv, pv.province_chances(), "province")),
                           escape(_likeliest(pv, pv.card_chances())), pv.odds(pv.end_chance) if pv.end_chance else "-")
         con.print(table)
         if open_rows:
-            con.print("?: some outcomes unresolved (counted as 0 VP); preview the card alone.")
-        con.print("house, card taken: the likeliest (+N: how many others may be). Nothing is written. Every chance and note: 'contrarius preview --all SNAPSHOT'; "
-                  "one card: 'contrarius preview CARD SNAPSHOT'.")
+            con.print(_("?: some outcomes unresolved (counted as 0 VP); preview the card alone."))
+        con.print(_("house, card taken: the likeliest (+N: how many others may be). Nothing is written. Every chance and note: "
+                    "'contrarius preview --all SNAPSHOT'; one card: 'contrarius preview CARD SNAPSHOT'."))
         return
-    table = Table(title=f"Contrarius's reaction to each card you could play (cards: {sm.source}; nothing is written)", show_lines=True)
-    for col in ("card", "action", "E[VP]", "house in province", "card taken", "game ends", "note"):
+    table = Table(title=_("Contrarius's reaction to each card you could play (cards: {source}; nothing is written)").format(
+        source=_source(sm.source)), show_lines=True)
+    for col in (_("card"), _("action"), _("E[VP]"), _("house in province"), _("card taken"), _("game ends"), _("note")):
         table.add_column(col)
     for r in sm.rows:
         pv = r.preview
+        action = str(r.action) if r.action else ""
         if pv is None:
-            table.add_row(escape(r.card), escape(r.action or ""), "-", "-", "-", "-", escape(r.note))
+            table.add_row(escape(_card(r.card)), escape(action), "-", "-", "-", "-", escape(str(r.note)))
             continue
-        note = r.note
+        note = str(r.note)
         if pv.unresolved:
-            note = (note + "; " if note else "") + f"unresolved {pv.odds(pv.unresolved)}: preview the card alone"
-        table.add_row(escape(r.card), escape(r.action or ""), _vp(pv.expected_vp),
-                      escape(_chances(pv, pv.province_chances(), "\n")), escape(_chances(pv, pv.card_chances(), "\n")),
+            unresolved = _("unresolved {chance}: preview the card alone").format(chance=pv.odds(pv.unresolved))
+            note = (note + "; " if note else "") + unresolved
+        table.add_row(escape(_card(r.card)), escape(action), _vp(pv.expected_vp),
+                      escape(_chances(pv, pv.province_chances(), "\n", kind="province")), escape(_chances(pv, pv.card_chances(), "\n")),
                       pv.odds(pv.end_chance) if pv.end_chance else "-", escape(note))
     con.print(table)
-    con.print("E[VP]: the VP Contrarius scores this turn on average. Prefect produce: the province with the lowest "
-              "E[VP]; 'contrarius preview prefect SNAPSHOT --produce P' for another.")
+    con.print(_("E[VP]: the VP Contrarius scores this turn on average. Prefect produce: the province with the lowest "
+                "E[VP]; 'contrarius preview prefect SNAPSHOT --produce P' for another."))
 
 
 def register(app: typer.Typer) -> None:
@@ -206,25 +234,26 @@ def register(app: typer.Typer) -> None:
 
         if snapshot is None:
             if card is None:
-                raise ContrariusError("which snapshot? give a file path, or - for stdin (contrarius preview [CARD] SNAPSHOT)")
+                raise ContrariusError(N_("which snapshot? give a file path, or - for stdin (contrarius preview [CARD] SNAPSHOT)"))
             if card != STDIO and not Path(card).is_file():
                 try:
                     name = card_name(card)
                 except UnknownNameError:
                     name = None  # not a card: read it as the snapshot path (and report it missing)
                 if name is not None:
-                    raise ContrariusError(f"which snapshot? give it after the card: contrarius preview {card} SNAPSHOT [options]")
+                    raise ContrariusError(N_("which snapshot? give it after the card: contrarius preview {card} SNAPSHOT [options]", card=card))
             card, snapshot = None, card
         if produce and reactivate:
-            raise ContrariusError("a Prefect either produces or reactivates: give --produce PROVINCE or --reactivate")
+            raise ContrariusError(N_("a Prefect either produces or reactivates: give --produce PROVINCE or --reactivate"))
         if money and place:
-            raise ContrariusError("a Colonist either places colonists or earns money: give --place or --money")
+            raise ContrariusError(N_("a Colonist either places colonists or earns money: give --place or --money"))
         if card is None:
             given = [opt for opt, v in (("--produce", produce), ("--reactivate", reactivate), ("--money", money), ("--place", place),
                                         ("--copy", copy), ("--build", build), ("--move", move), ("--buy", buy), ("--die", die),
                                         ("--choose", choose), ("--forum", forum), ("--fish", fish)) if v]
             if given:
-                raise ContrariusError(f"{', '.join(given)} describe the card you would play: name it, e.g. contrarius preview CARD SNAPSHOT {given[0]} ...")
+                raise ContrariusError(N_("{options} describe the card you would play: name it, e.g. contrarius preview CARD SNAPSHOT {option} ...",
+                                         options=", ".join(given), option=given[0]))
             snap = load_snapshot(snapshot)
             sm = summary(snap, player, reveal=parse_reveal(list(reveal or [])), refill=list(refill or []))
             if as_json:

@@ -102,3 +102,22 @@ def test_the_team_cards_are_said_as_printed_and_read_by_their_portuguese_names_t
         assert term_name("card", printed, "pt_BR") == printed
         assert card_from_text(typed, mode="team") == printed
     assert term_name("card", "Prefect/Architect", "pt_BR") == "Prefeito/Arquiteto"
+
+
+def test_the_store_s_refusals_in_portuguese(runner, tmp_path):
+    """-o onto another game and onto a folder: refused (exit 3) in Portuguese, nothing written."""
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    assert runner.invoke(app, ["new", "--seed", "1", "-o", str(a)]).exit_code == 0
+    assert runner.invoke(app, ["new", "--seed", "2", "--board", "italia", "-o", str(b)]).exit_code == 0
+    before = b.read_bytes()
+    r = runner.invoke(app, [*PT, "play", "mercator", str(a), "--die", "wine", "-o", str(b)])
+    assert r.exit_code == 3 and b.read_bytes() == before
+    assert error(r) == (f"contrarius: {b} já existe e contém outro jogo (tabuleiro italia, solo, padrão, semente 2); "
+                        "nada foi escrito; dê outro caminho em -o, ou --force para substituí-lo")
+    en = error(runner.invoke(app, ["play", "mercator", str(a), "--die", "wine", "-o", str(b)]))
+    assert en == (f"contrarius: {b} already exists and holds another game (board italia, solo, standard, seed 2); "
+                  "nothing was written; give another -o path, or --force to replace it")
+    r = runner.invoke(app, [*PT, "play", "mercator", str(a), "--die", "wine", "-o", str(tmp_path)])
+    assert r.exit_code == 3
+    assert error(r) == (f"contrarius: {tmp_path}: é uma pasta; escreva o snapshot num caminho de arquivo, "
+                        f"por exemplo -o {tmp_path / 'game.yaml'}")

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import typer
 
-from contrarius.messages import N_
+from contrarius.messages import N_, Message
 from contrarius.cli.process import quiet_broken, say_error
 from contrarius.cli.process import quiet_stream as quiet_stdout
 from contrarius.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE, ContrariusError, InputFileError, SnapshotError, one_line
@@ -402,7 +402,7 @@ def check_svg_target(svg: str | None, as_json: bool, snapshot: str | None = None
     return svg
 
 
-def _not_a_picture(target: str) -> str | None:
+def _not_a_picture(target: str) -> Message | None:
     """Why the existing regular file ``target`` may not be replaced by a picture (``holds a
     game (board italia, ...)``, ``is not an SVG picture``); None when it holds an SVG
     picture, or is missing, stdout, a device or a pipe (written to as they are)."""
@@ -424,7 +424,7 @@ def _not_a_picture(target: str) -> str | None:
     if start.startswith(("<?xml", "<svg")) and "<svg" in start[:4096]:
         return None
     desc = describe_game(text)
-    return "is not an SVG picture" if desc == "not a snapshot" else f"holds a game ({desc})"
+    return N_("is not an SVG picture") if desc == "not a snapshot" else N_("holds a game ({game})", game=desc)
 
 
 def write_svg(target: str, element, report: Callable[[], None] | None = None) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 
 from contrarius.material.board import TOKEN_GOODS, Board, Line
 from contrarius.material.cards import Card, catalog
+from contrarius.messages import N_, Term
 from contrarius.errors import ContrariusError
 from contrarius.records import Record
 from contrarius.model.variants import Variants
@@ -211,7 +212,8 @@ class Snapshot(Record):
         for p in self.players:
             if p.id == want:
                 return p
-        raise ContrariusError(f"no player {want!r} in this {self.mode} game; players: {', '.join(p.id for p in self.players)}")
+        raise ContrariusError(N_("no player {want!r} in this {mode} game; players: {players}", want=want, mode=Term("mode", self.mode),
+                                 players=", ".join(p.id for p in self.players)))
 
     def houses_of(self, owner: str) -> list[str]:
         """Cities holding a house of ``owner``, alphabetical."""

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Callable, Iterator
 
+from contrarius.messages import N_, Message
 from contrarius.errors import InputFileError
 from contrarius.io.textfiles import STDIO, read_file_text, read_text
 from contrarius.store.snapshot_text import _LOADED, describe_game, same_game
@@ -62,9 +63,9 @@ def _signals_held() -> Iterator[None]:
 def _check_name(path: str) -> None:
     """Refuse a path that names no file: empty, ``.``, ``/``, or ending in a slash."""
     if not str(path).strip():
-        raise InputFileError("an empty path: give a file name, e.g. game.yaml")
+        raise InputFileError(N_("an empty path: give a file name, e.g. game.yaml"))
     if os.path.isdir(path) or str(path).endswith(os.sep):
-        raise InputFileError(f"{path}: is a folder, not a snapshot file; give the path of a .yaml file")
+        raise InputFileError(N_("{path}: is a folder, not a snapshot file; give the path of a .yaml file", path=path))
 
 
 def _flock_wait(fd: int, path: str) -> None:
@@ -79,8 +80,8 @@ def _flock_wait(fd: int, path: str) -> None:
             return
         except BlockingIOError:
             if time.monotonic() > deadline:
-                raise InputFileError(f"{path}: another contrarius command is changing this file; "
-                                     "nothing was written; run this one again when it has finished") from None
+                raise InputFileError(N_("{path}: another contrarius command is changing this file; "
+                                        "nothing was written; run this one again when it has finished", path=path)) from None
             time.sleep(0.02)
 
 
@@ -122,7 +123,7 @@ def locked(path: str) -> Iterator[Path]:
         try:
             fd = os.open(target, os.O_RDONLY | os.O_CLOEXEC)
         except OSError as exc:
-            raise InputFileError(f"{path}: cannot open ({exc.strerror}); check the path") from None
+            raise InputFileError(N_("{path}: cannot open ({strerror}); check the path", path=path, strerror=exc.strerror)) from None
         try:
             _flock_wait(fd, path)
             try:
@@ -222,11 +223,12 @@ def _writable(path: str, target: Path, with_history: bool = False) -> None:
     for a normal user) and, ``with_history`` (a change in place), a read-only history beside
     it: renaming over them would replace them anyway."""
     if _read_only(target):
-        raise InputFileError(f"{path}: the file is read-only; nothing was written; make it writable "
-                             f"(chmod u+w {path}) or write the new snapshot elsewhere with -o")
+        raise InputFileError(N_("{path}: the file is read-only; nothing was written; make it writable "
+                                "(chmod u+w {path}) or write the new snapshot elsewhere with -o", path=path))
     if with_history and _read_only(history_path(path)):
-        raise InputFileError(f"{path}{HISTORY_SUFFIX}: the history is read-only; nothing was written; make it "
-                             f"writable (chmod u+w {path}{HISTORY_SUFFIX}) or write the new snapshot elsewhere with -o")
+        raise InputFileError(N_("{history}: the history is read-only; nothing was written; make it "
+                                "writable (chmod u+w {history}) or write the new snapshot elsewhere with -o",
+                                history=str(path) + HISTORY_SUFFIX))
 
 
 #: Bytes a name grows by in the longest file contrarius keeps beside a snapshot: the
@@ -248,8 +250,9 @@ def _check_length(path: str, target: Path) -> None:
     limit = _name_limit(target.parent) - _NAME_EXTRA
     size = len(os.fsencode(target.name))
     if size > limit:
-        raise InputFileError(f"{path}: the name is too long ({size} bytes) to keep its temporary files and "
-                             f"history beside it (at most {limit} bytes); nothing was written; use a shorter name")
+        raise InputFileError(N_("{path}: the name is too long ({size} bytes) to keep its temporary files and "
+                                "history beside it (at most {limit} bytes); nothing was written; use a shorter name",
+                                path=path, size=size, limit=limit))
 
 
 _STREAM_NAMES = {"/dev/stdout": 1, "/dev/stderr": 2}
@@ -292,7 +295,7 @@ def _stream_open(path: str, fd: int):
         except OSError:
             closed = True
     if closed:
-        raise InputFileError(f"{name} is closed: nowhere to write; nothing was written; give -o PATH")
+        raise InputFileError(N_("{name} is closed: nowhere to write; nothing was written; give -o PATH", name=name))
     return name, stream
 
 
@@ -319,7 +322,8 @@ def _write_stream(path: str, fd: int, text: str) -> None:
     except BrokenPipeError:
         raise
     except OSError as exc:
-        raise InputFileError(f"cannot write to {name} ({exc.strerror}); nothing was written; give -o PATH") from None
+        raise InputFileError(N_("cannot write to {name} ({strerror}); nothing was written; give -o PATH", name=name,
+                                strerror=exc.strerror)) from None
     if fd not in (1, 2):
         WRITTEN.append(str(path))
 
@@ -352,7 +356,7 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
         _write_stream(path, fd, text)
         return
     if not str(path).strip():
-        raise InputFileError("an empty path: give a file name, e.g. -o game.yaml")
+        raise InputFileError(N_("an empty path: give a file name, e.g. -o game.yaml"))
     given = Path(path)
     data = text.encode("utf-8")
     while True:
@@ -361,10 +365,12 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
             mode = target.stat().st_mode
         except OSError as exc:
             if getattr(exc, "errno", None) not in (2,):  # not "no such file": a name too long, a loop, ...
-                raise InputFileError(f"{path}: cannot write there ({exc.strerror}); choose another path with -o") from None
+                raise InputFileError(N_("{path}: cannot write there ({strerror}); choose another path with -o", path=path,
+                                        strerror=exc.strerror)) from None
             mode = None
         if mode is not None and stat.S_ISDIR(mode):
-            raise InputFileError(f"{path}: is a folder; write the snapshot to a file path, e.g. -o {given / 'game.yaml'}")
+            raise InputFileError(N_("{path}: is a folder; write the snapshot to a file path, e.g. -o {example}", path=path,
+                                    example=given / "game.yaml"))
         if mode is not None and not stat.S_ISREG(mode):
             if before_commit is not None:  # the report of a write to /dev/null is still said
                 before_commit()
@@ -372,8 +378,8 @@ def write_text(path: str, text: str, *, before_commit: Callable[[], None] | None
                 with open(target, "w", encoding="utf-8") as fh:
                     fh.write(text)
             except OSError as exc:
-                raise InputFileError(f"{path}: cannot write ({exc.strerror}); nothing was written (the report above did "
-                                     "not take effect); choose another path with -o") from None
+                raise InputFileError(N_("{path}: cannot write ({strerror}); nothing was written (the report above did "
+                                        "not take effect); choose another path with -o", path=path, strerror=exc.strerror)) from None
             WRITTEN.append(str(path))
             return
         _check_length(path, target)
@@ -455,10 +461,10 @@ def _refuse_other_file(path: str, target: Path, text: str | None) -> None:
 def _exists_refusal(path: str, old: str, fresh: bool) -> InputFileError:
     """The refusal of ``-o`` onto an existing file holding ``old`` (exit 3)."""
     desc = describe_game(old)
-    what = ("a file that is no snapshot" if desc == "not a snapshot"
-            else f"{'a' if fresh else 'another'} game ({desc})")
-    return InputFileError(f"{path} already exists and holds {what}; nothing was written; "
-                          f"give another -o path, or --force to replace it")
+    what = (N_("a file that is no snapshot") if desc == "not a snapshot"
+            else N_("a game ({game})", game=desc) if fresh else N_("another game ({game})", game=desc))
+    return InputFileError(N_("{path} already exists and holds {what}; nothing was written; "
+                             "give another -o path, or --force to replace it", path=path, what=what))
 
 
 def refuse_existing_output(path: str) -> None:
@@ -479,7 +485,7 @@ def refuse_existing_output(path: str) -> None:
         _refuse_other_file(path, target, None)
 
 
-def _probe_folder(path: str, target: Path, fix: str = "choose another path with -o") -> None:
+def _probe_folder(path: str, target: Path, fix: Message | None = None) -> None:
     """Refuse early (before the report is printed) a folder where no file can be created;
     ``fix`` ends the message (``undo`` and ``redo`` write in place: they take no ``-o``).
     The probe file is created and removed with signals held: Ctrl-C leaves none behind."""
@@ -489,7 +495,8 @@ def _probe_folder(path: str, target: Path, fix: str = "choose another path with 
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         except OSError as exc:
-            raise InputFileError(f"{path}: cannot write there ({exc.strerror}); nothing was written; {fix}") from None
+            raise InputFileError(N_("{path}: cannot write there ({strerror}); nothing was written; {fix}", path=path,
+                                    strerror=exc.strerror, fix=N_("choose another path with -o") if fix is None else fix)) from None
         os.close(fd)
         _unlink(tmp)
 
@@ -517,7 +524,8 @@ def _commit(path: str, target: Path, data: bytes, history: tuple[Path, bytes] | 
                 else:
                     os.replace(temps[-1], target)  # the commit point
             except OSError as exc:
-                raise InputFileError(f"{path}: cannot write ({exc.strerror}); nothing was written") from None
+                raise InputFileError(N_("{path}: cannot write ({strerror}); nothing was written", path=path,
+                                        strerror=exc.strerror)) from None
             WRITTEN.append(str(path))
             temps.clear()
             _fsync_folder(target.parent)

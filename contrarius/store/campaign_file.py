@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from contrarius.messages import N_
 from contrarius.errors import ContrariusError
 from contrarius.io.textfiles import STDIO
 
@@ -18,7 +19,7 @@ __all__ = ["read_campaign_data", "save_campaign_data", "update_campaign_data"]
 def _refuse_stdio(path: str) -> None:
     """A campaign record is a file: ``-`` (stdin, stdout) is refused."""
     if path == STDIO:
-        raise ContrariusError("--campaign needs a file path, not -")
+        raise ContrariusError(N_("--campaign needs a file path, not -"))
 
 
 def _parsed(text: str | None, path: str) -> Any:

@@ -202,9 +202,9 @@ def _read_locked(path: str, target: Path) -> str:
     try:
         return read_file_text(target, path)
     except UnicodeDecodeError:
-        raise InputFileError(f"{path}: not a text file (not UTF-8); give a YAML snapshot") from None
+        raise InputFileError(N_("{path}: not a text file (not UTF-8); give a YAML snapshot", path=path)) from None
     except OSError as exc:
-        raise InputFileError(f"{path}: cannot read ({exc.strerror}); check the path") from None
+        raise InputFileError(N_("{path}: cannot read ({strerror}); check the path", path=path, strerror=exc.strerror)) from None
 
 
 class HistoryMove(NamedTuple):
@@ -273,7 +273,7 @@ def _move(path: str, step: int, before_commit: Callable[[HistoryMove], None] | N
         new = _History(hist.states, hist.timeline, goal)
         moved = HistoryMove(path, abs(step), snap, goal, len(hist.timeline) - 1 - goal)
         data = _history_bytes(new, hist)
-        _probe_folder(path, target, "make its folder writable")
+        _probe_folder(path, target, N_("make its folder writable"))
         if before_commit is not None:
             before_commit(moved)
         _commit(path, target, text.encode("utf-8"), (history_path(path), data))

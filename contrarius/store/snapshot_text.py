@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from contrarius.messages import N_
+from contrarius.messages import N_, Message, Term
 from contrarius.errors import InputFileError, SnapshotError
 from contrarius.io.textfiles import STDIO, read_text, source_label
 from contrarius.io.yamlio import dump_yaml, parse_yaml
@@ -159,15 +159,17 @@ def _what_differs(a: str, b: str, here: str, there: str) -> str:
     return ", ".join(parts) or "their game keys"
 
 
-def describe_game(text: str) -> str:
-    """``board italia, solo, standard, seed 1``: a short name of the game in ``text``."""
+def describe_game(text: str) -> Message:
+    """``board italia, solo, standard, seed 1``: a short name of the game in ``text``, or
+    ``not a snapshot`` (a :class:`~contrarius.messages.Message`, compared in English)."""
     try:
         data = parse_yaml(text, "snapshot")
     except Exception:  # noqa: BLE001
         data = None
     if not isinstance(data, dict) or "board" not in data:
-        return "not a snapshot"
-    return f"board {data.get('board')}, {data.get('mode')}, {data.get('level')}, seed {data.get('seed')}"
+        return N_("not a snapshot")
+    return N_("board {board}, {mode}, {level}, seed {seed}", board=data.get("board"), mode=Term("mode", data.get("mode")),
+              level=Term("level", data.get("level")), seed=data.get("seed"))
 
 
 def same_game(a: str, b: str) -> bool:

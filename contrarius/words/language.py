@@ -25,6 +25,7 @@ import os
 from pathlib import Path
 from typing import Any, Mapping
 
+from contrarius.messages import N_
 from contrarius.errors import ContrariusError
 
 ENGLISH = "en"
@@ -58,7 +59,8 @@ def _asked(value: str, where: str) -> str:
     :class:`ContrariusError` (exit 2) naming the values."""
     lang = language_of(value)
     if lang is None:
-        raise ContrariusError(f"{where} {value!r}: contrarius speaks {ACCEPTED}")
+        # said before any language is chosen: in English
+        raise ContrariusError(N_("{where} {value!r}: contrarius speaks {accepted}", where=where, value=value, accepted=ACCEPTED))
     return lang
 
 

@@ -121,3 +121,17 @@ def test_the_store_s_refusals_in_portuguese(runner, tmp_path):
     assert r.exit_code == 3
     assert error(r) == (f"contrarius: {tmp_path}: é uma pasta; escreva o snapshot num caminho de arquivo, "
                         f"por exemplo -o {tmp_path / 'game.yaml'}")
+
+
+def test_the_root_options_alone_print_the_help_in_the_language_chosen(runner):
+    """``contrarius --lang pt_BR`` with no command: as ``contrarius`` alone (the help on
+    stderr, exit 2), in Portuguese; a language contrarius does not speak is refused."""
+    alone = runner.invoke(app, [])
+    assert alone.exit_code == 2 and "Usage: contrarius" in alone.stderr
+    assert runner.invoke(app, ["--lang", "en"]).stderr == alone.stderr
+    assert runner.invoke(app, ["--debug"]).exit_code == 2
+    pt = runner.invoke(app, ["--lang", "pt_BR"])
+    assert pt.exit_code == 2 and "Uso: contrarius" in pt.stderr and "Missing command" not in pt.stderr
+    bad = runner.invoke(app, ["--lang", "xx"])
+    assert bad.exit_code == 2
+    assert bad.stderr.strip() == "contrarius: --lang 'xx': contrarius speaks en or pt_BR (also pt, pt-BR, pt_BR.UTF-8)"

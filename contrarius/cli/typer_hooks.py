@@ -260,6 +260,26 @@ def plain_metavars(params) -> None:
             p.metavar = "N" if number else "PATH" if p.name == "output" else p.name.upper().replace("_", "-")
 
 
+#: ``ctx.meta`` key: the command line holds root options (``--debug``, ``--lang``) and no command.
+_NO_COMMAND = "contrarius.no_command"
+
+
+def _root_options_only(args: list[str]) -> bool:
+    """Whether ``args`` (the root's command line) is not empty and only ``--debug`` and
+    ``--lang LANG`` / ``--lang=LANG``: no command, nothing else (``contrarius`` alone,
+    an empty list, is click's own case)."""
+    rest = list(args)
+    if not rest:
+        return False
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--lang" and rest:
+            rest.pop(0)
+        elif arg != "--debug" and not arg.startswith("--lang="):
+            return False
+    return True
+
+
 def cli_classes():
     """The root group and the command class of the app: ``--help`` is typer's rich help
     (options in their help panels), rendered as one string (:mod:`contrarius.cli.helptext`,
@@ -314,9 +334,24 @@ def cli_classes():
                 set_language()
             except ContrariusError:
                 pass  # a CONTRARIUS_LANG contrarius does not speak: said by the root's callback
+            ctx.meta[_NO_COMMAND] = _root_options_only(args)
             return self._one_line(super().parse_args, ctx, args)
 
         def invoke(self, ctx):  # click hook (command name, command options)
+            if ctx.meta.get(_NO_COMMAND) and not ctx.resilient_parsing:
+                # root options and no command (``contrarius --lang pt_BR``): as ``contrarius``
+                # alone, the help on stderr (exit 2), in the language chosen
+                from contrarius.cli.common import say_error
+                from contrarius.errors import ContrariusError
+                from contrarius.words.language import set_language
+
+                try:
+                    set_language(ctx.params.get("lang"))
+                except ContrariusError as exc:
+                    say_error(f"contrarius: {exc}")
+                    raise typer.Exit(exc.exit_code) from None
+                typer.echo(ctx.get_help(), err=True)
+                raise typer.Exit(2)
             return self._one_line(super().invoke, ctx)
 
     class RichHelpCommand(TyperCommand):

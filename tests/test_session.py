@@ -172,6 +172,17 @@ def test_wrong_answer_asked_again_with_the_command_line_message(runner, tmp_path
     assert len(load_snapshot(str(game)).log) == 1  # the second answer was taken
 
 
+def test_an_empty_line_after_a_refused_card_says_the_refusal_once(runner, tmp_path):
+    """Weaver is not in the hand: refused once; the empty lines after it ask for the card
+    again without saying the refusal again (the refused card is not sent again)."""
+    game = table_game(tmp_path)
+    r = session(runner, game, "weaver\n\n\nquit\n")
+    refusals = [line for line in r.stderr.splitlines() if "Weaver is not in the hand" in line]
+    assert len(refusals) == 1, r.stderr
+    assert r.exit_code == 2  # one refused answer
+    assert len(load_snapshot(str(game)).log) == 0
+
+
 def test_unique_prefixes_and_commands():
     choices = (("Prefect", ""), ("Prefect with Praefectus Magnus", ""), ("Senator", ""))
     assert pick("sen", choices) == "Senator"

@@ -71,6 +71,9 @@ class Front:
         self.choices: tuple[tuple[str, str], ...] = ()
         self.more = None  # the question's own completer (the move shorthand), or None
         self.refused = 0
+        #: The question whose refusal was said last: asked again (an empty line before a
+        #: card), it is not said twice
+        self.refusal_said: Question | None = None
         if interactive:
             self._setup_readline()
 
@@ -102,8 +105,9 @@ class Front:
 
     def ask(self, q: Question, con) -> str | None:
         """The answer to ``q`` (None at the end of the input)."""
-        if q.error:
+        if q.error and q is not self.refusal_said:
             self.refused += 1
+            self.refusal_said = q
             say(f"contrarius: {q.error}")
         self.choices = q.choices + (tuple((c, "") for c in COMMANDS) if q.key == "card" else ())
         self.more = q.complete

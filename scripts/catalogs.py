@@ -13,7 +13,9 @@ Babel is in the test extra only, the program reads the ``.mo`` with :mod:`gettex
   msgid is added untranslated, one whose msgid changed is marked fuzzy, a removed one
   becomes obsolete: ``tests/test_catalogs.py`` refuses all three until translated); the
   plural forms of pt_BR are GNU gettext's ``nplurals=2; plural=(n > 1);``.
-- ``contrarius.mo`` beside it, compiled from the ``.po``.
+- ``contrarius.mo`` beside it, compiled from the ``.po``, and ``contrarius.mo.table``,
+  its lookup table made ready (:mod:`contrarius.words.catalog_table`: the program reads it
+  instead of decoding the ``.mo`` on every run).
 """
 
 from __future__ import annotations
@@ -138,14 +140,30 @@ def updated(lang: str, template):
 
 def outputs() -> dict[Path, bytes]:
     """Every catalog file as it should be, from the source and the translations."""
-    template = extract()
+    template = extract()  # (puts the checkout first on sys.path)
+    from contrarius.words.catalog_table import table_bytes, table_path
+
     out = {POT: render_po(template, omit_header=False)}
     for lang in LANGS:
         cat = updated(lang, template)
         out[po_path(lang)] = render_po(cat, ignore_obsolete=False)
         compiled = updated(lang, template)
-        out[po_path(lang).with_suffix(".mo")] = render_mo(compiled)
+        mo = render_mo(compiled)
+        out[po_path(lang).with_suffix(".mo")] = mo
+        out[table_path(po_path(lang).with_suffix(".mo"))] = table_bytes(mo, render_mo(header_only(compiled)))
     return out
+
+
+def header_only(cat):
+    """``cat`` with its header and no message: a ``.mo`` of it carries the charset and the
+    plural forms (:mod:`contrarius.words.catalog_table`)."""
+    import copy
+
+    head = copy.deepcopy(cat)
+    for message in list(head):
+        if message.id:
+            del head[message.id]
+    return head
 
 
 def main(argv: list[str]) -> int:

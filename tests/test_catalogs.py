@@ -151,5 +151,5 @@ def test_the_wheel_ships_the_catalogs():
     assert "babel" in " ".join(conf["project"]["optional-dependencies"]["test"]).casefold()
     assert "babel" not in " ".join(conf["project"]["dependencies"]).casefold()
     ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
-    assert not any(p in ignored for p in ("*.mo", "*.po", "locale/", "*.pot"))
-    assert PO.exists() and MO.exists() and (LOCALE / "contrarius.pot").exists()
+    assert not any(p in ignored for p in ("*.mo", "*.po", "locale/", "*.pot", "*.table"))
+    assert PO.exists() and MO.exists() and (LOCALE / "contrarius.pot").exists() and MO.with_name(MO.name + ".table").exists()

@@ -139,7 +139,8 @@ def current() -> str:
 
 def translation() -> Any:
     """The :mod:`gettext` translations of the current language: for English a
-    ``NullTranslations`` (no catalog is looked for), else
+    ``NullTranslations`` (no catalog is looked for), else the catalog made from its table
+    (:func:`contrarius.words.catalog_table.load`), or, without one,
     ``gettext.translation("contrarius", LOCALE_DIR, [lang], fallback=True)`` (English
     words while no catalog is shipped for it)."""
     import gettext
@@ -150,7 +151,11 @@ def translation() -> Any:
         if lang == ENGLISH:
             got = gettext.NullTranslations()
         else:
-            got = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
+            from contrarius.words.catalog_table import load
+
+            # the catalog's table (fenced speed module), else gettext reads the .mo itself
+            got = load(LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo") or \
+                gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
         _state["translation"] = got
     return got
 

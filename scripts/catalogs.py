@@ -150,7 +150,8 @@ def outputs() -> dict[Path, bytes]:
         compiled = updated(lang, template)
         mo = render_mo(compiled)
         out[po_path(lang).with_suffix(".mo")] = mo
-        out[table_path(po_path(lang).with_suffix(".mo"))] = table_bytes(mo, render_mo(header_only(compiled)))
+        plurals = {m.id[0]: m.id[1] for m in compiled if m.id and isinstance(m.id, tuple)}
+        out[table_path(po_path(lang).with_suffix(".mo"))] = table_bytes(mo, render_mo(header_only(compiled)), plurals)
     return out
 
 

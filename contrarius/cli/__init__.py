@@ -50,7 +50,7 @@ def _lang(value: Optional[str]) -> Optional[str]:
 def _root(
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an error (for bug reports).")] = False,
     version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = None,
-    lang: Annotated[Optional[str], typer.Option("--lang", metavar="LANG", callback=_lang, is_eager=True, help="The language: en or pt_BR (also pt, pt-BR, pt_BR.UTF-8); default CONTRARIUS_LANG, then the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). In pt_BR every report (solo, team and third-player play, where, preview, new, show, check, score, undo, redo, reveal, boards, board, log's frame), session's questions, the error lines, the help pages and the pictures are in Portuguese; snapshots, the history, the log's recorded rows and --json stay English.", show_default=False)] = None,
+    lang: Annotated[Optional[str], typer.Option("--lang", metavar="LANG", callback=_lang, is_eager=True, help="The language: en or pt_BR (also pt, pt-BR, pt_BR.UTF-8); default CONTRARIUS_LANG, then the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). In pt_BR every report (solo, team and third-player play, where, preview, new, show, check, score, undo, redo, reveal, boards, board, log's frame), session's questions, the error lines, the help pages and the pictures are in Portuguese; snapshots (and the turns they record), the history and --json stay English.", show_default=False)] = None,
 ) -> None:
     """Contrarius for Concordia: Solitaria: read a snapshot, apply its reaction, write the snapshot."""
     from contrarius.cli.common import say_error

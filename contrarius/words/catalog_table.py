@@ -5,8 +5,9 @@ it: about 17 million instructions (1.5 to 2 ms here) for the pt_BR catalog, near
 pt_BR run costs more than an English one (``benchmarks/README.md``, the counted rows).
 ``scripts/catalogs.py`` writes beside each ``contrarius.mo`` its table,
 ``contrarius.mo.table``: ``marshal`` (format 2, the same bytes on every run) of
-``(FORMAT, size of the .mo, the .mo's header entry alone as a .mo, the decoded table)``, the
-table being exactly the dict ``gettext`` builds from the ``.mo``. :func:`load` reads it back
+``(FORMAT, size of the .mo, the .mo's header entry alone as a .mo, the decoded table, the
+English plural of each plural entry)``, the table being exactly the dict ``gettext`` builds
+from the ``.mo``. :func:`load` reads it back
 at a small part of that cost.
 
 Private names it touches: ``gettext.GNUTranslations._catalog``, the dict the lookups
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 #: The table's format (the first item of the marshalled tuple).
-FORMAT = "contrarius-catalog-table-1"
+FORMAT = "contrarius-catalog-table-2"
 #: marshal's format: version 2 writes no references, so the bytes depend only on the data.
 MARSHAL_VERSION = 2
 
@@ -36,20 +37,23 @@ def table_path(mo: Path) -> Path:
     return mo.with_name(mo.name + ".table")
 
 
-def table_bytes(mo: bytes, header_mo: bytes) -> bytes:
+def table_bytes(mo: bytes, header_mo: bytes, plurals: dict[str, str]) -> bytes:
     """The table of the compiled catalog ``mo`` (bytes of a ``.mo``), with ``header_mo``
-    (a ``.mo`` holding only ``mo``'s header entry): what :func:`load` reads."""
+    (a ``.mo`` holding only ``mo``'s header entry) and ``plurals`` (each plural entry's
+    English singular -> its English plural, which a ``.mo`` lookup never needs and
+    ``gettext`` does not keep): what :func:`load` reads."""
     import gettext
     import io
     import marshal
 
     catalog = dict(gettext.GNUTranslations(io.BytesIO(mo))._catalog)
-    return marshal.dumps((FORMAT, len(mo), header_mo, catalog), MARSHAL_VERSION)
+    return marshal.dumps((FORMAT, len(mo), header_mo, catalog, dict(plurals)), MARSHAL_VERSION)
 
 
 def load(mo: Path) -> Any:
     """The ``gettext.GNUTranslations`` of the catalog ``mo`` made from its table, or None
-    when the table is missing, of another format or of another ``.mo`` (its size differs)."""
+    when the table is missing, of another format or of another ``.mo`` (its size differs).
+    Its attribute ``english_plurals`` holds the table's ``plurals`` (:func:`table_bytes`)."""
     import gettext
     import io
     import marshal
@@ -57,11 +61,12 @@ def load(mo: Path) -> Any:
 
     try:
         with open(table_path(mo), "rb") as f:
-            fmt, size, header_mo, catalog = marshal.loads(f.read())
-        if fmt != FORMAT or size != os.stat(mo).st_size or not isinstance(catalog, dict):
+            fmt, size, header_mo, catalog, plurals = marshal.loads(f.read())
+        if fmt != FORMAT or size != os.stat(mo).st_size or not isinstance(catalog, dict) or not isinstance(plurals, dict):
             return None
         translations = gettext.GNUTranslations(io.BytesIO(header_mo))
         translations._catalog.update(catalog)
+        translations.english_plurals = plurals
     except (OSError, EOFError, ValueError, TypeError, AttributeError):
         return None
     return translations

@@ -9,6 +9,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from contrarius.messages import N_, Joined, Message, Term
+
 from contrarius.cli.common import (FORCE_HELP, SVG_HELP, boundary, check_output, check_svg_target, emit_json, err_console, out_console,
                                    write_snapshot, write_svg)
 from contrarius.cli.completion import complete_reveal
@@ -44,7 +46,7 @@ def _move_text(move: Any, board: Any = None) -> str:
         frm, arrow, to = rest.partition(":")
     if not (sep and arrow):
         return str(move)
-    return f"{kind} {_where_text(board, kind, frm)} -> {_where_text(board, kind, to)}"
+    return N_("{kind} {start} -> {end}", kind=Term("kind", kind), start=_where_text(board, kind, frm), end=_where_text(board, kind, to))
 
 
 def _place_text(place: Any, board: Any = None) -> str:
@@ -71,6 +73,7 @@ def _action_text(action: Any, board: Any = None, did: Any = ()) -> str:
 
     if not isinstance(action, dict):
         return "-"
+    # the phrase is said in the player's language (log); --json says it in English
     said = [str(x) for x in did or ()]
     bought = {pos: name for line in said for name, pos in _BOUGHT.findall(line)}
     taken = [name for line in said for name, _ in _FORUM.findall(line)]
@@ -84,32 +87,42 @@ def _action_text(action: Any, board: Any = None, did: Any = ()) -> str:
             return _place_text(x, board)
         if key == "buys":
             text = str(x).strip()
-            return bought.get(text, text) if text.isascii() and text.isdigit() else _printed(card_name, text)
+            return Term("card", bought.get(text, text) if text.isascii() and text.isdigit() else _printed(card_name, text))
         if key == "refill":
-            return str(x) if str(x).strip() == "?" else _printed(card_name, x)
+            return str(x) if str(x).strip() == "?" else Term("card", _printed(card_name, x))
         return str(x)
 
     parts = []
+    parts: list[Any] = []
     if action.get("copy"):
-        parts.append(f"copy {_printed(card_name, action['copy'])}")
+        parts.append(N_("copy {card}", card=Term("card", _printed(card_name, action["copy"]))))
     if action.get("personality"):
-        parts.append(_printed(card_name, action["personality"]))
-    lists = [f"{word} {', '.join(shown(key, x) for x in action[key])}"
-             for key, word in (("moves", "move"), ("builds", "build"), ("places", "place"), ("buys", "buy"), ("refill", "refill"))
-             if action.get(key)]
+        parts.append(Term("card", _printed(card_name, action["personality"])))
+    lists = [(key, word, Joined(", ", [shown(key, x) for x in action[key]])) for key, word in _ACTION_LISTS if action.get(key)]
     choice = str(action.get("choice") or "")
     if action.get("province"):
         province = _printed(board.province, action["province"]) if board is not None else action["province"]
-        parts.append(f"{choice or 'produce'} {province}")
-    elif choice and not any(p.split()[0] == choice for p in lists):
+        parts.append(N_("{choice} {province}", choice=Term("action", choice or "produce"), province=province))
+    elif choice and not any(word == choice for _k, word, _x in lists):
         # the choice is said once: "place land:Roma" (a Colonist's place with its colonists), "money"
-        parts.append(choice)
-    parts += lists
+        parts.append(Term("action", choice))
+    parts += [_listed(word, items) for _k, word, items in lists]
     if action.get("forum") is not None:
-        parts.append(f"forum {taken[0] if taken else action['forum']}")
+        parts.append(N_("forum {card}", card=taken[0] if taken else action["forum"]))
     if action.get("praetor_reaction"):
-        parts.append(f"Praetor: {action['praetor_reaction']}")
-    return "; ".join(parts) or "-"
+        parts.append(N_("Praetor: {reaction}", reaction=action["praetor_reaction"]))
+    return Joined("; ", parts) if parts else "-"
+
+
+#: The lists of a recorded action, in the order the phrase says them: key -> its word.
+_ACTION_LISTS = (("moves", "move"), ("builds", "build"), ("places", "place"), ("buys", "buy"), ("refill", "refill"))
+
+
+def _listed(word: str, items: Joined) -> Message:
+    """``move land Roma -> Cosa-Roma, ...``: a recorded action's list after its word."""
+    return {"move": N_("move {items}", items=items), "build": N_("build {items}", items=items),
+            "place": N_("place {items}", items=items), "buy": N_("buy {items}", items=items),
+            "refill": N_("refill {items}", items=items)}[word]
 
 
 def _dice_text(dice: Any, veto: Any = None) -> str:
@@ -123,15 +136,19 @@ def _dice_text(dice: Any, veto: Any = None) -> str:
     vetoed = veto if isinstance(veto, dict) and "vetoed" in veto else None
     for d in dice if isinstance(dice, list) else []:
         if isinstance(d, dict):
-            colour = DIE_COLOURS.get(str(d.get("die")), str(d.get("die")))
-            text = f"{colour} {d.get('face')}" + (" (rolled)" if d.get("source") == "rolled" else "")
+            colour = Term("colour", DIE_COLOURS.get(str(d.get("die")), str(d.get("die"))))
+            face = Term("face", str(d.get("face")))
+            text = (N_("{colour} {face} (rolled)", colour=colour, face=face) if d.get("source") == "rolled"
+                    else N_("{colour} {face}", colour=colour, face=face))
             if vetoed is not None and d.get("die") == vetoed.get("die") and str(d.get("face")) == str(vetoed.get("face")):
-                text = f"{colour} {vetoed['vetoed']}, vetoed by {vetoed.get('player', '?')} -> {text}"
+                text = N_("{colour} {vetoed}, vetoed by {player} -> {result}", colour=colour,
+                          vetoed=Term("face", str(vetoed["vetoed"])), player=vetoed.get("player", "?"), result=text)
                 vetoed = None
             out.append(text)
     if vetoed is not None:  # the re-rolled result is not among the dice: still say what was vetoed
-        out.append(f"{DIE_COLOURS.get(str(vetoed.get('die')), vetoed.get('die'))} {vetoed['vetoed']} vetoed by {vetoed.get('player', '?')}")
-    return ", ".join(out) or "-"
+        out.append(N_("{colour} {vetoed} vetoed by {player}", colour=Term("colour", DIE_COLOURS.get(str(vetoed.get("die")), str(vetoed.get("die")))),
+                      vetoed=Term("face", str(vetoed["vetoed"])), player=vetoed.get("player", "?")))
+    return Joined(", ", out) if out else "-"
 
 
 def _is_die_line(text: str) -> bool:
@@ -148,7 +165,7 @@ def _partner_text(partner: Any, board: Any = None, did: Any = ()) -> str:
     if not isinstance(partner, dict):
         return ""
     done = _action_text(partner, board, did)
-    return f"; {partner.get('player', 'partner')}: {done}" if done != "-" else ""
+    return N_("; {player}: {done}", player=partner.get("player", "partner"), done=done) if done != "-" else ""
 
 
 #: A report line saying what a player received, in the words every mode's report uses
@@ -182,7 +199,8 @@ def log_rows(snapshot) -> list[dict[str, Any]]:
         action = e.get("action") if isinstance(e.get("action"), dict) else {}
         rows.append({
             "turn": e.get("turn", i + 1), "player": e.get("player", "player"), "card": e.get("card", "?"),
-            "action": _action_text(action, board, own) + _partner_text(e.get("partner"), board, theirs), "dice": _dice_text(e.get("dice"), e.get("veto")),
+            "action": Joined("", [_action_text(action, board, own), _partner_text(e.get("partner"), board, theirs)]),
+            "dice": _dice_text(e.get("dice"), e.get("veto")),
             "player_did": [str(x) for x in e.get("player_did") or []],
             "received": [str(x) for x in e.get("player_did") or [] if _RECEIVED.search(str(x))],
             "contrarius": [x for x in reaction if not _is_die_line(x)],
@@ -210,6 +228,7 @@ def render_log(snap, con) -> None:
     from rich.table import Table
 
     from contrarius.words.i18n import _, ngettext, term_name
+    from contrarius.words.recorded import say_recorded
 
     rows = log_rows(snap)
     if not rows:
@@ -222,10 +241,11 @@ def render_log(snap, con) -> None:
     for col in ("#", *(() if solo else (_("player"),)), _("card"), _("action"), _("dice"), _("VP"), _("Contrarius did")):
         table.add_column(col, overflow="fold")
     for r in rows:
-        # the recorded lines are the snapshot's, in English (the record is never translated)
-        did = "\n".join(x.removeprefix("Contrarius ") for x in r["contrarius"]) or _("nothing")
+        # the recorded lines are the snapshot's, in English (the record is never translated):
+        # said again in the language chosen (contrarius/words/recorded.py)
+        did = "\n".join(say_recorded(x).removeprefix("Contrarius ") for x in r["contrarius"]) or _("nothing")
         vp = f"{r['vp_before']}->{r['vp_after']}" if r["vp_before"] is not None else "-"
-        action = "\n".join([r["action"], *r["received"]])  # what the players received, under the action
+        action = "\n".join([str(r["action"]), *map(say_recorded, r["received"])])  # what the players received, under the action
         cells = (str(r["turn"]), *(() if solo else (r["player"],)), term_name("card", r["card"]), action, r["dice"], vp, did)
         table.add_row(*(escape(str(c)) for c in cells))
     con.print(table)

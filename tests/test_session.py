@@ -654,3 +654,21 @@ def test_an_answer_reads_the_file_but_parses_it_only_when_it_changed(runner, tmp
     assert [e["card"] for e in load_snapshot(str(game)).log] == ["Mercator", "Prefect"]
     assert runner.invoke(app, ["play", "prefect", str(other), "-i", "--reactivate"]).exit_code == 0
     assert game.read_bytes() == other.read_bytes()
+
+
+def test_the_commands_by_their_portuguese_words(runner, tmp_path):
+    """``mostrar``, ``ajuda``, ``sair`` (flow.COMMAND_WORDS) are the session's show, help and
+    quit, in either language; ``sair`` during a turn abandons it as ``quit`` does."""
+    from contrarius.cli.session.flow import parse_command
+
+    assert parse_command("Mostrar") == ("show", []) and parse_command("onde vinho") == ("where", ["vinho"])
+    assert parse_command("previa") == parse_command("prévia") == ("preview", [])
+    assert parse_command("sa") is None  # a whole word only: a card's beginning is never a command
+    game = table_game(tmp_path)
+    before = game.read_bytes()
+    r = runner.invoke(app, ["--lang", "pt_BR", "session", str(game)], input="ajuda\nmostrar\nprefeito\nsair\n")
+    assert r.exit_code == 0, r.stderr
+    assert "  quit / sair " in r.stdout and "quit durante um turno" in r.stderr
+    assert game.read_bytes() == before
+    r = session(runner, game, "help\nsair\n")
+    assert r.exit_code == 0 and "  quit     end the session" in r.stdout

@@ -149,8 +149,10 @@ class Session:
             return False
         if name == "help":
             con.print(_("Type the card you played (Tab completes; a unique beginning is enough), or a command:"))
+            named = {cmd: cmd if language.current() == language.ENGLISH else f"{cmd} / {answer_words(cmd)[0]}" for cmd in COMMANDS}
+            width = max(8, *map(len, named.values()))
             for cmd, text in COMMANDS.items():
-                con.print(f"  {cmd:8} {escape(_(text))}")
+                con.print(f"  {named[cmd]:{width}} {escape(_(text))}")
             con.print(escape(_("Enter takes the default shown in [brackets]; Ctrl-C abandons the turn in progress (nothing is written).")))
         elif name == "show":
             from contrarius.cli.commands.game import render_show
@@ -275,7 +277,7 @@ class Session:
                             break
                         seen = loaded_text(self.path)
                         continue
-                    if started and answer.strip().casefold() == "quit":
+                    if started and parse_command(answer) == ("quit", []):
                         say("contrarius: " + _("quit during a turn: that turn was not written; {path} holds the last whole turn").format(path=self.path))
                         return 0
                     question = flow.send(answer)

@@ -75,6 +75,13 @@ COMMANDS: dict[str, str] = {
     "quit": N_("end the session (every finished turn is already written)").english(),
 }
 
+#: The session's commands by their Portuguese words too (typed in any language, accents and
+#: case folded; the commands' names stay what they are, as command names everywhere).
+COMMAND_WORDS: dict[str, tuple[str, ...]] = {
+    "show": ("mostrar",), "where": ("onde",), "preview": ("prévia", "previa"), "log": ("registro",),
+    "reveal": ("revelar",), "undo": ("desfazer",), "redo": ("refazer",), "help": ("ajuda",), "quit": ("sair",),
+}
+
 
 @dataclass(frozen=True)
 class Question:
@@ -166,6 +173,8 @@ def answer_words(value: str) -> tuple[str, ...]:
 
     if value in ANSWER_WORDS:
         return ANSWER_WORDS[value]
+    if value in COMMAND_WORDS:
+        return COMMAND_WORDS[value]
     kind, colon, where_ = value.partition(":")
     if colon and kind in KIND_NAMES:
         return tuple(f"{name}:{where_}" for name in KIND_NAMES[kind])
@@ -1047,10 +1056,17 @@ def command_line(turn: Turn, path: str) -> str:
 def parse_command(text: str) -> tuple[str, list[str]] | None:
     """A session command typed instead of a card: ``(name, arguments)``, else None.
 
-    Commands are recognised by their whole first word (``show``, ``where wine``), so that
-    a unique prefix of a card is never read as a command.
+    Commands are recognised by their whole first word (``show``, ``where wine``; also the
+    Portuguese :data:`COMMAND_WORDS`: ``mostrar``, ``sair``), so that a unique prefix of a
+    card is never read as a command.
     """
+    from contrarius.material.lexicon import fold
+
     words = text.split()
-    if words and words[0].casefold() in COMMANDS:
-        return words[0].casefold(), words[1:]
+    if not words:
+        return None
+    first = fold(words[0])
+    for name, others in COMMAND_WORDS.items():
+        if first == name or first in map(fold, others):
+            return name, words[1:]
     return None

@@ -87,8 +87,12 @@ class Problem(NamedTuple):
         """Return the one-line form ``FILE: PATH: MESSAGE; FIX`` (the message and the fix,
         :class:`~contrarius.messages.Message` s, said in the language chosen)."""
         where = f"{source}: " if source else ""
-        fix = f"; {self.fix}" if self.fix else ""
-        return one_line(f"{where}{self.path}: {self.message}{fix}")
+        message, fix = str(self.message), str(self.fix) if self.fix else ""
+        if message.endswith("?") and fix:  # after a question ("did you mean ...?"): a new sentence, not "?;"
+            fix = f" {fix[:1].upper()}{fix[1:]}"
+        elif fix:
+            fix = f"; {fix}"
+        return one_line(f"{where}{self.path}: {message}{fix}")
 
     def to_dict(self) -> dict[str, str]:
         """Plain data for ``check --json``: the message and the fix in English."""

@@ -183,7 +183,7 @@ def test_cli_team_reports_what_both_received(runner, tmp_path):
     r = runner.invoke(app, ["log", str(path)])
     assert r.exit_code == 0, r.stderr
     rows = [" ".join(line.replace("│", " ").split()) for line in r.stdout.splitlines()]
-    at = rows.index("1 player1 Colonist money; player2: money - 0->2 scores 2 VP (Colonist: you took money): 0 -> 2")
+    at = rows.index("1 player1 Colonist money; player2: money - 0->2 scores 2 VP (Colonist: player1 took money): 0 -> 2")
     assert rows[at + 1:at + 3] == [money, mate]
     # preview of player1's Tribune: the partner carries it out too, as play would. player1 takes
     # back Colonist and Tribune (2 cards, 0 sestertii); player2 their Farmer (1 card, 0; the

@@ -408,10 +408,11 @@ class Board(Record):
         for line in self.lines_at(x, kind):
             if line.ends == (x, y) and line.index == index:
                 return line
-        other = [ln.describe() for ln in self.lines if ln.ends == (x, y)]
-        tail = f"; there is only a {', a '.join(other)}" if other else "; no line joins them"
+        other = [N_("a {kind} line {line}{route}", kind=Term("kind", ln.kind), line=ln.label, route=" (" + ln.route + ")" if ln.route else "")
+                 for ln in self.lines if ln.ends == (x, y)]
+        tail = N_("; there is only {lines}", lines=Joined(", ", other)) if other else N_("; no line joins them")
         ix = f" #{index}" if index > 1 else ""
-        raise ContrariusError(N_("the {board} board has no {kind} line{ix} {x}-{y}{tail}", board=self.name, kind=kind, ix=ix, x=x, y=y, tail=tail))
+        raise ContrariusError(N_("the {board} board has no {kind} line{ix} {x}-{y}{tail}", board=self.name, kind=Term("kind", kind), ix=ix, x=x, y=y, tail=tail))
 
     def is_line_text(self, text: str) -> bool:
         """True when ``text`` names a line (``CITY-CITY``) rather than one place: a place

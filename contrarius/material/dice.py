@@ -104,7 +104,7 @@ def parse_face(die: str, value: Any) -> Any:
         return got
     key = text.casefold()
     close = suggest(key, list(GOODS) + [S], 1)
-    hint = N_("; did you mean {names}?", names=close[0]) if close else ""
+    hint = N_("; did you mean {names}?", names=Term("face", close[0])) if close else ""
     label = N_("Mercator die (black)") if die == "mercator" else N_("Senator/Consul die (white)")
     raise UnknownNameError(N_("the {label} shows brick, food, tool, wine, cloth or S, not {value!r}{hint}", label=label, value=value, hint=hint))
 

@@ -23,6 +23,7 @@ from typing import Any
 from contrarius.pictures.drawing import (SIDE_COLOURS, SIDE_LETTERS, document, el, fmt, house, lines, set_height, side_words, text,
                                          text_width, wrap)
 from contrarius.pictures.words import word
+from contrarius.words.i18n import capital, term_name
 
 #: Width of the picture: laid out for a phone held upright (it scales with its viewBox).
 WIDTH = 400
@@ -35,6 +36,27 @@ PLAYER_DASH = {"player": None, "player1": None, "player2": "5 3"}
 #: Printed card names too long for the card column, and their short form (the full name
 #: stays in the row's title and data).
 SHORT_CARDS = {"Prefect with Praefectus Magnus": "Prefect (P. Magnus)"}
+
+
+def _card(name: str, short: bool = False) -> str:
+    """A card of the record (``Architect``, a double card ``Architect/Mercator``) in the
+    language chosen; ``short``: the short form of a name too long for the card column
+    (:data:`SHORT_CARDS`: its first word, a card, said in the language chosen)."""
+    if short and name in SHORT_CARDS:
+        first, _sep, rest = SHORT_CARDS[name].partition(" ")
+        return f"{term_name('card', first)} {rest}"
+    return "/".join(term_name("card", part) for part in str(name).split("/"))
+
+
+def _cards(names: list[str]) -> str:
+    return ", ".join(_card(n) for n in names)
+
+
+def _reason(reason: str) -> str:
+    """Why the game ended, as the record's report says it (English), in the language chosen."""
+    from contrarius.rules.race import said_reason
+
+    return str(said_reason(reason))
 
 
 def _card_icon(parent: ET.Element, x: float, y: float, title: str, **attrs: Any) -> None:
@@ -55,7 +77,7 @@ def picture(data: dict[str, Any]) -> ET.Element:
     wide; its height grows with the number of turns."""
     mode, turns = data["mode"], data["turns"]
     c, players, ended = data["contrarius"], data["players"], data.get("ended")
-    heading = word("race.heading", board=data["board"], mode=word(f"mode.{mode}"), level=data["level"])
+    heading = word("race.heading", board=data["board"], mode=word(f"mode.{mode}"), level=term_name("level", data["level"]))
     count = word("race.turns.one") if len(turns) == 1 else word("race.turns", n=len(turns))
     svg = document(WIDTH, 100, f"contrarius: {heading}", _desc(data))
     y = 22
@@ -125,9 +147,9 @@ def picture(data: dict[str, Any]) -> ET.Element:
         ym = rows_top + ROW * i + ROW / 2
         after_end = end_turn is not None and isinstance(t["turn"], int) and t["turn"] > end_turn
         did = [word("race.did.built", cities=", ".join(t["built"]))] if t["built"] else []
-        did += [word("race.did.took", cards=", ".join(t["took"]))] if t["took"] else []
+        did += [word("race.did.took", cards=_cards(t["took"]))] if t["took"] else []
         did += [word("race.did.scored", n=t["scored"])] if t["scored"] else []
-        title = word("race.turn.title", turn=t["turn"], who=side_words(t["player"], mode), card=t["card"],
+        title = word("race.turn.title", turn=t["turn"], who=side_words(t["player"], mode), card=_card(t["card"]),
                      did="; ".join(did) or (word("race.final") if after_end else word("race.did.nothing")),
                      before=t["vp_before"], after=t["vp_after"])
         g = el(rows, "g", title, class_="turn", data_turn=t["turn"], data_player=t["player"], data_card=t["card"],
@@ -143,13 +165,13 @@ def picture(data: dict[str, Any]) -> ET.Element:
             letter = el(g, "text", x=X_WHO + 5, y=ym + 3.5, font_size=9, text_anchor="middle", fill="#fff", font_weight="bold")
             letter.text = SIDE_LETTERS.get(t["player"], str(t["player"])[:1].upper())
             x_card += 14
-        text(g, x_card, ym + 4, SHORT_CARDS.get(t["card"], t["card"]), 11, anchor="start", italic=after_end)
+        text(g, x_card, ym + 4, _card(t["card"], short=True), 11, anchor="start", italic=after_end)
         if t["built"]:
             house(g, X_MARK_HOUSE, ym, "contrarius", word("race.did.built", cities=", ".join(t["built"])), cls="built", scale=0.75)
             if len(t["built"]) > 1:
                 text(g, X_MARK_HOUSE + 6, ym - 2, f"{len(t['built'])}", 7, anchor="start", bold=True)
         if t["took"]:
-            _card_icon(g, X_MARK_CARD, ym, word("race.did.took", cards=", ".join(t["took"])))
+            _card_icon(g, X_MARK_CARD, ym, word("race.did.took", cards=_cards(t["took"])))
             if len(t["took"]) > 1:
                 text(g, X_MARK_CARD + 5, ym - 2, f"{len(t['took'])}", 7, anchor="start", bold=True)
         if isinstance(t["vp_after"], int):
@@ -197,7 +219,7 @@ def picture(data: dict[str, Any]) -> ET.Element:
     if ended:
         reason = ended.get("reason")
         if end_turn is not None and reason:
-            words = word("race.end.pending" if ended["final_turn_pending"] else "race.end", reason=reason[:1].upper() + reason[1:],
+            words = word("race.end.pending" if ended["final_turn_pending"] else "race.end", reason=capital(_reason(reason)),
                          turn=end_turn)
         else:
             words = word("race.end.unknown", who=side_words(ended["by"], mode))
@@ -229,7 +251,7 @@ def _desc(data: dict[str, Any]) -> str:
     track = word("race.desc.track", houses=", ".join(map(str, c["track_houses"]))) if c["track_houses"] else ""
     end = word("race.running")
     if ended:
-        end = (word("race.end", reason=ended["reason"], turn=ended["turn"]) if ended.get("reason") and ended.get("turn")
+        end = (word("race.end", reason=_reason(ended["reason"]), turn=ended["turn"]) if ended.get("reason") and ended.get("turn")
                else word("race.end.unknown", who=side_words(ended["by"], mode)))
     return word("race.desc", mode=word(f"mode.{mode}"), board=data["board"], turns=len(turns), path=path, players=players,
                 marks=marks, track=track, end=end + ".")

@@ -22,6 +22,7 @@ from typing import Any
 
 from contrarius.pictures.drawing import SIDE_COLOURS, document, el, fmt, lines, set_height, side_words, text, text_width, wrap
 from contrarius.pictures.words import word
+from contrarius.words.i18n import capital, term_name
 
 WIDTH = 400
 PAD = 12
@@ -48,7 +49,7 @@ def score_parts(side: dict[str, Any]) -> list[dict[str, Any]]:
     variants' points, the Concordia card."""
     parts = [{"key": "track", "label": word("score.part.track"), "points": side["vp_track"]}]
     parts += [{"key": g["god"], "label": g["god"], "points": g["points"]} for g in side["gods"]]
-    parts += [{"key": f"variant:{v['what']}", "label": v["what"].capitalize(), "points": v["points"]} for v in side.get("variants", [])]
+    parts += [{"key": f"variant:{v['what']}", "label": capital(term_name("extra", v["what"])), "points": v["points"]} for v in side.get("variants", [])]
     parts.append({"key": "concordia", "label": word("score.part.concordia"), "points": side["concordia_card"]})
     return parts
 
@@ -75,7 +76,7 @@ def result_words(data: dict[str, Any]) -> str:
         return word("score.winner.none") if data["tie"] else word("score.winner.unknown")
     who = side_words(data["winner"], data["mode"])
     if data["tie"]:
-        return word("score.winner.tie" if final else "score.leading.tie", who=who, rule=data["decided_by"])
+        return word("score.winner.tie" if final else "score.leading.tie", who=who, rule=term_name("tie_by", data["decided_by"]))
     if data["margin"] is not None:
         return word("score.winner" if final else "score.leading", who=who, n=_num(abs(data["margin"])))
     return who
@@ -87,7 +88,7 @@ def picture(data: dict[str, Any]) -> ET.Element:
     decided it, then per side its total and a bar split by part, with the parts in words."""
     mode = data["mode"]
     key = "score.heading.final" if data["ended"] else "score.heading.standing"
-    heading = word(key, board=data["board"], mode=word(f"mode.{mode}"), level=data["level"])
+    heading = word(key, board=data["board"], mode=word(f"mode.{mode}"), level=term_name("level", data["level"]))
     result = result_words(data)
     sides_words = []
     for side in data["sides"]:
@@ -176,7 +177,7 @@ def campaign_picture(data: dict[str, Any]) -> ET.Element:
     games, st = data.get("games") or [], data["standing"]
     n = len(games)
     heading = word("camp.heading.none") if not n else word("camp.heading.one") if n == 1 else word("camp.heading", n=n)
-    nxt = word("camp.over", level=st["next_level"]) if st["over"] else word("camp.next.game", n=st["next_game"], vp=st["next_start_vp"])
+    nxt = word("camp.over", level=term_name("level", st["next_level"])) if st["over"] else word("camp.next.game", n=st["next_game"], vp=st["next_start_vp"])
     descs = []
     for g in games:
         descs.append(word("camp.desc.game", n=g["game"], board=g["board"], start=g["start_vp"], player=g["player"],

@@ -226,11 +226,11 @@ class Turn:
                 if self.rolls or self.a.dice:
                     text = N_("this reaction also rolls the {colour} {die} die ({why}), which decides {decides}: roll it and add "
                               "--die {typed}=FACE{table}; nothing was written", colour=Term("colour", DIE_COLOURS[die]),
-                              die=Term("die", die), why=why, decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
+                              die=Term("die_word", die), why=why, decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
                 else:
                     text = N_("this reaction rolls the {colour} {die} die ({why}), which decides {decides}: roll it and add "
                               "--die {typed}=FACE{table}; nothing was written", colour=Term("colour", DIE_COLOURS[die]),
-                              die=Term("die", die), why=why, decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
+                              die=Term("die_word", die), why=why, decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
                 raise NeedDieError(die, why, text,
                                    state=self.s, exclude=exclude)
             named, face = self.table_dice[0]
@@ -238,7 +238,7 @@ class Turn:
                 skipped = Joined("", [Joined("", [" (", t, ")"]) for t in self.not_rolled if f"the {DIE_COLOURS[named]} die" in t])
                 raise RuleError(N_("the next die this reaction rolls is the {colour} {die} die ({why}), not the {named} die"
                                    "{skipped}; give the results in the order rolled", colour=Term("colour", DIE_COLOURS[die]),
-                                   die=Term("die", die), why=why, named=Term("die", named), skipped=skipped))
+                                   die=Term("die_word", die), why=why, named=Term("die", named), skipped=skipped))
             self.table_dice.pop(0)
             value = parse_face(die, face)
             self.rolls.append(Roll(die, value, "table"))
@@ -280,7 +280,7 @@ class Turn:
             raise UnusedInputError(N_("{given}: not used: no colonist moves tie this turn ({what}), so there is nothing "
                                       "to choose; remove it", given=given, what=what))
         if self.table_dice:
-            extra = ", ".join(f for _, f in self.table_dice)
+            extra = Joined(", ", [Term("face", f) for _, f in self.table_dice])
             why = Joined("", [Joined("", [" (", t, ")"]) for t in self.not_rolled])
             raise UnusedInputError(N_("this reaction did not roll every die given: {extra} left over{why}; remove it",
                                       extra=extra, why=why))
@@ -576,7 +576,7 @@ def stack_card(s: Snapshot, name: str) -> str:
     canon = card_name(name)
     stacks = {c for names in card_facts()["stacks"].values() for c in names}
     if s.mode == SOLO and canon not in stacks:
-        raise ContrariusError(N_("--refill {canon}: the display stacks hold no {canon} (they hold {names})", canon=canon, names=', '.join(sorted(stacks))))
+        raise ContrariusError(N_("--refill {canon}: the display stacks hold no {canon} (they hold {names})", canon=canon, names=Joined(", ", [Term("card", c) for c in sorted(stacks)], sort=True)))
     return canon
 
 
@@ -595,7 +595,8 @@ def apply_reveals(s: Snapshot, reveal: dict[int, str], typed: str = "--reveal ")
         shown = s.display[pos - 1] if 1 <= pos <= DISPLAY_SIZE else None
         if shown != UNKNOWN_CARD:
             raise ContrariusError(N_("{given}: display position {pos} shows {value}, not ? (an unrecorded card)",
-                                     given=typed + str(pos) + "=" + name, pos=pos, value=shown or N_("no card")))
+                                     given=Joined("", [typed + str(pos) + "=", Term("card", name)]), pos=pos,
+                                     value=Term("card", shown) if shown else N_("no card")))
         canon = stack_card(s, name)
         if canon == UNKNOWN_CARD:
             raise ContrariusError(N_("{given}: name the card, e.g. {example}", given=typed + str(pos) + "=?", example=typed + str(pos) + "=Weaver"))

@@ -23,7 +23,7 @@ base rules: "builds their fifteenth house"). Nothing here prints.
 from __future__ import annotations
 
 from contrarius.errors import GameOverError
-from contrarius.messages import N_, Message
+from contrarius.messages import N_, Message, Term
 from contrarius.model.snapshot import CONTRARIUS, MAX_HOUSES, SOLO, TEAM, THIRD_PLAYER, Ended, Snapshot
 
 #: Why taking the last card of the display ends the game (the report's words).
@@ -85,7 +85,7 @@ def is_over(s: Snapshot) -> bool:
 def refuse_after_end(s: Snapshot) -> None:
     """Raise :class:`GameOverError` once the game is over and no final card is pending."""
     if is_over(s):
-        who = "Contrarius" if s.ended.by == CONTRARIUS else s.ended.by
+        who = "Contrarius" if s.ended.by == CONTRARIUS else Term("side", s.ended.by)
         raise GameOverError(N_("the game is over ({who} ended it); run 'contrarius score' for the final scoring", who=who))
 
 

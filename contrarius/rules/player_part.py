@@ -44,11 +44,11 @@ def card_in_hand(p: Any, played: str) -> Card:
     if hit is None:
         hand = Joined(", ", [Term("card", c.name) for c in p.hand]) if p.hand else N_("empty")
         if p.played is not None and all(c.name != played for c in p.played):
-            raise RuleError(N_("{played} is not in the hand of {player} ({hand}) nor in the played pile: the player has "
+            raise RuleError(N_("{played} is not in the hand of {who} ({hand}) nor in the played pile: the player has "
                                "no {played} recorded; name a card of the hand, or correct players.{player}.hand",
-                               played=Term("card", played), player=p.id, hand=hand))
+                               played=Term("card", played), who=Term("side", p.id), player=p.id, hand=hand))
         raise RuleError(N_("{played} is not in the hand of {player} ({hand}); play the Tribune to take cards back",
-                           played=Term("card", played), player=p.id, hand=hand))
+                           played=Term("card", played), player=Term("side", p.id), hand=hand))
     return hit
 
 

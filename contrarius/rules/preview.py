@@ -147,7 +147,7 @@ def branches(snapshot: Snapshot, action: PlayerAction) -> list[Branch]:
             out.append(Branch(tuple(extra), prob, math.prod(sizes), None, _said(exc), sizes))
             return
         if any(r.source != "table" for r in result.rolls):
-            raise ContrariusError(N_("preview: {card} rolled a die from the seed instead of asking for it; please report this", card=result.card))
+            raise ContrariusError(N_("preview: {card} rolled a die from the seed instead of asking for it; please report this", card=Term("card", result.card)))
         out.append(Branch(tuple(extra), prob, math.prod(sizes), result, None, sizes))
 
     go([], Fraction(1), ())

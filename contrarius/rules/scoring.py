@@ -59,7 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from contrarius.messages import N_, Joined, Term, plain
+from contrarius.messages import N_, NP_, Joined, Term, plain
 from contrarius.material.board import GOODS, KINDS
 from contrarius.material.cards import GODS, Card, best_specialist_goods, card_facts, catalog
 from contrarius.errors import ContrariusError
@@ -197,12 +197,12 @@ class ExtraScore:
 
     what: str
     points: int
-    detail: str
-    reading: str = ""
+    detail: Any
+    reading: Any = ""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
-        return {"what": self.what, "points": self.points, "detail": self.detail, "reading": self.reading}
+        return {"what": self.what, "points": self.points, "detail": plain(self.detail), "reading": plain(self.reading)}
 
 
 @dataclass(frozen=True)
@@ -290,7 +290,7 @@ class FinalScore:
     def status_text(self) -> Any:
         """The status in words: final score, or a standing and why."""
         if self.status == ENDED:
-            by = "Contrarius" if self.ended_by == CONTRARIUS else self.ended_by
+            by = "Contrarius" if self.ended_by == CONTRARIUS else Term("side", self.ended_by)
             return N_("the game has ended ({who} ended it): this is the final score", who=by)
         if self.status == FINAL_TURN:
             return N_("Contrarius ended the game: your final card is still to play; this is the standing before it")
@@ -366,8 +366,8 @@ def venus(s: Snapshot, owner: str) -> tuple[int, tuple[str, ...]]:
 
 
 #: Salsa: salt left in the storehouse is valued for Vesta at cloth's price (a reading)
-SALT_VESTA_READING = ("Salsa reading: salt in your storehouse is valued for Vesta at cloth's price (7), as the one "
-                      "public implementation does (the expansion's own value is not public)")
+SALT_VESTA_READING = N_("Salsa reading: salt in your storehouse is valued for Vesta at cloth's price (7), as the one "
+                        "public implementation does (the expansion's own value is not public)")
 
 
 def vesta(goods: dict[str, int], sestertii: int) -> tuple[int, int]:
@@ -558,16 +558,17 @@ def variant_scores(s: Snapshot) -> tuple[ExtraScore, ...]:
     if v.salsa is not None:
         own = v.salsa.contrarius
         colours = forum_cards()
-        detail = ", ".join(f"{n} ({colours[n]}) {forum_vp(n)}" for n in own) or "none"
-        reading = "Salsa reading: Victoria 5 VP instead of a green card's 2" if VICTORIA in own else ""
+        detail: Any = (Joined(", ", [N_("{card} ({colour}) {vp}", card=n, colour=Term("colour", colours[n]), vp=forum_vp(n)) for n in own])
+                       if own else N_("none"))
+        reading: Any = N_("Salsa reading: Victoria 5 VP instead of a green card's 2") if VICTORIA in own else ""
         out.append(ExtraScore("forum cards", sum(forum_vp(n) for n in own), detail, reading))
     if v.fish_market is not None:
         n = v.fish_market.contrarius
-        out.append(ExtraScore("fish", n * FISH_VP, f"{n} fish, {FISH_VP} VP each"))
+        out.append(ExtraScore("fish", n * FISH_VP, NP_("{n} fish, {vp} VP each", "{n} fish, {vp} VP each", n, vp=FISH_VP)))
     if v.aegyptus is not None:
         t = v.aegyptus.traders
-        out.append(ExtraScore("traders", TRADER_VP * len(t), ", ".join(f"{x} {TRADER_VP}" for x in t) or "none",
-                              "Aegyptus reading: a trader of Contrarius on a bonus spot scores 7 VP"))
+        out.append(ExtraScore("traders", TRADER_VP * len(t), Joined(", ", [f"{x} {TRADER_VP}" for x in t]) if t else N_("none"),
+                              N_("Aegyptus reading: a trader of Contrarius on a bonus spot scores 7 VP")))
     return tuple(out)
 
 

@@ -46,10 +46,15 @@ def term_name(kind: str, value: str, lang: str | None = None) -> str:
     return terms.term_name(kind, value, lang or language.current())
 
 
+def capital(text: str) -> str:
+    """``text`` with its first letter in capitals (a table row's name: ``Forum cards``)."""
+    return text[:1].upper() + text[1:]
+
+
 def say(message: Any) -> str:
     """``message`` (a :class:`~contrarius.messages.Message`, a
     :class:`~contrarius.messages.Term` or any text) in the current language."""
     return str(message)
 
 
-__all__ = ["KEYWORDS", "N_", "NP_", "Message", "Term", "_", "english", "ngettext", "say", "term_name"]
+__all__ = ["KEYWORDS", "N_", "NP_", "Message", "Term", "_", "capital", "english", "ngettext", "say", "term_name"]

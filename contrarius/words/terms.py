@@ -1,7 +1,9 @@
 """The names of the game's material in each language contrarius speaks, as reports print
 them: a card (``Weaver`` -> ``Tecelão``), a goods type (``wine`` -> ``vinho``), a colonist
 kind (``land`` -> ``terrestre``), a die face, a die colour (``black`` -> ``preto``), a die by its
-card (``mercator`` -> ``Mercador``), a card's choice of action (``reactivate`` -> ``reativar``). The
+card (``mercator`` -> ``Mercador``), a card's choice of action (``reactivate`` -> ``reativar``), a side
+(``player`` -> ``jogador``; team ids stay), a solo variant (``fish_market``), the points a variant adds
+(``forum cards``) and what broke a tie (``Concordia card``). The
 Portuguese names are the first of each table of :mod:`contrarius.material.lexicon` (the
 glossary's printed names), except the team cards the glossary prints as in English
 (:data:`~contrarius.material.lexicon.CARDS_AS_PRINTED`: Legatus, Praetor, Proconsul); city,
@@ -24,7 +26,12 @@ def pt_names() -> dict[str, dict[str, str]]:
             goods=dict(GOODS_PT),
             kind=kinds,
             face={**GOODS_PT, **kinds, **{k: v[0] for k, v in CARD_FACE_NAMES.items()}},
-            colour={"blue": "azul", "red": "vermelho", "black": "preto", "white": "branco"},
+            colour={"blue": "azul", "red": "vermelho", "black": "preto", "white": "branco", "green": "verde"},
+            # the solo variants (model/variants.py) and the points they add to Contrarius (rules/scoring.py ExtraScore.what)
+            variant={"salsa": "Salsa", "fish_market": "mercado de peixe", "gallia": "Gallia", "aegyptus": "Aegyptus"},
+            # what broke a tie (rules/scoring.py FinalScore.decided_by), said after "broken" ("desfeito pela carta Concordia")
+            tie_by={"points": "pelos pontos", "Concordia card": "pela carta Concordia", "Praefectus Magnus": "pelo Praefectus Magnus"},
+            extra={"forum cards": "cartas do fórum", "fish": "peixes", "traders": "comerciantes"},
             noun={"board": "tabuleiro", "card": "carta", "city": "cidade", "forum card": "carta do fórum", "god": "deus",
                   "goods": "mercadoria", "goods type": "tipo de mercadoria", "province": "província", "die": "dado",
                   "colonist kind": "tipo de colono", "answer": "resposta", "place": "lugar",
@@ -33,6 +40,9 @@ def pt_names() -> dict[str, dict[str, str]]:
             level={"standard": "padrão", "veteran": "veterano", "expert": "experiente"},
             side={"player": "jogador", "contrarius": "Contrarius"},
             die={"architect": "Arquiteto", "tribune": "Tribuno", "mercator": "Mercador", "senator": "Senador"},
+            # the die's name inside "the blue architect die (Architect)", said beside the card that rolls it: Portuguese
+            # says that die by its colour and that card alone ("dado azul (Arquiteto)"), so the name is not repeated
+            die_word={"architect": "", "tribune": "", "mercator": "", "senator": ""},
             # a card's choice of action, as the session's answers name it (cli/session/flow.py ANSWER_WORDS)
             action={"produce": "produzir", "reactivate": "reativar", "place": "colocar", "money": "dinheiro"},
         )

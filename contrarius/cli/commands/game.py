@@ -182,7 +182,7 @@ def render_show(s, con) -> None:
     con.print(_("[bold]{board}[/bold] - {mode} - {level} - turn {turn} - {dice}").format(
                   board=d["board"], mode=term_name("mode", d["mode"]), level=term_name("level", d["level"]), turn=d["turns"] + 1,
                   dice=dice)
-              + (_(" - [red]game over[/red] ({who} ended it)").format(who=d["ended"]["by"])
+              + (_(" - [red]game over[/red] ({who} ended it)").format(who=term_name("side", d["ended"]["by"]))
                  if d["ended"] and not d["ended"]["final_turn_pending"] else "")
               + (f" - [yellow]{solo_note}[/yellow]" if solo_note else ""))
     if d["mode"] != "solo":  # team play / third-player: who is who, whose turn, the end
@@ -210,7 +210,7 @@ def render_show(s, con) -> None:
         sides.add_column(col, overflow="fold")
     for side in d["sides"]:
         extra = _(" + track {track}").format(track=d["contrarius"]["track"]) if side["owner"] == "contrarius" and d["contrarius"]["track"] else ""
-        sides.add_row(side["owner"], str(side["vp"]), ", ".join(side["houses"]) or "-", f"{side['houses_in_supply']}{extra}",
+        sides.add_row(term_name("side", side["owner"]), str(side["vp"]), ", ".join(side["houses"]) or "-", f"{side['houses_in_supply']}{extra}",
                       f"{side['colonists_in_supply']['land']}/{side['colonists_in_supply']['sea']}")
     con.print(sides)
     # colonists as plain lines (not a table cell): a line label is what --move needs typed,
@@ -218,7 +218,7 @@ def render_show(s, con) -> None:
     for side in d["sides"]:
         said = "; ".join(_colonist_words(c) for c in s.colonists_of(side["owner"])) or _("none on the board")
         con.print(_("{owner}'s colonists: {colonists}").format(
-            owner="Contrarius" if side["owner"] == "contrarius" else side["owner"], colonists=said))
+            owner="Contrarius" if side["owner"] == "contrarius" else term_name("side", side["owner"]), colonists=said))
     down, assumed = _(", face down"), _(", assumed")
     cards = ", ".join(f"{term_name('card', c['name'])} ({'/'.join(c['gods'])}{down if c['face'] == 'down' else ''}"
                       f"{assumed if c['assumed'] else ''})" for c in d["contrarius"]["cards"])
@@ -245,7 +245,7 @@ def render_show(s, con) -> None:
     for col in (_("province"), _("fish tile") if fish else _("bonus marker"), _("cities (goods: houses)")):
         prov.add_column(col, overflow="fold")
     for p in d["provinces"]:
-        cities = "; ".join(f"{c['city']} ({term_name('goods', c['goods'])}{': ' + ', '.join(c['houses']) if c['houses'] else ''})"
+        cities = "; ".join(f"{c['city']} ({term_name('goods', c['goods'])}{': ' + ', '.join(term_name('side', h) for h in c['houses']) if c['houses'] else ''})"
                            for c in p["cities"])
         marker = p["bonus_marker"]
         if fish:
@@ -261,28 +261,29 @@ def render_show(s, con) -> None:
     near, to_build = closest_to_last_house(s)
     con.print(ngettext("End of game: {n} card left to take; closest to a {max}th house: {near} ({to_build} to build).",
                        "End of game: {n} cards left to take; closest to a {max}th house: {near} ({to_build} to build).",
-                       d["cards_left"]).format(n=d["cards_left"], max=MAX_HOUSES, near=near, to_build=to_build)
-              + (_(" Concordia card: {who}.").format(who=d["concordia"]) if d["concordia"] else ""))
+                       d["cards_left"]).format(n=d["cards_left"], max=MAX_HOUSES, near=term_name("side", near), to_build=to_build)
+              + (_(" Concordia card: {who}.").format(who=term_name("side", d["concordia"])) if d["concordia"] else ""))
 
 
 def render_variants(v: dict, con) -> None:
     """Print the solo variants' state (``show``)."""
     from rich.markup import escape
 
-    from contrarius.words.i18n import _
+    from contrarius.words.i18n import _, ngettext, term_name
 
-    con.print(_("[bold]Solo variants[/bold]: {variants}").format(variants=", ".join(v["used"])))
+    con.print(_("[bold]Solo variants[/bold]: {variants}").format(variants=", ".join(term_name("variant", u) for u in v["used"])))
     if "salsa" in v:
         sa = v["salsa"]
-        colours = {"blue": _("blue"), "green": _("green")}
-        own = ", ".join(f"{c['card']} ({colours.get(c['colour'], c['colour'])})" for c in sa["contrarius_forum"]) or "-"
+        own = ", ".join(f"{c['card']} ({term_name('colour', c['colour'])})" for c in sa["contrarius_forum"]) or "-"
         con.print(escape(_("  Salsa: Contrarius's forum cards: {own}; forum row: {row} ({n} in the forum stack)").format(
             own=own, row=", ".join(sa["forum_row"]) or _("(empty)"), n=sa["forum_stack"])))
-        salt = "; ".join(f"{c['city']}" + (f" ({', '.join(c['houses'])})" if c["houses"] else "") for c in sa["salt_cities"])
+        salt = "; ".join(f"{c['city']}" + (f" ({', '.join(term_name('side', h) for h in c['houses'])})" if c["houses"] else "") for c in sa["salt_cities"])
         con.print(escape(_("  salt cities: {cities}").format(cities=salt or "-")))
     if "fish_market" in v:
         mine = v['fish_market']['player_fish']
-        con.print(_("  fish market: Contrarius holds {n} fish (1 VP each at the end)").format(n=v["fish_market"]["contrarius_fish"])
+        held = v["fish_market"]["contrarius_fish"]
+        con.print(ngettext("  fish market: Contrarius holds {n} fish (1 VP each at the end)",
+                           "  fish market: Contrarius holds {n} fish (1 VP each at the end)", held).format(n=held)
                   + ("" if mine is None else _("; your fish (received from production, less what you paid): {n}").format(n=mine)))
     if "aegyptus" in v:
         a = v["aegyptus"]
@@ -295,7 +296,7 @@ def render_variants(v: dict, con) -> None:
             state = _("due once it has a house at the Red Sea (none yet)")
         con.print(_("  Aegyptus: next new sea colonist to its first Red Sea harbour city: {state}; traders: {traders}").format(
             state=state, traders=", ".join(a["traders"]) or "-"))
-    pts = ", ".join(f"{e['what']} {e['points']}" for e in v["contrarius_points"])
+    pts = ", ".join(f"{term_name('extra', e['what'])} {e['points']}" for e in v["contrarius_points"])
     if pts:
         con.print(_("  Contrarius's variant points at the end so far: {points}").format(points=pts))
 

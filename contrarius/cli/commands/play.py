@@ -119,4 +119,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             emit_json({"die": name, "colour": DIE_COLOURS[name], "face": face})
         else:
-            print(f"{DIE_COLOURS[name]} {name} die: {face}")
+            from contrarius.words.i18n import _, term_name
+
+            print(_("{colour} {die} die: {face}").format(colour=term_name("colour", DIE_COLOURS[name]), die=term_name("die", name),
+                                                          face=term_name("face", str(face))))

@@ -192,17 +192,17 @@ def _fmt(x: float | int | None) -> str:
 def _result_line(final) -> str:
     from contrarius.rules.scoring import TEAM
 
-    from contrarius.words.i18n import _
+    from contrarius.words.i18n import _, term_name
 
     prefix = _("Winner") if final.ended else _("Leading")
     if final.winner is None:
         if final.tie:
             return _("{prefix}: nobody yet - a tie, and nobody holds the Concordia card (its owner wins a tie)").format(prefix=prefix)
         return _("{prefix}: not known - a side's total is incomplete").format(prefix=prefix)
-    who = {"contrarius": "Contrarius", TEAM: _("your team")}.get(final.winner, final.winner)
+    who = {"contrarius": "Contrarius", TEAM: _("your team")}.get(final.winner) or term_name("side", final.winner)
     if final.tie:
         return _("{prefix}: {who} - a tie, broken by the {decided_by} ({holder})").format(
-            prefix=prefix, who=who, decided_by=final.decided_by, holder=final.concordia or _("Praefectus Magnus holder"))
+            prefix=prefix, who=who, decided_by=term_name("tie_by", final.decided_by), holder=final.concordia or _("Praefectus Magnus holder"))
     if final.margin is not None:
         return _("{prefix}: {who} by {margin} VP").format(prefix=prefix, who=who, margin=_fmt(abs(final.margin)))
     return f"{prefix}: {who}"
@@ -248,12 +248,12 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
     """The score table of ``sides``: one row per god, then VP track, Concordia card, total."""
     from rich.table import Table
 
-    from contrarius.words.i18n import _
+    from contrarius.words.i18n import _, capital, term_name
 
     table = Table(title=title)
     table.add_column("", no_wrap=True)
     for side in sides:
-        name = "Contrarius" if side.owner == "contrarius" else side.owner
+        name = "Contrarius" if side.owner == "contrarius" else term_name("side", side.owner)
         table.add_column(_("{name}\ncards").format(name=name), justify="right")
         table.add_column(_("value"), justify="right")
         table.add_column(_("points"), justify="right")
@@ -273,7 +273,7 @@ def _score_table(final, sides: list, show_venus: bool, title: str):
         for s in sides:
             hit = next((e for e in s.extras if e.what == what), None)
             cells += ["", "", str(hit.points) if hit else "-"]
-        table.add_row(what.capitalize(), *cells)
+        table.add_row(capital(term_name("extra", what)), *cells)
     totals = []
     for s in sides:
         text = str(s.total) if s.total is not None else f">= {s.known_points}"
@@ -286,7 +286,7 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
     """Print the score table: one row per god, card count, value and points per side."""
     from rich.markup import escape
 
-    from contrarius.words.i18n import _
+    from contrarius.words.i18n import _, term_name
 
     con.print(_status_line(final))
     show_venus = final.mode == "team" or any((s.god("Venus").cards or 0) for s in final.sides)
@@ -296,7 +296,7 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
 
     if Measurement.get(con, con.options.update(max_width=100_000), table).maximum > con.width:  # too wide (team play at 80 columns): one table per side
         for side in final.sides:
-            name = "Contrarius" if side.owner == "contrarius" else side.owner
+            name = "Contrarius" if side.owner == "contrarius" else term_name("side", side.owner)
             con.print(_score_table(final, [side], show_venus, f"{title}: {name}"))
     else:
         con.print(table)
@@ -304,9 +304,9 @@ def render_score(final, campaign: dict[str, Any] | None, con) -> None:
         parts = [f"    {g.god}: {_counted(g)}" for g in side.gods
                  if (g.points and (g.counted or g.god == "Vesta")) or (g.points is None and g.detail)
                  or (g.god == "Vesta" and "salt at cloth's price" in g.detail)]
-        parts += [f"    {e.what}: {e.detail}" + (f" ({e.reading})" if e.reading else "") for e in side.extras]
+        parts += [f"    {term_name('extra', e.what)}: {e.detail}" + (f" ({e.reading})" if e.reading else "") for e in side.extras]
         if parts:
-            con.print(_("  Counted for {side}:").format(side="Contrarius" if side.owner == "contrarius" else side.owner))
+            con.print(_("  Counted for {side}:").format(side="Contrarius" if side.owner == "contrarius" else term_name("side", side.owner)))
             for part in parts:
                 con.print(part)
     if final.team_total is not None:

@@ -113,7 +113,7 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
         data = [r.to_dict() if r is not None else {"asked": f, "error": "Contrarius owns no specialist"} for f, r in rulings]
         emit_json(data[0] if face is not None else data)
         return
-    from contrarius.words.i18n import _, term_name
+    from contrarius.words.i18n import _, ngettext, term_name
 
     con = con or out_console()
     if snap.mode != "solo":  # name both players: whose turn, where their houses stand
@@ -135,7 +135,7 @@ def show_where(snap, face: str | None, *, as_json: bool = False, con=None, svg: 
         if r is None:
             table.add_row(term_name("face", f) + die, "-", _("Contrarius owns no specialist, so S names no goods type"), "-")
             continue
-        move = (str(r.moves[0].describe()) + (_(" (+{n} tied)").format(n=len(r.moves) - 1) if len(r.moves) > 1 else "")) if r.moves else "-"
+        move = (str(r.moves[0].describe()) + (ngettext(" (+{n} tied)", " (+{n} tied)", len(r.moves) - 1).format(n=len(r.moves) - 1) if len(r.moves) > 1 else "")) if r.moves else "-"
         specialist, goods = term_name("card", r.specialist or ""), term_name("goods", r.goods)
         label = f"S{die} ({specialist}: {goods})" if r.specialist else term_name("face", f)
         if any(t.goods == "salt" for t in r.trials):

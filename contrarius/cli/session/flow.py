@@ -198,7 +198,9 @@ def ask(question: Question, parse: Callable[[str], Any]) -> Flow:
             elif question.optional:
                 return None
             else:
-                error = _("{question}: an answer is needed").format(question=question.text) + (
+                asked = str(question.text)
+                needed = _("{question} An answer is needed") if asked.rstrip().endswith("?") else _("{question}: an answer is needed")
+                error = needed.format(question=asked) + (
                     _(" (e.g. {example})").format(example=term_name("card", question.choices[0][0])) if question.choices else "")
                 continue
         try:

@@ -52,7 +52,7 @@ def react(t: Turn, card: Card, action: str | None, province: str | None) -> None
     :class:`RuleError` for a card of team play."""
     st = statement_of(card.reaction)
     if st.team_only or st.react is None:
-        raise RuleError(N_("{card} is a team-play card: use it in a team game", card=card.name))
+        raise RuleError(N_("{card} is a team-play card: use it in a team game", card=Term("card", card.name)))
     st.react(t, card, action, province)
 
 
@@ -103,7 +103,7 @@ def play(snapshot: Snapshot, action: PlayerAction) -> TurnResult:
     played = card_name(action.card)
     card = Card.of(played)
     if statement_of(card.reaction).team_only:
-        raise ContrariusError(N_("{played} is a team-play card; a solo game uses the solo cards", played=played))
+        raise ContrariusError(N_("{played} is a team-play card; a solo game uses the solo cards", played=Term("card", played)))
     t = Turn(s, action)
     vp_before = s.contrarius.vp
     reacted = _reacted_card(s, card, action)
@@ -122,7 +122,7 @@ def _reacted_card(s: Snapshot, card: Card, action: PlayerAction) -> Card:
     a card that cannot be copied."""
     if not statement_of(card.reaction).copies:
         if action.copy:
-            raise ContrariusError(N_("--copy is for a Diplomat, not the {card}", card=card.name))
+            raise ContrariusError(N_("--copy is for a Diplomat, not the {card}", card=Term("card", card.name)))
         return card
     if not action.copy:
         raise ContrariusError(N_("which of Contrarius's face-up cards does the Diplomat copy? add --copy CARD"))

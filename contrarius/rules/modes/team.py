@@ -92,7 +92,7 @@ def _copy_contrarius(t: TwoPlayerTurn, want: str | None, pid: str, opt: str) -> 
     name = card_name(want)
     copied = face_up_card(s, name)
     if not copyable(copied.reaction):
-        raise RuleError(N_("a Diplomat cannot copy a {name} (the rulebook gives no way to carry that out; reading of contrarius.rules.modes.team)", name=name))
+        raise RuleError(N_("a Diplomat cannot copy a {name} (the rulebook gives no way to carry that out; reading of contrarius.rules.modes.team)", name=Term("card", name)))
     return copied
 
 
@@ -106,13 +106,13 @@ def _alone(t: TwoPlayerTurn, pid: str, pc: Card, part: Part, opt: str) -> None:
         turn_face_down(t, copied)
         eff = Card.of(copied.name)
     elif part.copy:
-        raise ContrariusError(N_("--{opt}copy is for a Diplomat, not the {pc}", opt=opt, pc=pc.name))
+        raise ContrariusError(N_("--{opt}copy is for a Diplomat, not the {pc}", opt=opt, pc=Term("card", pc.name)))
     if eff.reaction == Reaction.DOUBLE:
         eff, _ = double_pick(eff, part.personality, pid, opt)
         t.note("choose", N_("{player} chooses the {card} (only for themselves)", player=pid, card=Term("card", eff.name)),
                player=pid, personality=eff.name)
     elif part.personality:
-        raise ContrariusError(N_("--{opt}personality is for a double card, not the {eff}", opt=opt, eff=eff.name))
+        raise ContrariusError(N_("--{opt}personality is for a double card, not the {eff}", opt=opt, eff=Term("card", eff.name)))
     if eff.reaction == Reaction.LEGATUS:
         raise RuleError(N_("after a Proconsul the partner cannot play a Legatus"))
     carry_out(t, pid, eff, part, opt)
@@ -146,7 +146,7 @@ def _partners(t: TwoPlayerTurn, ta: TeamAction, card: Card, recorded: bool) -> P
                card=called.name, player=mate)
         return _both(t, called, (mate, theirs, "partner-", True), (me, mine, "", True))
     if theirs.card and card.reaction != Reaction.PROCONSUL:
-        raise ContrariusError(N_("--partner-card is for a Legatus (the card the partner plays) or a Proconsul (the card the partner then plays for themselves), not the {card}", card=card.name))
+        raise ContrariusError(N_("--partner-card is for a Legatus (the card the partner plays) or a Proconsul (the card the partner then plays for themselves), not the {card}", card=Term("card", card.name)))
     return _both(t, card, (me, mine, "", True), (mate, theirs, "partner-", recorded))
 
 
@@ -159,32 +159,32 @@ def _both(t: TwoPlayerTurn, card: Card, first: tuple[str, Part, str, bool], seco
     if card.reaction == Reaction.DIPLOMAT:
         copied = _copy_contrarius(t, fpart.copy, fp, fopt)
         if spart.copy and card_name(spart.copy) != copied.name:
-            raise ContrariusError(N_("{sp} copies the same card as {fp} ({copied}): remove --{sopt}copy", sp=sp, fp=fp, copied=copied.name, sopt=sopt))
+            raise ContrariusError(N_("{sp} copies the same card as {fp} ({copied}): remove --{sopt}copy", sp=sp, fp=fp, copied=Term("card", copied.name), sopt=sopt))
         t.note("copy", N_("{player} copies Contrarius's face-up {card} with the Diplomat; {partner} copies it too",
                           player=fp, partner=sp, card=Term("card", copied.name)),
                card=copied.name, player=fp)
         eff = Card.of(copied.name)
     elif fpart.copy:
-        raise ContrariusError(N_("--{fopt}copy is for a Diplomat, not the {card}", fopt=fopt, card=card.name))
+        raise ContrariusError(N_("--{fopt}copy is for a Diplomat, not the {card}", fopt=fopt, card=Term("card", card.name)))
     kind = eff.reaction
     if kind == Reaction.LEGATUS:  # only reachable through a copy
         raise RuleError(N_("a Diplomat cannot copy a Legatus"))
     if kind == Reaction.DOUBLE:
         f_card, s_card = double_pick(eff, fpart.personality, fp, fopt)
         if spart.personality and card_name(spart.personality) != s_card.name:
-            raise ContrariusError(N_("{sp} carries out the other personality of the {eff}, the {s_card}", sp=sp, eff=eff.name, s_card=s_card.name))
+            raise ContrariusError(N_("{sp} carries out the other personality of the {eff}, the {s_card}", sp=sp, eff=Term("card", eff.name), s_card=Term("card", s_card.name)))
         t.note("choose", N_("{player} chooses the {card} of the {double}; {partner} takes the {other}", player=fp,
                             card=Term("card", f_card.name), double=Term("card", eff.name), partner=sp,
                             other=Term("card", s_card.name)),
                player=fp, personality=f_card.name)
     else:
         if fpart.personality:
-            raise ContrariusError(N_("--{fopt}personality is for a double card (Prefect/Architect, Architect/Mercator, Mercator/Prefect), not the {eff}", fopt=fopt, eff=eff.name))
+            raise ContrariusError(N_("--{fopt}personality is for a double card (Prefect/Architect, Architect/Mercator, Mercator/Prefect), not the {eff}", fopt=fopt, eff=Term("card", eff.name)))
         if spart.personality and kind != Reaction.PROCONSUL:
-            raise ContrariusError(N_("--{sopt}personality is for a double card, not the {eff}", sopt=sopt, eff=eff.name))
+            raise ContrariusError(N_("--{sopt}personality is for a double card, not the {eff}", sopt=sopt, eff=Term("card", eff.name)))
         f_card = s_card = eff
     if spart.copy and kind != Reaction.PROCONSUL and card.reaction != Reaction.DIPLOMAT:
-        raise ContrariusError(N_("--{sopt}copy is for a Diplomat, not the {card}", sopt=sopt, card=card.name))
+        raise ContrariusError(N_("--{sopt}copy is for a Diplomat, not the {card}", sopt=sopt, card=Term("card", card.name)))
     act, province = carry_out(t, fp, f_card, fpart, fopt)
     if kind == Reaction.PROCONSUL:
         if spart.card:

@@ -94,7 +94,7 @@ def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
         top = diplomat_target(s, me)
         if top is not None:
             if mine.copy and card_name(mine.copy) != top:
-                raise RuleError(N_("the Diplomat copies the top card of {them}'s played cards, {top}, not {value}", them=them, top=top, value=card_name(mine.copy)))
+                raise RuleError(N_("the Diplomat copies the top card of {them}'s played cards, {top}, not {value}", them=them, top=Term("card", top), value=Term("card", card_name(mine.copy))))
             name = top
         elif mine.copy:
             name = card_name(mine.copy)
@@ -102,11 +102,11 @@ def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
             raise ContrariusError(N_("which card of {them} does the Diplomat copy (their top played card)? add --copy CARD", them=them))
         eff = Card.of(name)
         if not copyable(eff.reaction):
-            raise RuleError(N_("a Diplomat cannot copy a {name}", name=name))
+            raise RuleError(N_("a Diplomat cannot copy a {name}", name=Term("card", name)))
         t.note("copy", N_("{player} copies {other}'s {card} with the Diplomat (regular Concordia: no card of Contrarius "
                           "is turned face down)", player=me, other=them, card=Term("card", name)), card=name, player=me)
     elif mine.copy:
-        raise ContrariusError(N_("--copy is for a Diplomat, not the {card}", card=card.name))
+        raise ContrariusError(N_("--copy is for a Diplomat, not the {card}", card=Term("card", card.name)))
     f_card = eff
     if eff.reaction == Reaction.DOUBLE:
         f_card, unused = double_pick(eff, mine.personality, me, "")
@@ -114,7 +114,7 @@ def _own_card(t: TwoPlayerTurn, ta: TeamAction, card: Card) -> Plan:
                             card=Term("card", f_card.name), double=Term("card", eff.name), other=Term("card", unused.name)),
                player=me, personality=f_card.name)
     elif mine.personality:
-        raise ContrariusError(N_("--personality is for a double card, not the {eff}", eff=eff.name))
+        raise ContrariusError(N_("--personality is for a double card, not the {eff}", eff=Term("card", eff.name)))
     act, province = carry_out(t, me, f_card, mine, "")
     if eff.reaction == Reaction.PROCONSUL:
         t.note("proconsul", N_("no partner in the third-player variant: nobody plays a second card"))

@@ -239,7 +239,7 @@ def from_hand(t: TwoPlayerTurn, pid: str, name: str) -> None:
     hit = next((c for c in p.hand if c.name == name), None)
     if hit is None:
         held = Joined(", ", [Term("card", c.name) for c in p.hand]) if p.hand else N_("empty")
-        raise RuleError(N_("{name} is not in the hand of {pid} ({held}); play the Tribune to take cards back, or correct players.{pid}.hand", name=name, pid=pid, held=held))
+        raise RuleError(N_("{name} is not in the hand of {pid} ({held}); play the Tribune to take cards back, or correct players.{pid}.hand", name=Term("card", name), pid=pid, held=held))
     p.hand.remove(hit)
     p.played = (p.played or []) + [hit]
 
@@ -393,10 +393,10 @@ def double_pick(card: Card, want: str | None, pid: str, opt: str) -> tuple[Card,
     """A double card: ``(the personality pid picked, the other one)``."""
     a, b = halves(card)
     if not want:
-        raise ContrariusError(N_("the {card}: which personality did {pid} choose? add --{opt}personality {a} or {b}", card=card.name, pid=pid, opt=opt, a=a, b=b))
+        raise ContrariusError(N_("the {card}: which personality did {pid} choose? add --{opt}personality {a} or {b}", card=Term("card", card.name), pid=pid, opt=opt, a=a, b=b))
     pick = card_name(want)
     if pick not in (a, b):
-        raise ContrariusError(N_("the {card} offers {a} or {b}, not {pick}", card=card.name, a=a, b=b, pick=pick))
+        raise ContrariusError(N_("the {card} offers {a} or {b}, not {pick}", card=Term("card", card.name), a=Term("card", a), b=Term("card", b), pick=Term("card", pick)))
     other = b if pick == a else a
     return Card.of(pick), Card.of(other)
 
@@ -480,7 +480,7 @@ def run(snapshot: Snapshot, ta: TeamAction, recorded: bool, pid: str, players_pa
         if ta.praetor_reaction not in PRAETOR_REACTIONS:
             raise ContrariusError(N_("--praetor-reaction is vp or house, not {praetor_reaction!r}", praetor_reaction=ta.praetor_reaction))
         if not statement_of(plan.reacted.reaction).printed:
-            raise ContrariusError(N_("--praetor-reaction is for a Praetor; Contrarius reacts to the {reacted}", reacted=plan.reacted.name))
+            raise ContrariusError(N_("--praetor-reaction is for a Praetor; Contrarius reacts to the {reacted}", reacted=Term("card", plan.reacted.name)))
     if reacts:
         reaction(t, plan, action)
     if plan.copied is not None:
@@ -605,7 +605,7 @@ def _display_setup(s: Snapshot, opts: SetupOptions, rng: random.Random, given_si
     else:
         pos = _take_sixth(display)
         if given_sixth is not None and given_sixth != display[pos]:
-            raise ContrariusError(N_("--contrarius-cards names {given_sixth} as the sixth card, but the first Mason, Farmer or Smith of the display is {display}", given_sixth=given_sixth, display=display[pos]))
+            raise ContrariusError(N_("--contrarius-cards names {given_sixth} as the sixth card, but the first Mason, Farmer or Smith of the display is {display}", given_sixth=Term("card", given_sixth), display=Term("card", display[pos])))
         sixth = Card.of(display[pos])
         rest = [c for i, c in enumerate(display) if i != pos]
         notes.append(N_("Contrarius takes {card} from display position {position} as its sixth card; the display refills",

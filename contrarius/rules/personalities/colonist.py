@@ -24,10 +24,11 @@ from contrarius.rules.personalities.statement import Statement
 
 def react(t: Any, card: Any, action: str | None, province: str | None, printed: str | None = None) -> None:
     """Earn money: Contrarius scores 2 VP; place colonists: the red die."""
+    pid = None if t.s.mode == "solo" else t.pid  # team play, the third-player variant: the player whose card it is
     if action == "money":
-        t.gain_vp(2, N_("Colonist: you took money"))
+        t.gain_vp(2, N_("Colonist: you took money") if pid is None else N_("Colonist: {player} took money", player=pid))
     else:
-        t.colonist(N_("Colonist: you placed colonists"))
+        t.colonist(N_("Colonist: you placed colonists") if pid is None else N_("Colonist: {player} placed colonists", player=pid))
 
 
 STATEMENT = Statement(Reaction.COLONIST, "Colonist", '"Solo Personality Cards", Colonist',

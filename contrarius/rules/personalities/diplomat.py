@@ -31,9 +31,10 @@ def face_up_card(s: Any, name: str) -> Card:
     up = [c for c in s.contrarius.cards if c.name == name and c.face_up]
     if not up:
         down = any(c.name == name for c in s.contrarius.cards)
-        why = "it lies face down (each card can be copied once)" if down else "Contrarius has no such card"
-        have = ", ".join(c.name for c in s.contrarius.cards if c.face_up) or "none"
-        raise RuleError(N_("the Diplomat cannot copy {name}: {why}; face-up cards: {have}", name=name, why=why, have=have))
+        why = N_("it lies face down (each card can be copied once)") if down else N_("Contrarius has no such card")
+        face_up = [Term("card", c.name) for c in s.contrarius.cards if c.face_up]
+        have = Joined(", ", face_up) if face_up else N_("none")
+        raise RuleError(N_("the Diplomat cannot copy {name}: {why}; face-up cards: {have}", name=Term("card", name), why=why, have=have))
     return up[0]
 
 

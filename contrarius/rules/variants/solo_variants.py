@@ -22,7 +22,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from contrarius.messages import N_, NP_, Joined, Message
+from contrarius.messages import N_, NP_, Joined, Message, Term
 from contrarius.errors import ContrariusError, NeedForumRevealError, RuleError
 from contrarius.records import Record
 from contrarius.model.snapshot import Snapshot
@@ -150,7 +150,7 @@ def take_forum(s: Snapshot, pick: str, refill: list[str], reveal: dict[int, str]
         colour = forum_cards()[first]
         notes.append(Note("contrarius", "forum", N_("Contrarius takes the first forum card, {card} ({colour}) "
                                                     "(\"Whenever you take a forum card, Contrarius takes the first forum card\")",
-                                                    card=first, colour=colour),
+                                                    card=first, colour=Term("colour", colour)),
                           {"card": first, "colour": colour}))
     else:
         notes.append(Note("contrarius", "forum", N_("the forum row is empty after your take: Contrarius takes no forum card")))
@@ -192,15 +192,20 @@ def pay_fish(s: Snapshot, n: int) -> list[Note]:
         return []
     old = fm.contrarius
     fm.contrarius += n
-    notes = [Note("contrarius", "fish", N_("you paid {fish} fish at the fish market: they go to Contrarius "
-                                           "(fish {old} -> {new}, 1 VP each at the end)", fish=n, old=old, new=fm.contrarius), {"fish": n})]
+    notes = [Note("contrarius", "fish", NP_("you paid {fish} fish at the fish market: they go to Contrarius "
+                                            "(fish {old} -> {new}, 1 VP each at the end)",
+                                            "you paid {fish} fish at the fish market: they go to Contrarius "
+                                            "(fish {old} -> {new}, 1 VP each at the end)", n, fish=n, old=old, new=fm.contrarius),
+                  {"fish": n})]
     if fm.player is not None:
         held = fm.player
         fm.player = max(0, held - n)
         if n > held:
-            notes.append(Note("contrarius", "warning", N_("you paid {fish} fish but the tally shows {held} received: check the "
-                                                          "fish in your storehouse (the tally is kept as variants.fish_market.player)",
-                                                          fish=n, held=held),
+            notes.append(Note("contrarius", "warning", NP_("you paid {fish} fish but the tally shows {held} received: check the "
+                                                           "fish in your storehouse (the tally is kept as variants.fish_market.player)",
+                                                           "you paid {fish} fish but the tally shows {held} received: check the "
+                                                           "fish in your storehouse (the tally is kept as variants.fish_market.player)",
+                                                           n, fish=n, held=held),
                               {"fish": n, "held": held}))
     return notes
 

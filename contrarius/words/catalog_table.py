@@ -11,7 +11,8 @@ from the ``.mo``. :func:`load` reads it back
 at a small part of that cost.
 
 Private names it touches: ``gettext.GNUTranslations._catalog``, the dict the lookups
-(``gettext``, ``ngettext``) read. :func:`load` makes a ``GNUTranslations`` with the public
+(``gettext``, ``ngettext``) read (:func:`entries` hands it to ``log``'s words,
+:mod:`contrarius.words.recorded`, which reads the msgids back). :func:`load` makes a ``GNUTranslations`` with the public
 constructor from the header-only ``.mo`` (charset and plural forms parsed by ``gettext``
 itself), then fills its ``_catalog`` with the table. ``tests/test_catalog_table.py`` fails
 loudly when the standard library changes under it (no ``_catalog``, or lookups that do not
@@ -72,4 +73,14 @@ def load(mo: Path) -> Any:
     return translations
 
 
-__all__ = ["FORMAT", "load", "table_bytes", "table_path"]
+def entries(translations: Any) -> tuple[dict, dict] | None:
+    """The entries of ``translations`` made by :func:`load`: its catalog (msgid, or
+    ``(msgid, form)`` for a plural entry -> translation: ``GNUTranslations._catalog``) and
+    the English plurals (:func:`table_bytes`); None for translations :func:`load` did not
+    make (gettext read the ``.mo`` itself, or English)."""
+    plurals = getattr(translations, "english_plurals", None)
+    catalog = getattr(translations, "_catalog", None)
+    return (catalog, plurals) if isinstance(plurals, dict) and isinstance(catalog, dict) else None
+
+
+__all__ = ["FORMAT", "entries", "load", "table_bytes", "table_path"]

@@ -118,12 +118,12 @@ def _templates() -> list[_Template]:
     """The catalog's msgids as templates (built on first use), the most specific first."""
     if not _TEMPLATES:
         from contrarius.words import language
+        from contrarius.words.catalog_table import entries
 
-        translations = language.translation()
-        plurals = getattr(translations, "english_plurals", None)
-        catalog = getattr(translations, "_catalog", None)  # the table's dict (catalog_table)
-        if plurals is None or not isinstance(catalog, dict):
+        got = entries(language.translation())
+        if got is None:
             return _TEMPLATES
+        catalog, plurals = got
         found = []
         for key in catalog:
             if isinstance(key, tuple):
@@ -171,7 +171,9 @@ def _say(line: str, depth: int) -> str | None:
     from contrarius.words.i18n import _, ngettext
     from contrarius.words import language
 
-    catalog = getattr(language.translation(), "_catalog", {})
+    from contrarius.words.catalog_table import entries
+
+    catalog = (entries(language.translation()) or ({}, {}))[0]
     if line and line in catalog:
         return _(line)
     if depth and depth < _MAX_DEPTH and ", " in line:  # a list of sentences (the cards drawn): each one said

@@ -78,3 +78,33 @@ def test_a_line_no_msgid_holds_is_shown_as_recorded():
         language.set_language("en")
     assert say_recorded("Contrarius takes Weaver from display position 3 (face up)") == \
         "Contrarius takes Weaver from display position 3 (face up)"
+
+
+def test_a_hand_written_line_is_shown_quickly_and_without_control_characters(runner, tmp_path):
+    """A record edited by hand: a line full of ``, `` is shown as written at once (no
+    regular expression left to backtrack), an ESC is shown escaped, never sent."""
+    import time
+
+    import yaml
+
+    from contrarius.words import language
+    from contrarius.words.recorded import say_recorded
+
+    language.set_language("pt_BR")
+    try:
+        start = time.perf_counter()
+        for k in (100, 400, 2000):
+            line = "a: ok (" + ", " * k + "x turns played)"
+            assert say_recorded(line) == line
+        assert time.perf_counter() - start < 5  # seconds; was minutes (not a timing test: a bound on the kind of work)
+    finally:
+        language.set_language("en")
+    path = tmp_path / "g.yaml"
+    assert runner.invoke(app, ["new", "--board", "italia", "--seed", "4", "-o", str(path)]).exit_code == 0
+    assert runner.invoke(app, ["play", "mercator", str(path), "-i", "--die", "wine"]).exit_code == 0
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["log"][0]["reaction"].append("\x1b[31mred\x1b[0m by hand")
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    for lang in ([], ["--lang", "pt_BR"]):
+        out = runner.invoke(app, [*lang, "log", str(path)], env={"COLUMNS": "300"}).stdout
+        assert "\x1b" not in out and "\\x1b[31mred\\x1b[0m by hand" in out

@@ -29,7 +29,7 @@ def test_an_unknown_card_lists_every_card_by_its_portuguese_name_in_order(runner
     # the 14 cards of solo play, sorted as printed in English, then in Portuguese (Cônsul after Colono)
     assert en.endswith("known: Architect, Colonist, Consul, Diplomat, Farmer, Mason, Mercator, Prefect, "
                        "Prefect with Praefectus Magnus, Senator, Smith, Tribune, Vintner, Weaver")
-    assert pt.endswith("conhecidos: Arquiteto, Colono, Cônsul, Diplomata, Fazendeiro, Ferreiro, Mercador, Pedreiro, "
+    assert pt.endswith("nomes conhecidos: Arquiteto, Colono, Cônsul, Diplomata, Fazendeiro, Ferreiro, Mercador, Pedreiro, "
                        "Prefeito, Prefeito com Praefectus Magnus, Senador, Tecelão, Tribuno, Vinicultor")
     close = error(runner.invoke(app, [*PT, "play", "mercatr", str(ITALIA), "-o", "-"]))
     assert close.endswith("você quis dizer Mercador, Senador?")
@@ -135,3 +135,37 @@ def test_the_root_options_alone_print_the_help_in_the_language_chosen(runner):
     bad = runner.invoke(app, ["--lang", "xx"])
     assert bad.exit_code == 2
     assert bad.stderr.strip() == "contrarius: --lang 'xx': contrarius speaks en or pt_BR (also pt, pt-BR, pt_BR.UTF-8)"
+
+
+def test_a_contrarius_lang_it_does_not_speak_is_one_line_or_english_help(runner, monkeypatch):
+    """``CONTRARIUS_LANG=pt_PT``: a command is refused with one line (exit 2); the help
+    pages and usage errors, said before any command runs, are English (no traceback)."""
+    monkeypatch.setenv("CONTRARIUS_LANG", "pt_PT")
+    r = runner.invoke(app, ["check", str(ITALIA)])
+    assert r.exit_code == 2 and r.stderr.strip() == (
+        "contrarius: CONTRARIUS_LANG 'pt_PT': contrarius speaks en or pt_BR (also pt, pt-BR, pt_BR.UTF-8)")
+    for args, code in ((["--help"], 0), ([], 2), (["--bogus"], 2), (["nosuchcmd"], 2)):
+        r = runner.invoke(app, args)
+        assert r.exit_code == code, (args, r.output)
+        assert "Traceback" not in r.output and (r.exception is None or isinstance(r.exception, SystemExit)), (args, r.exception)
+        assert "Usage: contrarius" in r.output or "contrarius: No such" in r.stderr
+    monkeypatch.delenv("CONTRARIUS_LANG")  # before conftest's english fixture chooses the language again
+
+
+def test_a_report_that_cannot_be_printed_is_said_in_portuguese(tmp_path):
+    """stdout full (``/dev/full``): exit 3, one Portuguese line, nothing written."""
+    import subprocess
+    import sys
+
+    snap = tmp_path / "g.yaml"
+    snap.write_bytes(ITALIA.read_bytes())
+    with open("/dev/full", "w") as full:
+        show = subprocess.run([sys.executable, "-m", "contrarius", "--lang", "pt_BR", "show", str(snap)], stdout=full,
+                              stderr=subprocess.PIPE, text=True)
+        svg = subprocess.run([sys.executable, "-m", "contrarius", "--lang", "pt_BR", "show", str(snap), "--svg", str(tmp_path / "p.svg")],
+                             stdout=full, stderr=subprocess.PIPE, text=True)
+    assert show.returncode == 3
+    assert show.stderr == "contrarius: não é possível escrever na saída padrão (No space left on device); nada foi escrito\n"
+    assert svg.returncode == 3 and not (tmp_path / "p.svg").exists()
+    assert svg.stderr == ("contrarius: não é possível imprimir o relatório (No space left on device); a imagem não foi escrita "
+                          "(nem nada mais)\n")

@@ -81,18 +81,19 @@ def boundary(func: Callable) -> Callable:
                 raise
             from contrarius.store.atomic import WRITTEN
 
-            done = "nothing was written" if not WRITTEN else f"{', '.join(dict.fromkeys(WRITTEN))} was written"
+            done = written_so_far(WRITTEN)
             if exc.filename:
-                say_error(f"contrarius: {one_line(str(exc.filename))}: {exc.strerror or exc}; {done}; check the path")
+                say_error("contrarius: " + str(N_("{path}: {strerror}; {done}; check the path", path=one_line(str(exc.filename)),
+                                                  strerror=exc.strerror or exc, done=done)))
             else:  # a write to stdout (a rich report bigger than its buffer)
                 quiet_stdout()
-                say_error(f"contrarius: cannot write to stdout ({exc.strerror or exc}); {done}")
+                say_error("contrarius: " + str(N_("cannot write to stdout ({strerror}); {done}", strerror=exc.strerror or exc, done=done)))
             raise typer.Exit(EXIT_INPUT) from None
         except Exception as exc:  # the boundary catches everything (re-raised under --debug)
             if STATE["debug"]:
                 raise
-            say_error(f"contrarius: internal error ({type(exc).__name__}: {one_line(str(exc))[:200]}); nothing was written. "
-                      "Please report it with the output of --debug")
+            say_error("contrarius: " + str(N_("internal error ({kind}: {error}); nothing was written. Please report it with "
+                                              "the output of --debug", kind=type(exc).__name__, error=one_line(str(exc))[:200])))
             raise typer.Exit(EXIT_INTERNAL) from None
 
     return wrapper
@@ -117,8 +118,7 @@ def _usable(stream: Any, name: str) -> Any:
     if stream is None or getattr(stream, "closed", False):
         from contrarius.store.atomic import WRITTEN
 
-        done = "nothing was written" if not WRITTEN else f"{', '.join(dict.fromkeys(WRITTEN))} was written"
-        raise InputFileError(N_("{name} is closed: nowhere to print the report; {done}", name=name, done=done))
+        raise InputFileError(N_("{name} is closed: nowhere to print the report; {done}", name=name, done=written_so_far(WRITTEN)))
     return stream
 
 
@@ -214,6 +214,14 @@ def check_output(source: str, output: str | None, in_place: bool) -> bool:
     return in_place
 
 
+def written_so_far(written: list[str]) -> Message:
+    """What a failing command says it left written: ``nothing was written``, or the files
+    ``written`` (:data:`contrarius.store.atomic.WRITTEN`) that were."""
+    if not written:
+        return N_("nothing was written")
+    return N_("{files} was written", files=", ".join(dict.fromkeys(written)))
+
+
 class ReportUnprinted(InputFileError):
     """The report of a command could not be printed (stdout or stderr closed or full), so
     nothing was written (exit 3): the report is always said before the commit."""
@@ -244,9 +252,10 @@ def report_before_commit(report: Callable[..., None] | None, *args: Any) -> Call
         except ReportUnprinted:
             raise
         except InputFileError as exc:  # a closed stream (err_console, out_console)
-            raise ReportUnprinted(str(exc)) from None
+            raise ReportUnprinted(exc.args[0] if exc.args else str(exc)) from None
         except OSError as exc:
-            raise ReportUnprinted(f"cannot print the report ({exc.strerror}); nothing was written") from None
+            raise ReportUnprinted(N_("cannot print the report ({strerror}); {done}", strerror=exc.strerror,
+                                     done=N_("nothing was written"))) from None
 
     return run_report
 
@@ -452,7 +461,13 @@ def write_svg(target: str, element, report: Callable[[], None] | None = None) ->
     try:
         write_text(target, svg_text(element), before_commit=report_before_commit(report) if report else None)
     except ReportUnprinted as exc:
-        raise ReportUnprinted(str(exc).replace("nothing was written", "the picture was not written (nothing else was either)")) from None
+        said = exc.args[0] if exc.args else str(exc)
+        if isinstance(said, Message) and "done" in said.args:  # what was not written: the picture, and nothing else
+            said = Message(said.template, said.plural, said.n, {**said.args, "done": N_("the picture was not written (nothing else was either)")})
+        raise ReportUnprinted(said) from None
     except InputFileError as exc:
-        why = str(exc).replace('with -o', 'with --svg').replace('-o PATH', '--svg FILE')
+        import re
+
+        # the write's own words name -o: here the file is --svg's (option names are the same in every language)
+        why = re.sub(r"(?<![\w-])-o( PATH)?\b", lambda m: "--svg FILE" if m.group(1) else "--svg", str(exc))
         raise InputFileError(N_("--svg: {why}; the picture was not written (nothing else was either)", why=why)) from None

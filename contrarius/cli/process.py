@@ -52,10 +52,25 @@ def interrupted_message() -> str:
     (:data:`contrarius.store.atomic.WRITTEN`)."""
     written = getattr(sys.modules.get("contrarius.store.atomic"), "WRITTEN", None)
     if not written:
-        return NOTHING_WRITTEN
+        return "contrarius: " + _said("interrupted; nothing was written")
     names = ", ".join(dict.fromkeys(written))
-    return (f"contrarius: interrupted after {names} was written (the change is saved; "
-            "'contrarius undo' takes back an in-place change)")
+    return "contrarius: " + _said("interrupted after {names} was written (the change is saved; "
+                                  "'contrarius undo' takes back an in-place change)").format(names=names)
+
+
+def _said(text: str) -> str:
+    """``text`` (a msgid of the catalog) in the language chosen, once the words layer has
+    opened its catalog (``contrarius.words.language``); before that (a Ctrl-C at start-up, or
+    while it loads) in English: nothing is imported or opened here."""
+    lang = sys.modules.get("contrarius.words.language")
+    state = getattr(lang, "_state", None)
+    chosen = state.get("translation") if isinstance(state, dict) else None
+    if chosen is None:
+        return text
+    try:
+        return chosen.gettext(text)
+    except Exception:  # noqa: BLE001 - a catalog half set up: English
+        return text
 
 
 def _say_and_exit(line: str) -> None:
@@ -211,7 +226,7 @@ def run(command: Callable[[], Any], interactive: bool = False) -> None:
     except OSError as exc:
         quiet_stream(1)
         if not code:  # else the error was reported already
-            say_error(f"contrarius: cannot write to stdout ({exc.strerror})")
+            say_error("contrarius: " + _said("cannot write to stdout ({strerror})").format(strerror=exc.strerror))
             code = 3
     finally:
         gc.freeze()

@@ -21,8 +21,9 @@ from contrarius.messages import N_, NP_, Message, Term, english
 from contrarius.words import language, terms
 
 #: The functions whose string arguments are msgids (Babel's extraction keywords:
-#: name -> the positions of the singular and plural).
-KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2), "NP_": (1, 2)}
+#: name -> the positions of the singular and plural); ``_said`` is
+#: :func:`contrarius.cli.process._said`, which says a line at Ctrl-C time without importing.
+KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2), "NP_": (1, 2), "_said": None}
 
 
 def _(message: str) -> str:

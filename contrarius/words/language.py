@@ -131,9 +131,14 @@ class CatalogSpeaker:
 
 def current() -> str:
     """The language chosen (:func:`set_language`; chosen from the environment on first
-    use when nothing chose it)."""
+    use when nothing chose it). A ``CONTRARIUS_LANG`` contrarius does not speak means English
+    here (a help page, a usage error are said in English); the root's callback refuses it
+    with its one line (exit 2) before any command runs."""
     if _state["lang"] is None:
-        set_language()
+        try:
+            set_language()
+        except ContrariusError:
+            set_language(ENGLISH)
     return _state["lang"]
 
 

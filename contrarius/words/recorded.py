@@ -34,6 +34,13 @@ _NUMBERS = frozenset({"n", "position", "turn", "steps", "vp", "size", "limit", "
 #: Placeholders that always hold one word (a die face, a colonist kind, a colour); so does
 #: a placeholder right before another (``bonus {n} {bonus}{why}``: ``food``, then the reason).
 _WORDS = frozenset({"face", "kind", "colour"})
+#: The most ways a line may be cut at a msgid's pieces (the product of how often each inner
+#: piece occurs in it) for the msgid to be tried: a line written by hand full of ``, ``
+#: could otherwise take the regular expression minutes; such a line is shown as recorded.
+_SPLITS = 5000
+#: A longer line is shown as recorded (no line contrarius writes comes near it: a hand-made
+#: one must not make ``log`` slow).
+_MAX_LINE = 2000
 #: How deep a value is read again as a sentence (a reason inside a ruling inside a line).
 _MAX_DEPTH = 3
 
@@ -86,17 +93,19 @@ class _Template:
 
     def fits(self, line: str) -> bool:
         """A quick test: the line begins and ends with the template's first and last
-        pieces and holds the others in order."""
+        pieces and holds the others in order, few enough times that reading it is quick
+        (:data:`_SPLITS`)."""
         first, last = self.pieces[0], self.pieces[-1]
         if not line.startswith(first) or not line.endswith(last) or len(line) < len(first) + len(last):
             return False
-        at = len(first)
+        at, splits = len(first), 1
         for piece in self.pieces[1:-1]:
             at = line.find(piece, at)
             if at < 0:
                 return False
             at += len(piece)
-        return True
+            splits *= max(1, line.count(piece)) if piece else len(line)
+        return splits <= _SPLITS
 
     def read(self, line: str) -> dict[str, str] | None:
         """The placeholders' values in ``line``, or None when it does not fill this msgid."""
@@ -216,7 +225,7 @@ def say_recorded(line: str) -> str:
     English, and when no msgid of the catalog holds it, ``line`` itself."""
     from contrarius.words import language
 
-    if language.current() == language.ENGLISH:
+    if language.current() == language.ENGLISH or len(line) > _MAX_LINE:
         return line
     return _say(line, 0) or line
 

@@ -228,6 +228,7 @@ def render_log(snap, con) -> None:
     from rich.table import Table
 
     from contrarius.words.i18n import _, ngettext, term_name
+    from contrarius.errors import one_line
     from contrarius.words.recorded import say_recorded
 
     rows = log_rows(snap)
@@ -247,7 +248,8 @@ def render_log(snap, con) -> None:
         vp = f"{r['vp_before']}->{r['vp_after']}" if r["vp_before"] is not None else "-"
         action = "\n".join([str(r["action"]), *map(say_recorded, r["received"])])  # what the players received, under the action
         cells = (str(r["turn"]), *(() if solo else (r["player"],)), term_name("card", r["card"]), action, r["dice"], vp, did)
-        table.add_row(*(escape(str(c)) for c in cells))
+        # a control character written by hand in the record (an ESC) is shown escaped, never sent to the terminal
+        table.add_row(*("\n".join(escape(one_line(part)) for part in str(c).split("\n")) for c in cells))
     con.print(table)
 
 

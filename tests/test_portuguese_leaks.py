@@ -190,7 +190,7 @@ def test_the_race_picture_shortens_the_prefect_with_praefectus_magnus_in_portugu
 
 
 def test_an_end_reason_of_the_record_is_read_back_as_a_message():
-    from contrarius.rules.race import said_reason
+    from contrarius.words.recorded import said_reason
     from contrarius.words import language
 
     cases = {"you took the last card of the display": "você pegou a última carta da área de exibição",

@@ -54,7 +54,7 @@ def _cards(names: list[str]) -> str:
 
 def _reason(reason: str) -> str:
     """Why the game ended, as the record's report says it (English), in the language chosen."""
-    from contrarius.rules.race import said_reason
+    from contrarius.words.recorded import said_reason
 
     return str(said_reason(reason))
 

@@ -230,4 +230,28 @@ def say_recorded(line: str) -> str:
     return _say(line, 0) or line
 
 
-__all__ = ["say_recorded"]
+def said_reason(reason: str) -> Any:
+    """The end reason ``reason`` (:func:`contrarius.rules.race.race`'s ``ended``, read from
+    the record) as the record's report says it in English (``you took the
+    last card of the display``, ``Contrarius built its 15th house``: :mod:`contrarius.rules.end_of_game`)
+    as a :class:`~contrarius.messages.Message`, said in the language chosen; a text it does
+    not read back stays as it is."""
+    from contrarius.messages import N_
+    from contrarius.rules.end_of_game import LAST_CARD
+
+    m = re.fullmatch(r"(you|Contrarius|\S+) (.+)", reason or "")
+    if m is None:
+        return reason
+    house = re.fullmatch(r"built (its|your|their) (\d+)th house", m.group(2))
+    if m.group(2) == LAST_CARD.english():
+        why: Any = LAST_CARD
+    elif house is not None:
+        n = int(house.group(2))
+        why = {"its": N_("built its {n}th house", n=n), "your": N_("built your {n}th house", n=n),
+               "their": N_("built their {n}th house", n=n)}[house.group(1)]
+    else:
+        return reason
+    return N_("{who} {why}", who=N_("you") if m.group(1) == "you" else m.group(1), why=why)
+
+
+__all__ = ["said_reason", "say_recorded"]

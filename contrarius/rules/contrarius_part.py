@@ -107,6 +107,13 @@ class PlayerAction(Record):
         self.fish = fish
 
 
+def _coloured(die: str) -> Term:
+    """A die by its colour and its card, as the refusals asking for it name it: ``blue
+    architect`` (the words layer's ``coloured die``: in Portuguese the colour alone, the card
+    being named beside it)."""
+    return Term("coloured die", f"{DIE_COLOURS[die]} {die}")
+
+
 class Event(Record):
     """One thing that happened: ``kind`` (vp, build, colonist, card, produce, ...),
     ``message`` (the report's line as data: a :class:`~contrarius.messages.Message`, its
@@ -224,21 +231,21 @@ class Turn:
                          N_("; this snapshot has no seed, so contrarius cannot roll") if self.s.seed is None else
                          N_("; this is a table game (dice: table), contrarius does not roll"))
                 if self.rolls or self.a.dice:
-                    text = N_("this reaction also rolls the {colour} {die} die ({why}), which decides {decides}: roll it and add "
-                              "--die {typed}=FACE{table}; nothing was written", colour=Term("colour", DIE_COLOURS[die]),
-                              die=Term("die_word", die), why=why, decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
+                    text = N_("this reaction also rolls the {die} die ({why}), which decides {decides}: roll it and add "
+                              "--die {typed}=FACE{table}; nothing was written", die=_coloured(die), why=why,
+                              decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
                 else:
-                    text = N_("this reaction rolls the {colour} {die} die ({why}), which decides {decides}: roll it and add "
-                              "--die {typed}=FACE{table}; nothing was written", colour=Term("colour", DIE_COLOURS[die]),
-                              die=Term("die_word", die), why=why, decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
+                    text = N_("this reaction rolls the {die} die ({why}), which decides {decides}: roll it and add "
+                              "--die {typed}=FACE{table}; nothing was written", die=_coloured(die), why=why,
+                              decides=die_decides(die, exclude), typed=DIE_COLOURS[die], table=table)
                 raise NeedDieError(die, why, text,
                                    state=self.s, exclude=exclude)
             named, face = self.table_dice[0]
             if named is not None and named != die:
                 skipped = Joined("", [Joined("", [" (", t, ")"]) for t in self.not_rolled if f"the {DIE_COLOURS[named]} die" in t])
-                raise RuleError(N_("the next die this reaction rolls is the {colour} {die} die ({why}), not the {named} die"
-                                   "{skipped}; give the results in the order rolled", colour=Term("colour", DIE_COLOURS[die]),
-                                   die=Term("die_word", die), why=why, named=Term("die", named), skipped=skipped))
+                raise RuleError(N_("the next die this reaction rolls is the {die} die ({why}), not the {named} die"
+                                   "{skipped}; give the results in the order rolled", die=_coloured(die), why=why,
+                                   named=Term("die", named), skipped=skipped))
             self.table_dice.pop(0)
             value = parse_face(die, face)
             self.rolls.append(Roll(die, value, "table"))

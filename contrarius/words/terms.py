@@ -40,9 +40,10 @@ def pt_names() -> dict[str, dict[str, str]]:
             level={"standard": "padrão", "veteran": "veterano", "expert": "experiente"},
             side={"player": "jogador", "contrarius": "Contrarius"},
             die={"architect": "Arquiteto", "tribune": "Tribuno", "mercator": "Mercador", "senator": "Senador"},
-            # the die's name inside "the blue architect die (Architect)", said beside the card that rolls it: Portuguese
-            # says that die by its colour and that card alone ("dado azul (Arquiteto)"), so the name is not repeated
-            die_word={"architect": "", "tribune": "", "mercator": "", "senator": ""},
+            # a die by its colour and card ("the blue architect die (Architect)"), said beside the card that rolls
+            # it: Portuguese names it by its colour alone ("dado azul (Arquiteto)"), the card is not repeated
+            **{"coloured die": {"blue architect": "azul", "red tribune": "vermelho", "black mercator": "preto",
+                                "white senator": "branco"}},
             # a card's choice of action, as the session's answers name it (cli/session/flow.py ANSWER_WORDS)
             action={"produce": "produzir", "reactivate": "reativar", "place": "colocar", "money": "dinheiro"},
         )
